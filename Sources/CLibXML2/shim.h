@@ -1,0 +1,17 @@
+#ifndef NEWSFEED_CLIBXML2_SHIM_H
+#define NEWSFEED_CLIBXML2_SHIM_H
+
+// Debian builds libxml2 with ICU; its encoding.h would pull the system ICU
+// headers, which clash with the ICU Foundation carries ("'UErrorCode' has
+// different definitions in different modules"). Hiding ICU here only hides
+// ICU fields of xmlCharEncodingHandler, which Swift never allocates.
+#include <libxml/xmlversion.h>
+#undef LIBXML_ICU_ENABLED
+
+#include <libxml/parser.h>
+#include <libxml/tree.h>
+#include <libxml/xmlwriter.h>
+#include <libxml/xmlreader.h>
+#include <libxml/xmlerror.h>
+
+#endif

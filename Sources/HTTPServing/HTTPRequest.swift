@@ -1,0 +1,30 @@
+/// A parsed HTTP/1.1 request head (GET and HEAD carry no body here).
+public struct HTTPRequest: Sendable, Hashable {
+    /// The method token as sent, e.g. `GET`.
+    public var method: String
+    /// The request target exactly as sent, e.g. `/us/health.rss?x=1`.
+    public var target: String
+    /// The target's path part, still percent-encoded.
+    public var path: String
+    /// The target's query part without `?`, if any.
+    public var query: String?
+    /// `HTTP/1.1` or `HTTP/1.0`.
+    public var version: String
+    public var headers: HTTPHeaders
+
+    public init(
+        method: String, target: String, version: String = "HTTP/1.1", headers: HTTPHeaders = HTTPHeaders()
+    ) {
+        self.method = method
+        self.target = target
+        self.version = version
+        self.headers = headers
+        if let mark = target.firstIndex(of: "?") {
+            path = String(target[..<mark])
+            query = String(target[target.index(after: mark)...])
+        } else {
+            path = target
+            query = nil
+        }
+    }
+}
