@@ -1,0 +1,23 @@
+import Dispatch
+import Foundation
+
+extension CommandContext {
+    /// The context of this process: its arguments, environment, terminal streams,
+    /// and a stop signal fired by SIGINT or SIGTERM.
+    public static func process() -> CommandContext {
+        let stop = StopSignal()
+        for signalNumber in [SIGINT, SIGTERM] {
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+            source.setEventHandler { stop.fire() }
+            source.resume()
+            stop.keepAlive(source)
+        }
+        signal(SIGPIPE, SIG_IGN)
+        return CommandContext(
+            arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment,
+            workingDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+            standardOutput: .standardOutput, standardError: .standardError,
+            readStandardInput: { FileHandle.standardInput.readDataToEndOfFile() }, stopSignal: stop)
+    }
+}
