@@ -27,7 +27,8 @@ extension StaticFileHandler {
         let document = ServedDocument(
             bytes: bytes, entityTag: "\"g-\(Self.fingerprintHash(bytes))\"",
             lastModifiedSeconds: newest ?? Int(configuration.now().timeIntervalSince1970),
-            mediaType: MediaType.forFileName(name), cacheControl: "public, max-age=\(configuration.defaultMaxAgeSeconds)",
+            mediaType: MediaType.forFileName(name),
+            cacheControl: "public, max-age=\(configuration.defaultMaxAgeSeconds)",
             compress: true)
         cache.store(document, for: key, validity: validity)
         return document
