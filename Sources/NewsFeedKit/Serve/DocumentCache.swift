@@ -18,8 +18,15 @@ final class DocumentCache: Sendable {
         var lastUse: UInt64
     }
 
+    private struct Claim: Hashable {
+        var key: String
+        var validity: Validity
+    }
+
     private struct State {
         var entries: [String: Entry] = [:]
+        /// Versions being built right now, so each is compressed once, not once per racing request.
+        var claims: Set<Claim> = []
         var totalCost = 0
         var useCounter: UInt64 = 0
     }
@@ -46,11 +53,24 @@ final class DocumentCache: Sendable {
         }
     }
 
+    /// Claims the right to build (and compress) `key` in `validity`; false when
+    /// another request is building it right now. The claim ends with ``store(_:for:validity:)``
+    /// or ``releaseClaim(for:validity:)``.
+    func claimBuild(of key: String, validity: Validity) -> Bool {
+        state.withLock { $0.claims.insert(Claim(key: key, validity: validity)).inserted }
+    }
+
+    /// Gives up a claim without storing anything.
+    func releaseClaim(for key: String, validity: Validity) {
+        _ = state.withLock { $0.claims.remove(Claim(key: key, validity: validity)) }
+    }
+
     /// Stores `document`, replacing what `key` held and evicting the least recently
-    /// used entries until the total fits.
+    /// used entries until the total fits; ends any claim on it.
     func store(_ document: ServedDocument, for key: String, validity: Validity) {
         let cost = document.cost
         state.withLock { state in
+            state.claims.remove(Claim(key: key, validity: validity))
             if let old = state.entries.removeValue(forKey: key) { state.totalCost -= old.document.cost }
             guard cost <= maxEntryCost, cost <= maxTotalCost else { return }
             while state.totalCost + cost > maxTotalCost,

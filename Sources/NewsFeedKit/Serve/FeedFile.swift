@@ -2,8 +2,10 @@
 public struct FeedFile: Sendable, Hashable {
     /// e.g. `us/health.rss`.
     public var relativePath: String
+    /// The file's version when the folder was scanned.
     public var version: FileVersion
 
+    /// A feed file at `relativePath` in the version `version`.
     public init(relativePath: String, version: FileVersion) {
         self.relativePath = relativePath
         self.version = version

@@ -18,6 +18,7 @@ public struct FeedFolderScanner: Sendable {
     static let maxDepth = 8
     static let maxEntries = 10_000
 
+    /// Scans `root`, making feed URLs absolute against `baseURL`.
     public init(root: String, baseURL: URL) {
         self.root = root
         self.baseURL = baseURL

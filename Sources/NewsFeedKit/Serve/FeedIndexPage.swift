@@ -27,8 +27,6 @@ public enum FeedIndexPage {
             html += "title=\"\(MarkupEscaping.attribute(listing.title))\" "
             html += "href=\"\(MarkupEscaping.attribute(listing.url.absoluteString))\">\n"
         }
-        html += "<link rel=\"outline\" type=\"text/x-opml\" title=\"All feeds (OPML)\" "
-        html += "href=\"\(MarkupEscaping.attribute(opmlURL.absoluteString))\">\n"
         html += "<style>\n\(styleSheet)</style>\n</head>\n<body>\n<main>\n<h1>\(pageTitle)</h1>\n"
         let count = listings.count == 1 ? "1 feed" : "\(listings.count) feeds"
         html += "<p class=\"summary\">\(count) · <a href=\"\(MarkupEscaping.attribute(opmlURL.absoluteString))\">"

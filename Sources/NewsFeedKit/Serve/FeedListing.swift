@@ -10,10 +10,12 @@ public struct FeedListing: Sendable, Hashable {
     public var url: URL
     /// The channel's own `<link>` (its website), when known: OPML's `htmlUrl`.
     public var homeURL: URL?
+    /// How many `<item>`s the feed holds now.
     public var itemCount: Int
     /// The last time upstream answered this feed successfully, from the bridge state.
     public var lastSuccess: Date?
 
+    /// A listing with every field given; see ``absoluteURL(base:relativePath:)`` for `url`.
     public init(
         title: String, relativePath: String, url: URL, homeURL: URL? = nil, itemCount: Int, lastSuccess: Date?
     ) {

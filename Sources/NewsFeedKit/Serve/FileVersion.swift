@@ -5,12 +5,16 @@
 /// Identifies one version of a file: an atomic rename gives a new inode, an
 /// in-place rewrite a new size or modification time.
 public struct FileVersion: Sendable, Hashable {
+    /// `st_dev`: inode numbers are only unique per device.
     public var device: UInt64
+    /// `st_ino`: a new file after an atomic rename.
     public var inode: UInt64
+    /// Bytes.
     public var size: Int
     /// Modification time in nanoseconds since 1970.
     public var modifiedNanoseconds: Int64
 
+    /// A version with every field given (tests build them by hand).
     public init(device: UInt64, inode: UInt64, size: Int, modifiedNanoseconds: Int64) {
         self.device = device
         self.inode = inode

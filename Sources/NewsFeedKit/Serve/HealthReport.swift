@@ -6,10 +6,12 @@ import Foundation
 public struct HealthReport: Sendable, Hashable {
     /// False when the bridge state exists but cannot be read.
     public var isHealthy: Bool
+    /// `*.rss` files found in the served folder.
     public var feedCount: Int
     /// Seconds since the oldest `feeds[*].lastSuccess`; nil when nothing has succeeded yet.
     public var stalestFetchAgeSeconds: Int?
 
+    /// A report with every field given.
     public init(isHealthy: Bool, feedCount: Int, stalestFetchAgeSeconds: Int?) {
         self.isHealthy = isHealthy
         self.feedCount = feedCount

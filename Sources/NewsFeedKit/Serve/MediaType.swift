@@ -7,6 +7,7 @@ public struct MediaType: Sendable, Hashable {
     /// Feeds get their `Cache-Control` from their own `<ttl>`.
     public var isFeed: Bool
 
+    /// A media type with every field given.
     public init(contentType: String, isCompressible: Bool, isFeed: Bool = false) {
         self.contentType = contentType
         self.isCompressible = isCompressible

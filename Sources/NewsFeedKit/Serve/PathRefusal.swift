@@ -18,6 +18,7 @@ public enum PathRefusal: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// A one-line summary for logs, without the path.
     public var description: String {
         switch self {
         case .badRequest(let reason): "bad request: \(reason)"

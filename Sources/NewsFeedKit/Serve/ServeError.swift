@@ -7,6 +7,7 @@ public enum ServeError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `<dir>/.newsfeed/state.json` exists but cannot be read or decoded.
     case stateUnreadable(path: String, detail: String)
 
+    /// One actionable line naming the path and the cause.
     public var description: String {
         switch self {
         case .rootUnavailable(let path, let detail):

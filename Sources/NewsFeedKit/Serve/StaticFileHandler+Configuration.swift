@@ -17,6 +17,7 @@ extension StaticFileHandler {
         /// The clock for `/healthz` ages; tests pass a fixed instant.
         public var now: @Sendable () -> Date
 
+        /// A configuration; only `baseURL` has no default.
         public init(
             baseURL: URL, title: String = "newsfeed", defaultMaxAgeSeconds: Int = 300,
             maxCachedFileBytes: Int = 4 << 20, maxCacheBytes: Int = 64 << 20,

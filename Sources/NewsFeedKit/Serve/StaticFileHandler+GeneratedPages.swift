@@ -14,6 +14,8 @@ extension StaticFileHandler {
         let key = "\u{0}" + name
         if let cached = cache.document(for: key, validity: validity) { return cached }
 
+        // A request racing the one that builds this version answers uncompressed, uncached.
+        let builds = cache.claimBuild(of: key, validity: validity)
         let listings = scanner.listings(of: files, state: (try? scanner.readState()) ?? nil)
         let baseURL = configuration.baseURL
         let text =
@@ -29,8 +31,8 @@ extension StaticFileHandler {
             lastModifiedSeconds: newest ?? Int(configuration.now().timeIntervalSince1970),
             mediaType: MediaType.forFileName(name),
             cacheControl: "public, max-age=\(configuration.defaultMaxAgeSeconds)",
-            compress: true)
-        cache.store(document, for: key, validity: validity)
+            compress: builds)
+        if builds { cache.store(document, for: key, validity: validity) }
         return document
     }
 

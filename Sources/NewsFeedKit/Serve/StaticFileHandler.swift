@@ -15,7 +15,9 @@ public struct StaticFileHandler: HTTPHandler {
     /// The path of the health endpoint.
     public static let healthPath = "/healthz"
 
+    /// How this handler serves its folder.
     public let configuration: Configuration
+    /// Maps request paths into the folder; exposed so callers can log the real root.
     public let resolver: RequestPathResolver
     let scanner: FeedFolderScanner
     let cache: DocumentCache
@@ -48,6 +50,8 @@ public struct StaticFileHandler: HTTPHandler {
         }
     }
 
+    /// Answers what ``respondImmediately(to:)`` could not: cache misses (one read and
+    /// one compression per file version), generated pages and `/healthz`.
     public func handle(_ request: HTTPRequest) async -> HTTPAction {
         .respond(response(to: request))
     }
@@ -99,12 +103,16 @@ public struct StaticFileHandler: HTTPHandler {
         if mediaType.isFeed, let minutes = FeedTimeToLive.minutes(in: snapshot.bytes) {
             maxAge = min(minutes * 60, Self.maxAgeLimit)
         }
-        let cacheable = snapshot.bytes.count <= configuration.maxCachedFileBytes
+        // Only the request that claims this version compresses and caches it; a request
+        // racing it meanwhile answers uncompressed instead of compressing again.
+        let builds =
+            snapshot.bytes.count <= configuration.maxCachedFileBytes
+            && cache.claimBuild(of: relativePath, validity: validity)
         let document = ServedDocument(
             bytes: snapshot.bytes, entityTag: snapshot.version.entityTag,
             lastModifiedSeconds: snapshot.version.modifiedSeconds, mediaType: mediaType,
-            cacheControl: "public, max-age=\(maxAge)", compress: cacheable)
-        if cacheable { cache.store(document, for: relativePath, validity: validity) }
+            cacheControl: "public, max-age=\(maxAge)", compress: builds)
+        if builds { cache.store(document, for: relativePath, validity: validity) }
         return document
     }
 

@@ -52,6 +52,21 @@ import Testing
         #expect(cache.document(for: "a", validity: .generated("v2")) == nil)
     }
 
+    @Test func buildClaimsAreExclusiveUntilStoredOrReleased() {
+        let cache = DocumentCache(maxEntryCost: 100, maxTotalCost: 100)
+        let version = DocumentCache.Validity.generated("v1")
+        #expect(cache.claimBuild(of: "a", validity: version))
+        #expect(!cache.claimBuild(of: "a", validity: version))
+        #expect(cache.claimBuild(of: "a", validity: .generated("v2")))
+        cache.releaseClaim(for: "a", validity: .generated("v2"))
+        let document = ServedDocument(
+            bytes: Data("x".utf8), entityTag: "\"t\"", lastModifiedSeconds: 0,
+            mediaType: MediaType.forFileName("a.txt"), cacheControl: "no-cache", compress: false)
+        cache.store(document, for: "a", validity: version)
+        #expect(cache.claimBuild(of: "a", validity: version))
+        #expect(cache.claimBuild(of: "a", validity: .generated("v2")))
+    }
+
     @Test func feedSummariesReadTitleLinkAndItems() throws {
         let summary = try #require(FeedFileSummary.read(Data(ServeFixtures.feed(title: "A &amp; B", items: 4).utf8)))
         #expect(summary.title == "A & B")

@@ -189,6 +189,24 @@ import Testing
         }
     }
 
+    @Test func aRequestRacingTheBuilderAnswersUncompressedInsteadOfCompressingAgain() async throws {
+        try await ServeTestFolder.with { folder in
+            let url = try folder.write("us/health.rss", F.feed(title: "Health", items: 20))
+            let handler = try F.handler(folder)
+            let validity = DocumentCache.Validity.file(try #require(FileVersion.of(path: url.path)))
+            #expect(handler.cache.claimBuild(of: "us/health.rss", validity: validity))
+            let racing = handler.response(to: F.get("/us/health.rss", [("Accept-Encoding", "gzip")]))
+            #expect(racing.status == 200)
+            #expect(racing.headers["Content-Encoding"] == nil)
+            #expect(racing.headers["Vary"] == "Accept-Encoding")
+            #expect(handler.cache.totalCost == 0)
+            handler.cache.releaseClaim(for: "us/health.rss", validity: validity)
+            let builder = handler.response(to: F.get("/us/health.rss", [("Accept-Encoding", "gzip")]))
+            #expect(builder.headers["Content-Encoding"] == "gzip")
+            #expect(handler.cache.totalCost > 0)
+        }
+    }
+
     @Test func largeFilesAreServedButNotCachedOrCompressed() async throws {
         try await ServeTestFolder.with { folder in
             let text = String(repeating: "a line of text\n", count: 100)
