@@ -28,14 +28,8 @@ public enum NewsAPIError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// True when no further NewsAPI request should be made in this run (bad key or quota spent).
     public var stopsFurtherRequests: Bool {
-        switch self {
-        case .api(let code, _, let status, _):
-            Self.codesThatStopFurtherRequests.contains(code) || status == 401 || status == 429
-        case .httpStatus(let status, _):
-            status == 401 || status == 429
-        default:
-            false
-        }
+        if case .api(let code, _, _, _) = self, Self.codesThatStopFurtherRequests.contains(code) { return true }
+        return httpStatus == 401 || httpStatus == 429
     }
 
     /// How long NewsAPI asked us to wait, when it said so.
