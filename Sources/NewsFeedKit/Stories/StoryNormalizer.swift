@@ -102,7 +102,8 @@ public struct StoryNormalizer: Sendable {
     // MARK: Rules
 
     /// Strips ` - Name` when Name is the source's name (case-insensitively), or its name without a
-    /// domain ending (`Livemint.com` titles end with ` - Livemint`).
+    /// domain ending (`Livemint.com` titles end with ` - Livemint`). A title that is nothing but the
+    /// source's name (`- Name` or `Name`) becomes empty, so a better one is derived.
     static func removingSourceSuffix(from title: String, sourceName: String?) -> String {
         guard let sourceName, !sourceName.isEmpty else { return title }
         var names = [sourceName]
@@ -110,9 +111,11 @@ public struct StoryNormalizer: Sendable {
             names.append(String(sourceName[..<dot]))
         }
         for name in names {
-            if let range = title.range(of: " - " + name, options: [.caseInsensitive, .anchored, .backwards]) {
-                return String(title[..<range.lowerBound]).trimmingCharacters(in: .whitespaces)
-            }
+            if title.caseInsensitiveCompare(name) == .orderedSame { return "" }
+            guard let range = title.range(of: "- " + name, options: [.caseInsensitive, .anchored, .backwards]),
+                range.lowerBound == title.startIndex || title[title.index(before: range.lowerBound)] == " "
+            else { continue }
+            return String(title[..<range.lowerBound]).trimmingCharacters(in: .whitespaces)
         }
         return title
     }

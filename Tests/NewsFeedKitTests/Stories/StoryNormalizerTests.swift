@@ -72,6 +72,18 @@ import Testing
         #expect(try story(article(title: "Big news - EXAMPLE TIMES")).title == "Big news")
     }
 
+    @Test func aTitleThatIsOnlyTheSourceNameIsReplacedByADerivedOne() throws {
+        for title in ["Example Times", " - Example Times", "- example times"] {
+            #expect(
+                try story(article(title: title, description: "Ferries run again after the storm. More soon.")).title
+                    == "Ferries run again after the storm")
+        }
+    }
+
+    @Test func removesADomainStyleSourceNamesBrand() throws {
+        #expect(try story(article(source: "Livemint.com", title: "Rates rise - Livemint")).title == "Rates rise")
+    }
+
     @Test func keepsADashSuffixThatIsNotTheSourceName() throws {
         #expect(try story(article(title: "Markets rally - analysts")).title == "Markets rally - analysts")
     }
