@@ -7,6 +7,7 @@ import Foundation
 /// polls rarely still gets it. First-seen times come from the state file and
 /// never move, so old items never jump back to the top.
 public struct HistoryMerger: Sendable {
+    /// A merger; it holds no state, the rules live in ``merge(current:previous:firstSeen:now:maxItems:maxAgeDays:)``.
     public init() {}
 
     /// The merged feed, newest first.

@@ -17,6 +17,7 @@ public struct StoryDefaults: Sendable, Hashable, Codable {
     /// Summary of a story with neither description nor content.
     public var description: String
 
+    /// Defaults with the built-in values unless given.
     public init(
         title: String = StoryDefaults.standardTitle, source: String = StoryDefaults.standardSource,
         description: String = StoryDefaults.standardDescription

@@ -10,6 +10,7 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The body grew past the fetcher's size cap (in bytes) and was abandoned.
     case tooLarge(limit: Int)
 
+    /// One line naming the cause, e.g. `no answer within 30 s`.
     public var description: String {
         switch self {
         case .timedOut(let after):

@@ -30,6 +30,7 @@ extension NewsAPIArticle: Codable {
         content = container.lenientString(forKey: .content)
     }
 
+    /// Writes NewsAPI's shape, nulls included, so the output decodes back to the same article.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         var source = container.nestedContainer(keyedBy: SourceKeys.self, forKey: .source)

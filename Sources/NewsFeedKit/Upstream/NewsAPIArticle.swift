@@ -23,6 +23,7 @@ public struct NewsAPIArticle: Sendable, Hashable {
     /// The first ~200 characters followed by `… [+N chars]`.
     public var content: String?
 
+    /// An article with the given fields; all default to nil (absent).
     public init(
         sourceID: String? = nil, sourceName: String? = nil, author: String? = nil, title: String? = nil,
         description: String? = nil, url: String? = nil, urlToImage: String? = nil, publishedAt: String? = nil,

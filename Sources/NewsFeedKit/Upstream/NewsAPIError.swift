@@ -50,6 +50,7 @@ public enum NewsAPIError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// One line for stderr, naming NewsAPI's code, HTTP status, message and wait where known.
     public var description: String {
         switch self {
         case .api(let code, let message, let status, let retryAfter):

@@ -12,6 +12,7 @@ public struct NewsAPIResponse: Sendable, Hashable {
     /// Elements of `articles` that were not objects (null, a number…) and were skipped.
     public var skippedArticles: Int
 
+    /// A response with these articles, e.g. built by a test or a benchmark.
     public init(totalResults: Int? = nil, articles: [NewsAPIArticle], skippedArticles: Int = 0) {
         self.totalResults = totalResults
         self.articles = articles

@@ -22,6 +22,7 @@ public struct URLSessionFetcher: HTTPFetching {
         self.maximumBytes = max(1, maximumBytes)
     }
 
+    /// GETs `request` with the User-Agent set, the body capped and the deadline enforced by our own timer.
     public func fetch(_ request: URLRequest, timeout: Duration) async throws(FetchError) -> (Data, HTTPURLResponse) {
         var request = request
         request.setValue(NewsFeedVersion.userAgent, forHTTPHeaderField: "User-Agent")
