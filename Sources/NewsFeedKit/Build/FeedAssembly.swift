@@ -28,7 +28,7 @@ struct FeedAssembly: Sendable {
         var previousBuildDate: Date?
         if let existing {
             do {
-                let snapshot = try RSSReader.read(existing, path: spec.relativePath)
+                let snapshot = try RSSReader().read(existing, path: spec.relativePath)
                 previous = snapshot.stories
                 previousBuildDate = snapshot.lastBuildDate
             } catch {

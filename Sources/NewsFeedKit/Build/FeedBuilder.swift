@@ -47,7 +47,7 @@ public struct FeedBuilder: Sendable {
                 articles = try await source.articles(for: spec, pageSize: config.pageSize)
             } catch {
                 if error.stopsFurtherRequests {
-                    stopReason = "NewsAPI refused an earlier feed: \(error.shortReason)"
+                    stopReason = "NewsAPI refused \(spec.id) with \(Self.refusalName(error)); no further requests this run"
                     if let retry = error.retryAfter {
                         report.retryAfterSeconds = Int(retry.components.seconds)
                     }
@@ -66,10 +66,18 @@ public struct FeedBuilder: Sendable {
         return report
     }
 
+    /// `apiKeyInvalid (HTTP 401)` or `HTTP 429`: short enough to repeat per skipped feed.
+    private static func refusalName(_ error: NewsAPIError) -> String {
+        switch error {
+        case .api(let code, _, let status, _): status.map { "\(code) (HTTP \($0))" } ?? code
+        default: error.httpStatus.map { "HTTP \($0)" } ?? "an error"
+        }
+    }
+
     private func installDefaultImage() async throws -> StoryImage? {
         switch config.defaults.image {
         case .none: return nil
-        case .url(let url): return StoryImage(url: url, mimeType: ImageMIMEType.guess(for: url), length: 0)
+        case .url(let url): return StoryImage(url: url, mimeType: ImageURL.mimeType(for: url), length: 0)
         case .bundled:
             let output = self.output
             let site = config.site

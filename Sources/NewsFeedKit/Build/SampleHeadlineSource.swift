@@ -5,6 +5,6 @@ public struct SampleHeadlineSource: HeadlineSource {
 
     public func articles(for spec: FeedSpec, pageSize: Int) async throws(NewsAPIError) -> [NewsAPIArticle] {
         guard let data = SampleHeadlines.response(for: spec) else { return [] }
-        return Array(try NewsAPIResponse.decode(data).articles.prefix(pageSize))
+        return Array(try NewsAPIResponse.decode(data: data).articles.prefix(pageSize))
     }
 }

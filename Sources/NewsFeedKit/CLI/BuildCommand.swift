@@ -49,10 +49,12 @@ enum BuildCommand {
         -> ExitCode
     {
         let errors = context.standardError
-        let progress: (@Sendable (Int, Int, FeedSpec) -> Void)? =
-            errors.isTerminal && !quiet
-            ? { index, total, spec in errors.write("\r\u{1B}[K[\(index)/\(total)] fetching \(spec.id)…") }
-            : nil
+        var progress: (@Sendable (Int, Int, FeedSpec) -> Void)?
+        if errors.isTerminal && !quiet {
+            progress = { index, total, spec in
+                errors.write("\r\u{1B}[K[\(index)/\(total)] fetching \(spec.id)…")
+            }
+        }
         let report = await builder.build(specs, progress: progress)
         if progress != nil { errors.write("\r\u{1B}[K") }
         for warning in report.warnings {

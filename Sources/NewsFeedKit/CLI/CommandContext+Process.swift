@@ -9,9 +9,11 @@ extension CommandContext {
         for signalNumber in [SIGINT, SIGTERM] {
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler { stop.fire() }
+            // The handler holds its own source, which keeps it alive for the whole process.
+            source.setEventHandler {
+                withExtendedLifetime(source) { stop.fire() }
+            }
             source.resume()
-            stop.keepAlive(source)
         }
         signal(SIGPIPE, SIG_IGN)
         return CommandContext(

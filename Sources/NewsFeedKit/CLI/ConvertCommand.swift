@@ -43,7 +43,7 @@ enum ConvertCommand {
         let name = input == "-" ? "stdin" : input
         let response: NewsAPIResponse
         do {
-            response = try NewsAPIResponse.decode(data)
+            response = try NewsAPIResponse.decode(data: data)
         } catch {
             context.standardError.line("\(name): \(error.description)")
             return .failure

@@ -9,8 +9,6 @@ public final class StopSignal: Sendable {
     }
 
     private let state = Mutex(State())
-    /// Signal sources that must live as long as the signal.
-    private let keptAlive = Mutex<[AnyObject]>([])
 
     public init() {}
 
@@ -23,11 +21,6 @@ public final class StopSignal: Sendable {
             return state.waiters
         }
         for waiter in waiters { waiter.resume() }
-    }
-
-    /// Keeps `object` (e.g. a dispatch signal source firing this signal) alive.
-    public func keepAlive(_ object: AnyObject) {
-        keptAlive.withLock { $0.append(object) }
     }
 
     public var isFired: Bool { state.withLock { $0.fired } }

@@ -32,7 +32,7 @@ public struct StoryImageResolver: Sendable {
         }
         resolved.originalImageURL = original
         if isOwn(original) {
-            resolved.image = StoryImage(url: original, mimeType: ImageMIMEType.guess(for: original), length: 0)
+            resolved.image = StoryImage(url: original, mimeType: ImageURL.mimeType(for: original), length: 0)
             return resolved
         }
         let record = images[original.absoluteString]
@@ -41,12 +41,12 @@ public struct StoryImageResolver: Sendable {
             resolved.image = defaultImage
         case .alive:
             resolved.image = StoryImage(
-                url: original, mimeType: record?.mimeType ?? ImageMIMEType.guess(for: original),
+                url: original, mimeType: record?.mimeType ?? ImageURL.mimeType(for: original),
                 length: record?.length ?? 0)
         default:
             let known = story.image?.url == original ? story.image : nil
             resolved.image = StoryImage(
-                url: original, mimeType: known?.mimeType ?? ImageMIMEType.guess(for: original),
+                url: original, mimeType: known?.mimeType ?? ImageURL.mimeType(for: original),
                 length: record?.length ?? known?.length ?? 0)
         }
         return resolved
