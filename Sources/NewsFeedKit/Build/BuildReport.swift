@@ -5,6 +5,8 @@ public struct BuildReport: Sendable, Equatable {
     public var warnings: [String] = []
     /// Set when NewsAPI asked us to wait (429 Retry-After), in seconds.
     public var retryAfterSeconds: Int?
+    /// Set when NewsAPI refused with a bad key or a spent quota, so the run stopped asking.
+    public var stoppedFurtherRequests = false
 
     public init() {}
 

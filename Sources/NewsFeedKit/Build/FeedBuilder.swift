@@ -47,6 +47,7 @@ public struct FeedBuilder: Sendable {
                 articles = try await source.articles(for: spec, pageSize: config.pageSize)
             } catch {
                 if error.stopsFurtherRequests {
+                    report.stoppedFurtherRequests = true
                     stopReason = "NewsAPI refused \(spec.id) with \(Self.refusalName(error)); no further requests this run"
                     if let retry = error.retryAfter {
                         report.retryAfterSeconds = Int(retry.components.seconds)
@@ -63,7 +64,22 @@ public struct FeedBuilder: Sendable {
                 await recordFailure(spec, reason: "\(error)", into: &report)
             }
         }
+        await writeIndex(into: &report)
         return report
+    }
+
+    /// Refreshes `index.html` and `feeds.opml` from what is now on disk.
+    private func writeIndex(into report: inout BuildReport) async {
+        let output = self.output
+        let writer = FeedIndexWriter(config: config)
+        do {
+            try await output.lock.withLock {
+                let state = try output.stateStore.load().state
+                try writer.write(to: output, state: state)
+            }
+        } catch {
+            report.warnings.append("index: \(error)")
+        }
     }
 
     /// `apiKeyInvalid (HTTP 401)` or `HTTP 429`: short enough to repeat per skipped feed.

@@ -1,0 +1,24 @@
+import Foundation
+
+/// Writes `index.html` and `feeds.opml` for the configured feeds after a build, so
+/// nginx, a CDN or an object store serves them too (`serve` only generates them
+/// when these files are absent).
+struct FeedIndexWriter: Sendable {
+    var config: NewsFeedConfig
+
+    static let indexFileName = "index.html"
+
+    /// Writes both files when their bytes change. Call while holding the output lock.
+    func write(to output: OutputFolder, state: BridgeState) throws(OutputError) {
+        let scanner = FeedFolderScanner(root: output.root.path, baseURL: config.site)
+        let configured = Set(config.feeds.map(\.relativePath))
+        let files = scanner.feedFiles().filter { configured.contains($0.relativePath) }
+        let listings = scanner.listings(of: files, state: state)
+        let opmlURL = config.site.appending(path: StaticFileHandler.opmlFileName)
+        let title = "newsfeed"
+        let page = FeedIndexPage.render(title: title, listings: listings, opmlURL: opmlURL)
+        let opml = OPMLDocument.render(title: title, listings: listings, indexURL: config.site)
+        try output.writeIfChanged(Data(page.utf8), to: output.fileURL(relativePath: Self.indexFileName))
+        try output.writeIfChanged(Data(opml.utf8), to: output.fileURL(relativePath: StaticFileHandler.opmlFileName))
+    }
+}

@@ -1,0 +1,26 @@
+import Dispatch
+import Foundation
+import HTTPServing
+
+/// Prints one access-log line per request: method, path, status, bytes, duration.
+///
+/// The server calls the log on its event-loop threads; printing happens on a
+/// serial queue of its own so a slow terminal never stalls serving.
+struct AccessLogPrinter: Sendable {
+    let output: TextOutput
+    private let queue = DispatchQueue(label: "newsfeed.access-log")
+
+    init(output: TextOutput) {
+        self.output = output
+    }
+
+    func log(_ entry: HTTPAccessLogEntry) {
+        let milliseconds = Double(entry.duration.components.attoseconds) / 1e15
+            + Double(entry.duration.components.seconds) * 1000
+        let line =
+            "\(entry.method) \(entry.path) \(entry.status) \(entry.bytesSent) "
+            + String(format: "%.1fms", milliseconds)
+        let output = self.output
+        queue.async { output.line(line) }
+    }
+}

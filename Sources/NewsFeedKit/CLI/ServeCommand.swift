@@ -1,0 +1,124 @@
+import Foundation
+import HTTPServing
+
+/// `newsfeed serve [--dir DIR] [--host 127.0.0.1] [--port 8080] [--config PATH] [--refresh] [--quiet]`.
+enum ServeCommand {
+    static let parser = ArgumentParser(
+        command: "serve",
+        options: [
+            .value("--dir"), .value("--host"), .value("--port"), .value("--config"), .flag("--refresh"),
+            .flag("--quiet"),
+        ])
+
+    static func run(_ context: CommandContext) async -> ExitCode {
+        let parsed: ParsedArguments
+        do {
+            parsed = try parser.parse(context.arguments)
+        } catch {
+            context.standardError.line(error.message)
+            return .usage
+        }
+        if parsed.wantsHelp {
+            context.standardOutput.line(CommandHelp.serve)
+            return .ok
+        }
+        let host = parsed.value("--host") ?? "127.0.0.1"
+        let port: Int
+        switch parsePort(parsed.value("--port") ?? "8080", command: "serve") {
+        case .success(let value): port = value
+        case .failure(let error):
+            context.standardError.line(error.message)
+            return .usage
+        }
+
+        // A config is used when named, or when ./newsfeed.json exists.
+        let configPath = parsed.value("--config") ?? ConfigLoader.defaultFileName
+        let configURL = ConfigLoader.resolve(configPath, against: context.workingDirectory)
+        var config: NewsFeedConfig?
+        if parsed.value("--config") != nil || FileManager.default.fileExists(atPath: configURL.path) {
+            do {
+                config = try ConfigLoader.load(path: configPath, workingDirectory: context.workingDirectory)
+            } catch {
+                context.standardError.line(error.description)
+                return .configuration
+            }
+        }
+        var refresher: BackgroundRefresher?
+        if parsed.has("--refresh") {
+            guard let config else {
+                context.standardError.line(
+                    "newsfeed serve: --refresh needs a config: \(configPath) not found (create one with `newsfeed init`)")
+                return .configuration
+            }
+            do {
+                let client = try NewsAPIClientFactory.make(environment: context.environment)
+                let builder = FeedBuilder(config: config, source: client, clock: context.clock)
+                refresher = BackgroundRefresher(builder: builder) { report in
+                    printRefresh(report, context: context, quiet: parsed.has("--quiet"))
+                }
+            } catch {
+                context.standardError.line(error.description)
+                return .configuration
+            }
+        }
+        let directory: URL
+        if let dir = parsed.value("--dir") {
+            directory = ConfigLoader.resolve(dir, against: context.workingDirectory)
+        } else {
+            directory = config?.output ?? ConfigLoader.resolve("Feeds", against: context.workingDirectory)
+        }
+        if refresher != nil {
+            try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        }
+        return await serve(
+            directory: directory, host: host, port: port, site: config?.site, quiet: parsed.has("--quiet"),
+            refresher: refresher, context: context, announce: { server in
+                context.standardOutput.line("serving \(directory.path) at \(server.listeningURL.absoluteString)")
+                context.standardOutput.line("  feeds index: \(server.listeningURL.absoluteString)")
+                context.standardOutput.line("  subscribe to all: \(server.listeningURL.absoluteString)feeds.opml")
+                context.standardOutput.line("stop with Ctrl-C")
+            })
+    }
+
+    /// Serves `directory` until the stop signal; shared by `serve` and `demo`.
+    static func serve(
+        directory: URL, host: String, port: Int, site: URL?, quiet: Bool, refresher: BackgroundRefresher?,
+        context: CommandContext, announce: (FeedServer) -> Void
+    ) async -> ExitCode {
+        let printer = quiet ? nil : AccessLogPrinter(output: context.standardOutput)
+        let server: FeedServer
+        do {
+            server = try await FeedServer.start(
+                directory: directory, host: host, port: port, site: site, accessLog: printer.map { $0.log })
+        } catch let error as HTTPServerError {
+            context.standardError.line("newsfeed serve: \(error.description)")
+            return .failure
+        } catch {
+            context.standardError.line("newsfeed serve: \(error)")
+            return .failure
+        }
+        announce(server)
+        let refreshing = refresher.map { refresher in Task { await refresher.run() } }
+        await context.stopSignal.wait()
+        refreshing?.cancel()
+        await server.shutdown()
+        await refreshing?.value
+        if !quiet { context.standardOutput.line("stopped") }
+        return .ok
+    }
+
+    static func parsePort(_ text: String, command: String) -> Result<Int, UsageError> {
+        guard let port = Int(text), (0...65_535).contains(port) else {
+            return .failure(UsageError("newsfeed \(command): --port \(text) is not a port number (0-65535)"))
+        }
+        return .success(port)
+    }
+
+    private static func printRefresh(_ report: BuildReport, context: CommandContext, quiet: Bool) {
+        for warning in report.warnings { context.standardError.line("warning: \(warning)") }
+        for outcome in report.outcomes {
+            if !quiet { context.standardOutput.line("refresh: \(outcome.line)") }
+            if outcome.failed || outcome.cameBackEmpty { context.standardError.line("refresh: \(outcome.line)") }
+        }
+    }
+}
