@@ -7,35 +7,57 @@
 enum FeedHTML {
     /// `text` with `&`, `<` and `>` escaped, ready to use as HTML text.
     static func escaped(_ text: String) -> String {
-        guard
-            text.utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") })
-        else { return text }
-        var result = ""
-        result.reserveCapacity(text.utf8.count + 16)
-        for character in text.unicodeScalars {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            default: result.unicodeScalars.append(character)
-            }
-        }
-        return result
+        guard text.utf8.contains(where: needsEscaping) else { return text }
+        var output: [UInt8] = []
+        output.reserveCapacity(text.utf8.count + 16)
+        for byte in text.utf8 { appendEscaped(byte, to: &output) }
+        return String(decoding: output, as: UTF8.self)
     }
 
-    /// Each blank-line-separated block of `text` as `<p>…</p>`, single line breaks as `<br/>`.
+    /// Each `\n\n`-separated block of `text` as `<p>…</p>`, single line breaks as `<br/>`.
     ///
-    /// Splits on every `\n\n` (not on runs of them), so empty paragraphs keep extra blank lines
-    /// and the conversion stays invertible.
+    /// Splits on every `\n\n` from the left (not on runs of them), so a third newline starts the
+    /// next paragraph with `<br/>` and the conversion stays invertible. Works on UTF-8 bytes: all
+    /// the characters it looks at are ASCII, and big feeds render thousands of these.
     static func paragraphs(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count + 32)
-        for paragraph in text.split(separator: "\n\n", omittingEmptySubsequences: false) {
-            result += "<p>"
-            result += escaped(String(paragraph)).replacing("\n", with: "<br/>")
-            result += "</p>"
+        var output: [UInt8] = []
+        output.reserveCapacity(text.utf8.count + 32)
+        output += paragraphOpen
+        var bytes = text.utf8.makeIterator()
+        var pending = bytes.next()
+        while let byte = pending {
+            pending = bytes.next()
+            if byte == newline {
+                if pending == newline {
+                    output += paragraphClose + paragraphOpen
+                    pending = bytes.next()
+                } else {
+                    output += lineBreak
+                }
+            } else {
+                appendEscaped(byte, to: &output)
+            }
         }
-        return result
+        output += paragraphClose
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    private static let newline = UInt8(ascii: "\n")
+    private static let paragraphOpen = Array("<p>".utf8)
+    private static let paragraphClose = Array("</p>".utf8)
+    private static let lineBreak = Array("<br/>".utf8)
+
+    private static func needsEscaping(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+    }
+
+    private static func appendEscaped(_ byte: UInt8, to output: inout [UInt8]) {
+        switch byte {
+        case UInt8(ascii: "&"): output += "&amp;".utf8
+        case UInt8(ascii: "<"): output += "&lt;".utf8
+        case UInt8(ascii: ">"): output += "&gt;".utf8
+        default: output.append(byte)
+        }
     }
 
     /// Plain text from feed HTML: paragraphs become blank-line separated, `<br>` a line break,

@@ -173,6 +173,7 @@ import Testing
         ("author-and-creator", item(replacing: "<dc:creator>", with: "<author>a@b.example (A)</author><dc:creator>")),
         ("title-markup", item(replacing: "Plain text title", with: "&lt;b&gt;Bold&lt;/b&gt; title")),
         ("title-markup", item(replacing: "Plain text title", with: "AT&amp;amp;T")),
+        ("title-markup", item(replacing: "Plain text title", with: "&amp;#x3C;b&amp;#62;")),
         ("html-unsafe-tag", item(replacing: "Escaped HTML summary", with: "&lt;script&gt;alert(1)&lt;/script&gt;")),
         (
             "html-unsafe-tag",

@@ -87,14 +87,14 @@ extension FeedRulesChecker {
                 error("rss-version", "<rss>", "version must be \"2.0\"")
             }
             checkNamespaces(root)
-            let channels = root.elements(forName: "channel")
+            let channels = Self.childElements(of: root).filter { $0.name == "channel" }
             guard channels.count == 1, let channel = channels.first else {
                 error("channel-count", "<rss>", "has \(channels.count) <channel> elements, needs exactly one")
                 return
             }
             checkChannel(channel, selfURL: selfURL)
             var guids: [String: Int] = [:]
-            for (index, item) in channel.elements(forName: "item").enumerated() {
+            for (index, item) in Self.childElements(of: channel).filter({ $0.name == "item" }).enumerated() {
                 checkItem(item, number: index + 1, guids: &guids)
             }
         }
@@ -146,7 +146,7 @@ extension FeedRulesChecker {
             var pending: [XMLElement] = [root]
             var reported: Set<String> = []
             while let element = pending.popLast() {
-                pending += element.children?.compactMap { $0 as? XMLElement } ?? []
+                pending += Self.childElements(of: element)
                 let prefix = Self.prefix(of: element)
                 let uri = Self.namespaceURI(of: element)
                 guard !prefix.isEmpty, let expected = FeedRulesChecker.expectedNamespaces[prefix], uri != expected,
@@ -161,7 +161,7 @@ extension FeedRulesChecker {
         // MARK: Channel
 
         private mutating func checkChannel(_ channel: XMLElement, selfURL: URL?) {
-            let children = channel.children?.compactMap { $0 as? XMLElement } ?? []
+            let children = Self.childElements(of: channel)
             checkDuplicates(children, place: "channel", allowed: ["item", "category", "atom:link"])
             for required in ["title", "link", "description"] where first(required, in: children) == nil {
                 error("channel-\(required)", "channel", "<\(required)> is required")
@@ -209,7 +209,7 @@ extension FeedRulesChecker {
         // MARK: Items
 
         private mutating func checkItem(_ item: XMLElement, number: Int, guids: inout [String: Int]) {
-            let children = item.children?.compactMap { $0 as? XMLElement } ?? []
+            let children = Self.childElements(of: item)
             let title = first("title", in: children)?.stringValue
             let place = "item \(number)" + (title.map { " \"\($0.prefix(40))\"" } ?? "")
             checkDuplicates(children, place: place, allowed: ["category", "enclosure"])
@@ -338,6 +338,18 @@ extension FeedRulesChecker {
         // the `uri` of an unprefixed element, so names and namespaces are resolved here from the
         // qualified name and the `xmlns:` declarations in scope.
 
+        /// Element children in order. Walks siblings because FoundationXML's `children` indexes
+        /// the list from the start for every child, which is quadratic for a 10,000-item channel.
+        private static func childElements(of element: XMLElement) -> [XMLElement] {
+            var elements: [XMLElement] = []
+            var node = element.childCount > 0 ? element.child(at: 0) : nil
+            while let current = node {
+                if let child = current as? XMLElement { elements.append(child) }
+                node = current.nextSibling
+            }
+            return elements
+        }
+
         private static func prefix(of element: XMLElement) -> String {
             let name = element.name ?? ""
             return name.firstIndex(of: ":").map { String(name[..<$0]) } ?? ""
@@ -398,9 +410,32 @@ extension FeedRulesChecker {
         private mutating func checkPlainText(_ value: String, element: String, place: String) {
             if let tag = HTMLTag.all(in: value).first {
                 warning("title-markup", place, "<\(element)> contains markup <\(tag.name)>")
-            } else if let entity = value.firstRange(of: /&(#[0-9]+|#[xX][0-9A-Fa-f]+|[A-Za-z][A-Za-z0-9]*);/) {
-                warning("title-markup", place, "<\(element)> contains escaped HTML \(value[entity])")
+            } else if let entity = Self.firstEntity(in: value) {
+                warning("title-markup", place, "<\(element)> contains escaped HTML \(entity)")
             }
+        }
+
+        /// The first `&name;`, `&#123;` or `&#x1F;` in `text`: HTML that was escaped twice.
+        private static func firstEntity(in text: String) -> String? {
+            var rest = text[...]
+            while let ampersand = rest.firstIndex(of: "&") {
+                rest = rest[rest.index(after: ampersand)...]
+                let body = rest.prefix { $0 != ";" && !$0.isWhitespace && $0 != "&" }
+                guard body.endIndex < rest.endIndex, rest[body.endIndex] == ";", let first = body.first else {
+                    continue
+                }
+                let isEntity: Bool
+                if first == "#" {
+                    let isHex = body.dropFirst().first.map { $0 == "x" || $0 == "X" } ?? false
+                    let digits = body.dropFirst(isHex ? 2 : 1)
+                    isEntity =
+                        !digits.isEmpty && digits.allSatisfy { isHex ? $0.isHexDigit : ($0.isASCII && $0.isNumber) }
+                } else {
+                    isEntity = first.isLetter && body.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+                }
+                if isEntity { return "&\(body);" }
+            }
+            return nil
         }
 
         /// HTML elements: nothing that runs code, no relative links.
@@ -425,44 +460,82 @@ extension FeedRulesChecker {
 
         /// RFC 822 with a four-digit year and numeric zone; weekday (when given) matches; plausible.
         private mutating func checkDate(_ text: String, element: String, place: String) {
-            let pattern =
-                /^(?:(Mon|Tue|Wed|Thu|Fri|Sat|Sun), )?(\d{1,2}) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) (\d{4}) (\d{2}):(\d{2})(?::(\d{2}))? ([+-])(\d{2})(\d{2})$/
-            let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-            guard let match = text.wholeMatch(of: pattern),
-                let day = Int(match.2), let month = months.firstIndex(of: String(match.3)).map({ $0 + 1 }),
-                let year = Int(match.4), let hour = Int(match.5), let minute = Int(match.6),
-                let zoneHours = Int(match.9), let zoneMinutes = Int(match.10),
-                hour < 24, minute < 60, zoneMinutes < 60
-            else {
+            guard let date = StrictRFC822(text) else {
                 error(
                     "date-format", place, "<\(element)> \"\(text)\" is not RFC 822 with 4-digit year and numeric zone")
                 return
             }
-            let second = match.7.flatMap { Int($0) } ?? 0
             let components = DateComponents(
-                year: year, month: month, day: day, hour: hour, minute: minute, second: second)
-            guard second < 61, let local = calendar.date(from: components),
-                calendar.component(.day, from: local) == day
-            else {
+                year: date.year, month: date.month, day: date.day, hour: date.hour, minute: date.minute,
+                second: date.second)
+            guard let local = calendar.date(from: components), calendar.component(.day, from: local) == date.day else {
                 error("date-format", place, "<\(element)> \"\(text)\" is not a real date")
                 return
             }
-            if let weekday = match.1 {
-                let names = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-                let actual = names[calendar.component(.weekday, from: local) - 1]
+            if let weekday = date.weekday {
+                let actual = StrictRFC822.weekdays[calendar.component(.weekday, from: local) - 1]
                 if weekday != actual {
                     error("date-weekday", place, "<\(element)> \"\(text)\" says \(weekday), the date is a \(actual)")
                 }
             }
-            let offset = (zoneHours * 3600 + zoneMinutes * 60) * (match.8 == "-" ? -1 : 1)
-            let instant = local.addingTimeInterval(TimeInterval(-offset))
-            if instant > now {
+            if local.addingTimeInterval(TimeInterval(-date.offsetSeconds)) > now {
                 warning("date-future", place, "<\(element)> \"\(text)\" is in the future")
             }
-            if year < 1990 {
+            if date.year < 1990 {
                 warning("date-before-1990", place, "<\(element)> \"\(text)\" is implausibly old")
             }
         }
+    }
+}
+
+/// The fields of `[Ddd, ]d[d] Mon yyyy hh:mm[:ss] ±hhmm`, exactly as validators accept them.
+private struct StrictRFC822 {
+    static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    var weekday: String?
+    var day: Int
+    var month: Int
+    var year: Int
+    var hour: Int
+    var minute: Int
+    var second: Int
+    var offsetSeconds: Int
+
+    init?(_ text: String) {
+        var tokens = text.split(separator: " ", omittingEmptySubsequences: false)[...]
+        if tokens.count == 6 {
+            guard let first = tokens.first, first.hasSuffix(","), Self.weekdays.contains(String(first.dropLast()))
+            else { return nil }
+            weekday = String(first.dropLast())
+            tokens = tokens.dropFirst()
+        }
+        let parts = Array(tokens)
+        func number(_ text: Substring, digits: ClosedRange<Int>) -> Int? {
+            guard digits.contains(text.count), text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+            return Int(text)
+        }
+        guard parts.count == 5, let day = number(parts[0], digits: 1...2),
+            let monthIndex = Self.months.firstIndex(of: String(parts[1])),
+            let year = number(parts[2], digits: 4...4)
+        else { return nil }
+        let time = parts[3].split(separator: ":", omittingEmptySubsequences: false)
+        guard time.count == 2 || time.count == 3, let hour = number(time[0], digits: 2...2),
+            let minute = number(time[1], digits: 2...2), hour < 24, minute < 60
+        else { return nil }
+        let second = time.count == 3 ? number(time[2], digits: 2...2) : 0
+        let zone = parts[4]
+        guard let second, second <= 60, let sign = zone.first, sign == "+" || sign == "-",
+            let zoneValue = number(zone.dropFirst(), digits: 4...4), zoneValue % 100 < 60
+        else { return nil }
+        self.day = day
+        self.month = monthIndex + 1
+        self.year = year
+        self.hour = hour
+        self.minute = minute
+        self.second = second
+        let offset = (zoneValue / 100) * 3600 + (zoneValue % 100) * 60
+        self.offsetSeconds = sign == "-" ? -offset : offset
     }
 }
 
