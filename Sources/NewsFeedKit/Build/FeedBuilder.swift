@@ -11,7 +11,8 @@ public struct FeedBuilder: Sendable {
     public var source: any HeadlineSource
     public var clock: @Sendable () -> Date
 
-    public init(config: NewsFeedConfig, source: any HeadlineSource, clock: @escaping @Sendable () -> Date = { Date() }) {
+    public init(config: NewsFeedConfig, source: any HeadlineSource, clock: @escaping @Sendable () -> Date = { Date() })
+    {
         self.config = config
         self.source = source
         self.clock = clock
@@ -48,7 +49,8 @@ public struct FeedBuilder: Sendable {
             } catch {
                 if error.stopsFurtherRequests {
                     report.stoppedFurtherRequests = true
-                    stopReason = "NewsAPI refused \(spec.id) with \(Self.refusalName(error)); no further requests this run"
+                    stopReason =
+                        "NewsAPI refused \(spec.id) with \(Self.refusalName(error)); no further requests this run"
                     if let retry = error.retryAfter {
                         report.retryAfterSeconds = Int(retry.components.seconds)
                     }

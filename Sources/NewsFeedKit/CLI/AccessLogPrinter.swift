@@ -15,7 +15,8 @@ struct AccessLogPrinter: Sendable {
     }
 
     func log(_ entry: HTTPAccessLogEntry) {
-        let milliseconds = Double(entry.duration.components.attoseconds) / 1e15
+        let milliseconds =
+            Double(entry.duration.components.attoseconds) / 1e15
             + Double(entry.duration.components.seconds) * 1000
         let line =
             "\(entry.method) \(entry.path) \(entry.status) \(entry.bytesSent) "

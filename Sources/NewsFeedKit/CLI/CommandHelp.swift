@@ -61,6 +61,7 @@ enum CommandHelp {
           --output DIR   where to write the sample feeds (default Feeds-demo)
           --host HOST    address to listen on (default 127.0.0.1)
           --port PORT    port to listen on (default 8080; 0 picks a free one)
+          --no-serve     only build the sample feeds, then exit
         """
 
     static let initCommand = """

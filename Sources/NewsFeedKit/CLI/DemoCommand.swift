@@ -37,21 +37,47 @@ enum DemoCommand {
             context.standardError.line("newsfeed demo: --port \(portText) is not a port number (0-65535)")
             return .usage
         }
-        let site = URL(string: "http://\(host.contains(":") ? "[\(host)]" : host):\(port)/") ?? NewsFeedConfig.defaultSite
+        let serving = !parsed.has("--no-serve")
+        var server: FeedServer?
+        var site = FeedServer.url(host: host, port: port)
+        if serving {
+            try? FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+            // Bind first, so the feeds' self links and images name the real address.
+            do {
+                let started = try await FeedServer.start(
+                    directory: output, host: host, port: port, site: nil,
+                    accessLog: AccessLogPrinter(output: context.standardOutput).log)
+                server = started
+                site = started.listeningURL
+            } catch {
+                context.standardError.line("newsfeed demo: \(error) (try --port 0 for any free port)")
+                return .failure
+            }
+        }
         let config = NewsFeedConfig(site: site, output: output, feeds: SampleHeadlines.feeds)
         do {
-            try AtomicFileWriter.write(Data("sample feeds written by `newsfeed demo`\n".utf8), to: output.appending(path: marker))
+            try AtomicFileWriter.write(
+                Data("sample feeds written by `newsfeed demo`\n".utf8), to: output.appending(path: marker))
         } catch {
             context.standardError.line(error.description)
+            await server?.shutdown()
             return .failure
         }
-        context.standardOutput.line("newsfeed demo: building feeds from built-in SAMPLE data (not live news; no key, no network)")
+        context.standardOutput.line(
+            "newsfeed demo: building feeds from built-in SAMPLE data (not live news; no key, no network)")
         let builder = FeedBuilder(config: config, source: SampleHeadlineSource(), clock: context.clock)
         let status = await BuildCommand.runBuild(builder, specs: config.feeds, quiet: false, context: context)
-        context.standardOutput.line("Sample feeds are in \(output.path):")
+        context.standardOutput.line("Sample feeds are in \(output.path)")
+        guard let server else { return status }
+        context.standardOutput.line("Subscribe to:")
         for spec in config.feeds {
-            context.standardOutput.line("  \(folder.fileURL(for: spec).path)")
+            context.standardOutput.line("  \(config.publicURL(for: spec).absoluteString)")
         }
+        context.standardOutput.line("All at once (OPML): \(site.absoluteString)feeds.opml")
+        context.standardOutput.line("Index: \(site.absoluteString)   (Ctrl-C stops the demo)")
+        await context.stopSignal.wait()
+        await server.shutdown()
+        context.standardOutput.line("stopped")
         return status
     }
 }

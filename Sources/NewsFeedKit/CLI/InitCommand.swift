@@ -49,7 +49,8 @@ enum InitCommand {
             context.standardError.line(error.description)
             return .failure
         }
-        context.standardOutput.line("wrote \(path): edit its feeds, put your key in NEWSAPI_KEY, then run `newsfeed build`")
+        context.standardOutput.line(
+            "wrote \(path): edit its feeds, put your key in NEWSAPI_KEY, then run `newsfeed build`")
         return .ok
     }
 }

@@ -33,6 +33,7 @@ public enum NewsFeedCLI {
         case "convert": return await ConvertCommand.run(commandContext).rawValue
         case "demo": return await DemoCommand.run(commandContext).rawValue
         case "init": return InitCommand.run(commandContext).rawValue
+        case "serve": return await ServeCommand.run(commandContext).rawValue
         default:
             return usage("newsfeed: unknown command \"\(first)\" (see `newsfeed --help`)", context)
         }

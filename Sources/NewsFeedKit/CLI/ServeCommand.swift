@@ -47,7 +47,8 @@ enum ServeCommand {
         if parsed.has("--refresh") {
             guard let config else {
                 context.standardError.line(
-                    "newsfeed serve: --refresh needs a config: \(configPath) not found (create one with `newsfeed init`)")
+                    "newsfeed serve: --refresh needs a config: \(configPath) not found (create one with `newsfeed init`)"
+                )
                 return .configuration
             }
             do {
@@ -72,7 +73,8 @@ enum ServeCommand {
         }
         return await serve(
             directory: directory, host: host, port: port, site: config?.site, quiet: parsed.has("--quiet"),
-            refresher: refresher, context: context, announce: { server in
+            refresher: refresher, context: context,
+            announce: { server in
                 context.standardOutput.line("serving \(directory.path) at \(server.listeningURL.absoluteString)")
                 context.standardOutput.line("  feeds index: \(server.listeningURL.absoluteString)")
                 context.standardOutput.line("  subscribe to all: \(server.listeningURL.absoluteString)feeds.opml")
