@@ -36,11 +36,9 @@ final class RawClient: Sendable {
                 connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        guard connected == 0 else {
-            let code = errno
-            Glibc.close(descriptor)
-            throw Failure(description: "connect: \(String(cString: strerror(code)))")
-        }
+        // No close here: every stored property is set, so deinit runs and closes it;
+        // a second close could hit a descriptor another thread has opened since.
+        guard connected == 0 else { throw Failure(description: "connect: \(String(cString: strerror(errno)))") }
         setTimeout(timeout)
     }
 

@@ -31,10 +31,9 @@ final class LoopbackClient {
                 connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        guard connected == 0 else {
-            close(descriptor)
-            throw Failure(description: "connect: \(errno)")
-        }
+        // No close here: every stored property is set, so deinit runs and closes it;
+        // a second close could hit a descriptor another thread has opened since.
+        guard connected == 0 else { throw Failure(description: "connect: \(errno)") }
         var timeout = timeval(tv_sec: 10, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     }

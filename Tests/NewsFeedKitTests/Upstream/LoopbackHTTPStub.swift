@@ -57,8 +57,10 @@ final class LoopbackHTTPStub: Sendable {
     func stop() {
         shutdown(listener, Int32(SHUT_RDWR))
         close(listener)
-        for connection in openConnections.withLock({ $0 }) {
-            shutdown(connection, Int32(SHUT_RDWR))
+        // Under the lock, so a connection closed meanwhile (its number possibly reused
+        // by another test's socket) is never shut down by mistake.
+        openConnections.withLock { connections in
+            for connection in connections { shutdown(connection, Int32(SHUT_RDWR)) }
         }
     }
 
@@ -98,8 +100,11 @@ final class LoopbackHTTPStub: Sendable {
                 }
             }
         }
-        shutdown(connection, Int32(SHUT_RDWR))
-        close(connection)
+        openConnections.withLock { connections in
+            connections.removeAll { $0 == connection }
+            shutdown(connection, Int32(SHUT_RDWR))
+            close(connection)
+        }
     }
 
     /// Raw HTTP/1.1 response bytes.
