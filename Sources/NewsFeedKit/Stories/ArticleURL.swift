@@ -12,24 +12,49 @@ public enum ArticleURL {
 
     /// The absolute http(s) URL in `text`, percent-encoded where needed; nil when unusable.
     /// Protocol-relative `//host/path` is taken as https.
+    ///
+    /// Works on UTF-8 bytes: a 10,000-article answer parses two URLs per article.
     public static func parse(_ text: String) -> URL? {
-        var scalars = String.UnicodeScalarView()
-        // Browsers ignore tabs and line breaks inside URLs; so do we.
-        scalars.append(
-            contentsOf: text.trimmingCharacters(in: .whitespacesAndNewlines).unicodeScalars.filter {
-                $0 != "\t" && $0 != "\n" && $0 != "\r"
-            })
-        var candidate = String(scalars)
-        if candidate.hasPrefix("//") { candidate = "https:" + candidate }
-        guard let separator = candidate.range(of: "://") else { return nil }
-        let scheme = candidate[..<separator.lowerBound].lowercased()
-        guard scheme == "http" || scheme == "https" else { return nil }
-        let rest = candidate[separator.upperBound...]
-        let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" || $0 == "\\" } ?? rest.endIndex
-        guard let authority = normalizedAuthority(rest[..<authorityEnd]) else { return nil }
-        var tail = percentEncoded(rest[authorityEnd...])
-        if tail.isEmpty || tail.hasPrefix("?") || tail.hasPrefix("#") { tail = "/" + tail }
-        guard let url = URL(string: "\(scheme)://\(authority)\(tail)"), url.host != nil else { return nil }
+        // Browsers ignore tabs and line breaks inside URLs, and spaces or controls around them; so do we.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 where byte != 0x09 && byte != 0x0A && byte != 0x0D { bytes.append(byte) }
+        var start = 0
+        var end = bytes.count
+        while start < end, bytes[start] <= 0x20 { start += 1 }
+        while end > start, bytes[end - 1] <= 0x20 { end -= 1 }
+
+        var output: [UInt8] = []
+        output.reserveCapacity(end - start + 16)
+        var index = start
+        if end - start > 2, bytes[start] == slash, bytes[start + 1] == slash {
+            output.append(contentsOf: "https:".utf8)
+        } else {
+            var scheme: [UInt8] = []
+            while index < end, index - start < 6, let letter = lowercasedLetter(bytes[index]) {
+                scheme.append(letter)
+                index += 1
+            }
+            guard scheme == Array("http".utf8) || scheme == Array("https".utf8), index + 2 < end,
+                bytes[index] == UInt8(ascii: ":"), bytes[index + 1] == slash, bytes[index + 2] == slash
+            else { return nil }
+            output.append(contentsOf: scheme)
+            output.append(UInt8(ascii: ":"))
+            index += 1
+        }
+        // `index` now points at the `//` before the authority.
+        index += 2
+        output.append(contentsOf: [slash, slash])
+
+        let authorityStart = index
+        while index < end, !isAuthorityEnd(bytes[index]) { index += 1 }
+        guard appendAuthority(bytes[authorityStart..<index], to: &output) else { return nil }
+        if index == end || bytes[index] == UInt8(ascii: "?") || bytes[index] == UInt8(ascii: "#") {
+            output.append(slash)
+        }
+        appendPercentEncoded(bytes[index..<end], to: &output)
+
+        guard let url = URL(string: String(decoding: output, as: UTF8.self)), url.host != nil else { return nil }
         return url
     }
 
@@ -53,72 +78,94 @@ public enum ArticleURL {
         return host
     }
 
-    /// Lowercased `host[:port]`, or nil for user info, an empty or non-ASCII host, or a bad port.
-    private static func normalizedAuthority(_ authority: Substring) -> String? {
-        guard !authority.isEmpty, !authority.contains("@") else { return nil }
-        var host = authority
-        var port: Substring?
-        if authority.hasPrefix("[") {
-            guard let close = authority.firstIndex(of: "]") else { return nil }
-            host = authority[...close]
-            let after = authority[authority.index(after: close)...]
-            if !after.isEmpty {
-                guard after.hasPrefix(":") else { return nil }
-                port = after.dropFirst()
+    private static let slash = UInt8(ascii: "/")
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
+
+    private static func lowercasedLetter(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): byte
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): byte + 32
+        default: nil
+        }
+    }
+
+    private static func isAuthorityEnd(_ byte: UInt8) -> Bool {
+        byte == slash || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "\\")
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+
+    /// Appends lowercased `host[:port]`; false for user info, an empty or non-ASCII host, or a bad port.
+    private static func appendAuthority(_ authority: ArraySlice<UInt8>, to output: inout [UInt8]) -> Bool {
+        guard !authority.isEmpty, !authority.contains(UInt8(ascii: "@")) else { return false }
+        var hostEnd = authority.endIndex
+        if authority.first == UInt8(ascii: "[") {
+            guard let close = authority.firstIndex(of: UInt8(ascii: "]")) else { return false }
+            let inside = authority[(authority.startIndex + 1)..<close]
+            let isAddress = inside.allSatisfy {
+                isDigit($0) || lowercasedLetter($0).map { (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) } == true
+                    || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ".")
             }
-            let inside = host.dropFirst().dropLast()
-            guard !inside.isEmpty, inside.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." }) else { return nil }
+            guard !inside.isEmpty, isAddress else { return false }
+            hostEnd = close + 1
+            guard hostEnd == authority.endIndex || authority[hostEnd] == UInt8(ascii: ":") else { return false }
         } else {
-            if let colon = authority.lastIndex(of: ":") {
-                host = authority[..<colon]
-                port = authority[authority.index(after: colon)...]
+            hostEnd = authority.lastIndex(of: UInt8(ascii: ":")) ?? authority.endIndex
+            let host = authority[authority.startIndex..<hostEnd]
+            let isName = host.allSatisfy {
+                isDigit($0) || lowercasedLetter($0) != nil || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
             }
-            let allowed = host.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == ".") }
-            guard !host.isEmpty, allowed, !host.hasPrefix("."), !host.contains("..") else { return nil }
+            guard !host.isEmpty, isName, host.first != UInt8(ascii: "."),
+                !zip(host, host.dropFirst()).contains(where: { $0 == UInt8(ascii: ".") && $1 == UInt8(ascii: ".") })
+            else { return false }
         }
-        var result = host.lowercased()
-        if let port, !port.isEmpty {
-            guard port.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(port), (1...65_535).contains(number)
-            else { return nil }
-            result += ":\(number)"
+        for byte in authority[authority.startIndex..<hostEnd] { output.append(lowercasedLetter(byte) ?? byte) }
+        if hostEnd < authority.endIndex {
+            let port = authority[(hostEnd + 1)...]
+            guard !port.isEmpty else { return true }
+            guard port.count <= 5, port.allSatisfy(isDigit), let number = Int(String(decoding: port, as: UTF8.self)),
+                (1...65_535).contains(number)
+            else { return false }
+            output.append(UInt8(ascii: ":"))
+            output.append(contentsOf: String(number).utf8)
         }
-        return result
+        return true
     }
 
     /// Percent-encodes every byte RFC 3986 does not allow in path, query or fragment,
     /// keeping valid `%XX` escapes and the first `#`.
-    private static func percentEncoded(_ tail: Substring) -> String {
-        let bytes = Array(tail.utf8)
-        var output = ""
-        output.reserveCapacity(bytes.count)
+    private static func appendPercentEncoded(_ tail: ArraySlice<UInt8>, to output: inout [UInt8]) {
         var sawFragment = false
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
+        var index = tail.startIndex
+        while index < tail.endIndex {
+            let byte = tail[index]
             switch byte {
             case UInt8(ascii: "%"):
-                let isEscape = index + 2 < bytes.count && isHex(bytes[index + 1]) && isHex(bytes[index + 2])
-                output += isEscape ? "%" : "%25"
+                let isEscape = index + 2 < tail.endIndex && isHex(tail[index + 1]) && isHex(tail[index + 2])
+                if isEscape { output.append(byte) } else { appendEscape(byte, to: &output) }
             case UInt8(ascii: "#"):
-                output += sawFragment ? "%23" : "#"
+                if sawFragment { appendEscape(byte, to: &output) } else { output.append(byte) }
                 sawFragment = true
-            case UInt8(ascii: "\\"):
+            case UInt8(ascii: "\\") where !sawFragment:
                 // WHATWG URLs read a backslash as a slash in http(s) paths.
-                output += sawFragment ? "%5C" : "/"
+                output.append(slash)
             default:
-                if isAllowed(byte) {
-                    output.unicodeScalars.append(Unicode.Scalar(byte))
-                } else {
-                    output += String(format: "%%%02X", byte)
-                }
+                if isAllowed(byte) { output.append(byte) } else { appendEscape(byte, to: &output) }
             }
             index += 1
         }
-        return output
+    }
+
+    private static func appendEscape(_ byte: UInt8, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "%"))
+        output.append(hexDigits[Int(byte >> 4)])
+        output.append(hexDigits[Int(byte & 0x0F)])
     }
 
     private static func isHex(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+        isDigit(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
             || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
     }
 
@@ -128,8 +175,13 @@ public enum ArticleURL {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
             UInt8(ascii: "0")...UInt8(ascii: "9"):
             true
+        case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "!"),
+            UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"),
+            UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="),
+            UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "/"), UInt8(ascii: "?"):
+            true
         default:
-            "-._~!$&'()*+,;=:@/?".utf8.contains(byte)
+            false
         }
     }
 }

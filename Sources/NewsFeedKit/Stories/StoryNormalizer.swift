@@ -50,7 +50,7 @@ public struct StoryNormalizer: Sendable {
 
         return Story(
             url: url,
-            title: title(rawTitle, sourceName: article.sourceName.map(TextCleaner.plainText), from: summary),
+            title: title(rawTitle, sourceName: sourceName, from: summary),
             sourceName: sourceName,
             sourceURL: sourceURL,
             summary: summary ?? defaults.description,
@@ -110,12 +110,16 @@ public struct StoryNormalizer: Sendable {
         if !sourceName.contains(" "), let dot = sourceName.firstIndex(of: "."), dot > sourceName.startIndex {
             names.append(String(sourceName[..<dot]))
         }
+        let lowercasedTitle = title.lowercased()
         for name in names {
-            if title.caseInsensitiveCompare(name) == .orderedSame { return "" }
-            guard let range = title.range(of: "- " + name, options: [.caseInsensitive, .anchored, .backwards]),
-                range.lowerBound == title.startIndex || title[title.index(before: range.lowerBound)] == " "
-            else { continue }
-            return String(title[..<range.lowerBound]).trimmingCharacters(in: .whitespaces)
+            let lowercasedName = name.lowercased()
+            if lowercasedTitle == lowercasedName { return "" }
+            let suffix = "- " + lowercasedName
+            guard lowercasedTitle.hasSuffix(suffix) else { continue }
+            // Lowercasing can change lengths (İ), so cut by the suffix's length in the original title.
+            let head = title.dropLast(suffix.count)
+            guard head.isEmpty || head.hasSuffix(" ") else { continue }
+            return head.trimmingCharacters(in: .whitespaces)
         }
         return title
     }
@@ -140,16 +144,16 @@ public struct StoryNormalizer: Sendable {
     }
 
     /// True when `content` adds something: it is neither equal to `summary` nor a prefix of it
-    /// (ignoring a trailing ellipsis and case).
+    /// (ignoring a trailing ellipsis or full stop). Both come from the same article text, so bytes are compared.
     static func saysMore(_ content: String, than summary: String) -> Bool {
-        func core(_ text: String) -> String {
-            var text = Substring(text.lowercased())
+        func core(_ text: String) -> Substring.UTF8View {
+            var text = Substring(text)
             while text.hasSuffix("…") || text.hasSuffix(".") || text.hasSuffix(" ") { text.removeLast() }
-            return String(text)
+            return text.utf8
         }
         let contentCore = core(content)
         guard !contentCore.isEmpty else { return false }
-        return !core(summary).hasPrefix(contentCore)
+        return !core(summary).starts(with: contentCore)
     }
 }
 
