@@ -11,8 +11,9 @@ public struct HTTPResponse: Sendable {
     /// When true the server closes the connection after sending this response.
     public var closeConnection: Bool
 
-    public init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: HTTPBody = .empty, closeConnection: Bool = false)
-    {
+    public init(
+        status: Int, headers: HTTPHeaders = HTTPHeaders(), body: HTTPBody = .empty, closeConnection: Bool = false
+    ) {
         self.status = status
         self.headers = headers
         self.body = body

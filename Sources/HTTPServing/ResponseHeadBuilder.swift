@@ -1,0 +1,195 @@
+import Glibc
+
+/// Writes response heads as bytes, caching the `Date` line per second.
+///
+/// Builds straight into a reusable `[UInt8]`: no Foundation formatting or string
+/// concatenation per request.
+struct ResponseHeadBuilder {
+    /// What the head decided about the body.
+    struct Framing {
+        /// Body bytes to send after the head (0 for HEAD, 204, 304).
+        var bodyLength: Int
+    }
+
+    private var dateSecond = -1
+    private var dateLine: [UInt8] = []
+
+    /// Appends the head of `response` to `head` (which the caller emptied).
+    mutating func build(
+        _ response: HTTPResponse, into head: inout [UInt8], isHeadRequest: Bool, closing: Bool, http10KeepAlive: Bool
+    ) -> Framing {
+        let status = (200...999).contains(response.status) ? response.status : 500
+        let bodyForbidden = status == 204 || status == 304
+        head.append(contentsOf: "HTTP/1.1 ".utf8)
+        head.append(UInt8(48 + status / 100))
+        head.append(UInt8(48 + status / 10 % 10))
+        head.append(UInt8(48 + status % 10))
+        head.append(0x20)
+        head.append(contentsOf: Self.reasonPhrase(status).utf8)
+        head.append(contentsOf: "\r\n".utf8)
+
+        var hasDate = false
+        var hasServer = false
+        var keptContentLength = false
+        for field in response.headers {
+            switch Self.classify(field.name) {
+            case .framing:
+                // The server owns connection management and framing; a handler's value could contradict it.
+                continue
+            case .contentLength:
+                // Kept only where the body is not sent: HEAD and 304 describe the GET's length.
+                guard isHeadRequest || status == 304 else { continue }
+                keptContentLength = true
+            case .date:
+                hasDate = true
+            case .server:
+                hasServer = true
+            case .other:
+                break
+            }
+            guard Self.isSafe(field.name), Self.isSafe(field.value) else { continue }
+            head.append(contentsOf: field.name.utf8)
+            head.append(contentsOf: ": ".utf8)
+            head.append(contentsOf: field.value.utf8)
+            head.append(contentsOf: "\r\n".utf8)
+        }
+        if !hasDate { appendDate(to: &head) }
+        if !hasServer { head.append(contentsOf: "Server: newsfeed\r\n".utf8) }
+        if !keptContentLength && !bodyForbidden {
+            head.append(contentsOf: "Content-Length: ".utf8)
+            Self.appendDecimal(response.body.count, to: &head)
+            head.append(contentsOf: "\r\n".utf8)
+        }
+        if closing {
+            head.append(contentsOf: "Connection: close\r\n".utf8)
+        } else if http10KeepAlive {
+            head.append(contentsOf: "Connection: keep-alive\r\n".utf8)
+        }
+        head.append(contentsOf: "\r\n".utf8)
+        return Framing(bodyLength: isHeadRequest || bodyForbidden ? 0 : response.body.count)
+    }
+
+    private enum FieldKind {
+        case framing
+        case contentLength
+        case date
+        case server
+        case other
+    }
+
+    private static func classify(_ name: String) -> FieldKind {
+        var name = name
+        return name.withUTF8 { bytes in
+            func equals(_ lower: StaticString) -> Bool {
+                guard bytes.count == lower.utf8CodeUnitCount else { return false }
+                let expected = UnsafeBufferPointer(start: lower.utf8Start, count: lower.utf8CodeUnitCount)
+                return zip(bytes, expected).allSatisfy { ($0 | 0x20) == $1 }
+            }
+            switch bytes.count {
+            case 4 where equals("date"): return .date
+            case 6 where equals("server"): return .server
+            case 10 where equals("connection"), 10 where equals("keep-alive"): return .framing
+            case 14 where equals("content-length"): return .contentLength
+            case 17 where equals("transfer-encoding"): return .framing
+            default: return .other
+            }
+        }
+    }
+
+    /// False for text that would break the head apart (CR, LF, NUL): a handler echoing input must not split responses.
+    private static func isSafe(_ text: String) -> Bool {
+        !text.utf8.contains { $0 == 0x0D || $0 == 0x0A || $0 == 0 }
+    }
+
+    private mutating func appendDate(to head: inout [UInt8]) {
+        var now = time(nil)
+        if now != dateSecond {
+            dateSecond = now
+            var parts = tm()
+            gmtime_r(&now, &parts)
+            let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+            let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+            var line = Array("Date: ".utf8)
+            line.append(contentsOf: days[Int(parts.tm_wday) % 7].utf8)
+            line.append(contentsOf: ", ".utf8)
+            Self.appendTwoDigits(Int(parts.tm_mday), to: &line)
+            line.append(0x20)
+            line.append(contentsOf: months[Int(parts.tm_mon) % 12].utf8)
+            line.append(0x20)
+            Self.appendDecimal(Int(parts.tm_year) + 1900, to: &line)
+            line.append(0x20)
+            Self.appendTwoDigits(Int(parts.tm_hour), to: &line)
+            line.append(0x3A)
+            Self.appendTwoDigits(Int(parts.tm_min), to: &line)
+            line.append(0x3A)
+            Self.appendTwoDigits(Int(parts.tm_sec), to: &line)
+            line.append(contentsOf: " GMT\r\n".utf8)
+            dateLine = line
+        }
+        head.append(contentsOf: dateLine)
+    }
+
+    private static func appendTwoDigits(_ value: Int, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(48 + value / 10 % 10))
+        bytes.append(UInt8(48 + value % 10))
+    }
+
+    static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+        guard value > 0 else {
+            bytes.append(0x30)
+            return
+        }
+        var digits:
+            (
+                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
+            ) =
+                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        var rest = value
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            while rest > 0 {
+                buffer[count] = UInt8(48 + rest % 10)
+                rest /= 10
+                count += 1
+            }
+            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
+        }
+    }
+
+    static func reasonPhrase(_ status: Int) -> String {
+        switch status {
+        case 200: "OK"
+        case 201: "Created"
+        case 202: "Accepted"
+        case 204: "No Content"
+        case 206: "Partial Content"
+        case 301: "Moved Permanently"
+        case 302: "Found"
+        case 303: "See Other"
+        case 304: "Not Modified"
+        case 307: "Temporary Redirect"
+        case 308: "Permanent Redirect"
+        case 400: "Bad Request"
+        case 401: "Unauthorized"
+        case 403: "Forbidden"
+        case 404: "Not Found"
+        case 405: "Method Not Allowed"
+        case 406: "Not Acceptable"
+        case 408: "Request Timeout"
+        case 410: "Gone"
+        case 412: "Precondition Failed"
+        case 413: "Content Too Large"
+        case 414: "URI Too Long"
+        case 416: "Range Not Satisfiable"
+        case 429: "Too Many Requests"
+        case 431: "Request Header Fields Too Large"
+        case 500: "Internal Server Error"
+        case 501: "Not Implemented"
+        case 502: "Bad Gateway"
+        case 503: "Service Unavailable"
+        case 504: "Gateway Timeout"
+        default: "Status"
+        }
+    }
+}
