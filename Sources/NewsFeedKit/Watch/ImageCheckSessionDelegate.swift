@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Synchronization
 
@@ -5,40 +6,90 @@ import Synchronization
     import FoundationNetworking
 #endif
 
-/// Turns URLSession's delegate callbacks into one awaited ``HTTPExchangeOutcome`` per task.
+/// Turns URLSession's delegate callbacks into one awaited ``HTTPExchangeOutcome`` per request.
 ///
 /// A delegate rather than `data(for:)` because the check needs the response head only: a GET is cancelled as soon
 /// as its head arrives (on Linux the `didReceive response` completion handler is ignored, so the task itself is
 /// cancelled), and redirects are refused here so ``ImageChecker`` can vet each hop before contacting it.
+///
+/// On Linux, creating, resuming and cancelling a task each wait synchronously for the session's internal queue,
+/// which is busy for as long as libcurl reads; so those calls run on a dedicated serial queue, never on the
+/// cooperative thread pool.
 final class ImageCheckSessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     private typealias Waiter = CheckedContinuation<HTTPExchangeOutcome, Never>
 
-    /// Tasks awaiting their outcome, by task identifier.
-    private let waiters = Mutex<[Int: Waiter]>([:])
+    private struct Exchange {
+        var waiter: Waiter
+        var task: URLSessionDataTask?
+    }
 
-    /// Starts `task` and returns how it ended; cancelling the calling task cancels `task` at once.
-    func run(_ task: URLSessionDataTask) async -> HTTPExchangeOutcome {
-        let id = task.taskIdentifier
-        let cancelled = HTTPExchangeOutcome.failure(code: .cancelled, detail: "cancelled")
+    private struct Table {
+        var exchanges: [Int: Exchange] = [:]
+        var tokenOfTask: [Int: Int] = [:]
+        var nextToken = 0
+    }
+
+    private let table = Mutex(Table())
+    private let control = DispatchQueue(label: "newsfeed.watch.urlsession-control")
+    private static let cancelled = HTTPExchangeOutcome.failure(code: .cancelled, detail: "cancelled")
+
+    /// Sends `request` on `session` and returns how it ended; cancelling the calling task returns at once and
+    /// cancels the request.
+    func run(_ request: URLRequest, on session: URLSession) async -> HTTPExchangeOutcome {
+        let token = table.withLock { table in
+            table.nextToken += 1
+            return table.nextToken
+        }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { (waiter: Waiter) in
-                waiters.withLock { $0[id] = waiter }
+                table.withLock { $0.exchanges[token] = Exchange(waiter: waiter, task: nil) }
                 if Task.isCancelled {
-                    finish(id, with: cancelled)
-                    task.cancel()
+                    abandon(token)
                 } else {
-                    task.resume()
+                    control.async { self.start(token, request, on: session) }
                 }
             }
         } onCancel: {
-            finish(id, with: cancelled)
+            abandon(token)
+        }
+    }
+
+    /// Creates and resumes the task for `token` unless it was abandoned meanwhile; runs on `control`.
+    private func start(_ token: Int, _ request: URLRequest, on session: URLSession) {
+        let task = session.dataTask(with: request)
+        let wanted = table.withLock { table in
+            guard table.exchanges[token] != nil else { return false }
+            table.exchanges[token]?.task = task
+            table.tokenOfTask[task.taskIdentifier] = token
+            return true
+        }
+        if wanted {
+            task.resume()
+        } else {
             task.cancel()
         }
     }
 
-    /// Resumes the waiter of task `id` once; later events of the same task are ignored.
-    private func finish(_ id: Int, with outcome: HTTPExchangeOutcome) {
-        let waiter = waiters.withLock { $0.removeValue(forKey: id) }
+    /// Gives up on `token`: its waiter gets ``HTTPExchangeOutcome/failure(code:detail:)`` `cancelled` now.
+    private func abandon(_ token: Int) {
+        let exchange = table.withLock { table -> Exchange? in
+            guard let exchange = table.exchanges.removeValue(forKey: token) else { return nil }
+            if let task = exchange.task { table.tokenOfTask[task.taskIdentifier] = nil }
+            return exchange
+        }
+        guard let exchange else { return }
+        exchange.waiter.resume(returning: Self.cancelled)
+        if let task = exchange.task {
+            control.async { task.cancel() }
+        }
+    }
+
+    /// Hands `outcome` to the waiter of `task` once; later events of the same task are ignored.
+    private func finish(_ task: URLSessionTask, with outcome: HTTPExchangeOutcome) {
+        let waiter = table.withLock { table -> Waiter? in
+            guard let token = table.tokenOfTask.removeValue(forKey: task.taskIdentifier) else { return nil }
+            return table.exchanges.removeValue(forKey: token)?.waiter
+        }
         waiter?.resume(returning: outcome)
     }
 
@@ -46,13 +97,13 @@ final class ImageCheckSessionDelegate: NSObject, URLSessionDataDelegate, Sendabl
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
-        finish(dataTask.taskIdentifier, with: .from(response))
+        finish(dataTask, with: .from(response))
         if dataTask.originalRequest?.httpMethod == "HEAD" {
             // A HEAD answer has no body: letting it complete keeps the connection for the next check.
             completionHandler(.allow)
         } else {
             completionHandler(.cancel)
-            dataTask.cancel()
+            control.async { dataTask.cancel() }
         }
     }
 
@@ -60,17 +111,17 @@ final class ImageCheckSessionDelegate: NSObject, URLSessionDataDelegate, Sendabl
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
-        finish(task.taskIdentifier, with: .from(response))
+        finish(task, with: .from(response))
         completionHandler(nil)
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         if let error {
-            finish(task.taskIdentifier, with: .from(error))
+            finish(task, with: .from(error))
         } else if let response = task.response {
-            finish(task.taskIdentifier, with: .from(response))
+            finish(task, with: .from(response))
         } else {
-            finish(task.taskIdentifier, with: .failure(code: .badServerResponse, detail: "no response"))
+            finish(task, with: .failure(code: .badServerResponse, detail: "no response"))
         }
     }
 }

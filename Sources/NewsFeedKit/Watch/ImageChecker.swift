@@ -51,7 +51,8 @@ public final class ImageChecker: ImageChecking {
     }
 
     deinit {
-        session.invalidateAndCancel()
+        // Not invalidateAndCancel: on Linux it waits synchronously for the session's queue.
+        session.finishTasksAndInvalidate()
     }
 
     public func check(_ url: URL, previous: ImageRecord?) async -> ImageCheckResult {
@@ -164,7 +165,7 @@ public final class ImageChecker: ImageChecking {
         if let lastModified = previous?.lastModified {
             request.setValue(lastModified, forHTTPHeaderField: "If-Modified-Since")
         }
-        return await events.run(session.dataTask(with: request))
+        return await events.run(request, on: session)
     }
 
     /// Reads a 2xx head: an image with its real length, or a failure when it is not an image at all.
