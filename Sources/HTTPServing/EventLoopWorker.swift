@@ -462,9 +462,9 @@ final class EventLoopWorker {
 
     /// Half-closes after the last response and drains what the client still sends, so a client
     /// that sent more than we read (a refused body, pipelined requests) still gets the answer
-    /// instead of a reset.
+    /// instead of a reset. Shutting down skips the wait: the grace period is for responses, not for goodbyes.
     private func beginLingeringClose(_ connection: Connection) {
-        if connection.peerClosed {
+        if connection.peerClosed || shuttingDown {
             close(connection)
             return
         }

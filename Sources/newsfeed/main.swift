@@ -1,4 +1,6 @@
+import Foundation
 import NewsFeedKit
 
-// Placeholder entry point replaced by the command-line interface.
-print(NewsFeedVersion.current)
+// The thin entry point: build the real context and hand over to the library.
+let exitCode = await NewsFeedCLI.run(CommandContext.process())
+exit(exitCode)

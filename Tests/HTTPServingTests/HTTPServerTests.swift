@@ -19,4 +19,445 @@ import Testing
             #expect(response.headers["Connection"] == nil)
         }
     }
+
+    @Test func answersFromTheImmediatePathWithoutATask() async throws {
+        let handler = TestHandler(
+            immediate: { request in .respond(.text(200, "fast \(request.path)")) },
+            later: { _ in .respond(.text(500, "the async path must not run")) })
+        try await withServer(handler: handler) { port in
+            let response = try await offPool {
+                let client = try RawClient(port: port)
+                try client.send("GET /quick HTTP/1.1\r\n\r\n")
+                return try client.readResponse()
+            }
+            #expect(response.text == "fast /quick")
+        }
+    }
+
+    @Test func headSendsHeadersWithoutBody() async throws {
+        let handler = TestHandler(immediate: { request in
+            if request.path == "/declared" {
+                var response = HTTPResponse(status: 200)
+                response.headers.set("Content-Length", "1234")
+                return .respond(response)
+            }
+            return .respond(.text(200, "twelve bytes"))
+        })
+        try await withServer(handler: handler) { port in
+            let (plain, declared, after) = try await offPool {
+                let client = try RawClient(port: port)
+                try client.send("HEAD / HTTP/1.1\r\n\r\nHEAD /declared HTTP/1.1\r\n\r\nGET / HTTP/1.1\r\n\r\n")
+                return (
+                    try client.readResponse(bodyExpected: false), try client.readResponse(bodyExpected: false),
+                    try client.readResponse()
+                )
+            }
+            #expect(plain.status == 200)
+            #expect(plain.headers["Content-Length"] == "12")
+            #expect(plain.body.isEmpty)
+            #expect(declared.headers["Content-Length"] == "1234")
+            // The GET right after proves no stray body bytes followed the HEAD answers.
+            #expect(after.text == "twelve bytes")
+        }
+    }
+
+    @Test func serverOwnsFramingHeaders() async throws {
+        let handler = TestHandler(immediate: { request in
+            var headers = HTTPHeaders([("Content-Length", "999"), ("Connection", "keep-alive"), ("X-Kept", "yes")])
+            if request.path == "/304" {
+                headers.set("ETag", "\"a\"")
+                return .respond(HTTPResponse(status: 304, headers: headers, body: .data(Data("ignored".utf8))))
+            }
+            headers.add("X-Split", "a\r\nInjected: 1")
+            return .respond(HTTPResponse(status: 200, headers: headers, body: .data(Data("abc".utf8))))
+        })
+        try await withServer(handler: handler) { port in
+            let (ok, notModified, next) = try await offPool {
+                let client = try RawClient(port: port)
+                try client.send("GET / HTTP/1.1\r\n\r\nGET /304 HTTP/1.1\r\n\r\nGET / HTTP/1.1\r\n\r\n")
+                return (try client.readResponse(), try client.readResponse(), try client.readResponse())
+            }
+            #expect(ok.headers["Content-Length"] == "3")
+            #expect(ok.headers.values(for: "Connection").isEmpty)
+            #expect(ok.headers["X-Kept"] == "yes")
+            #expect(ok.headers["Injected"] == nil)
+            #expect(ok.text == "abc")
+            #expect(notModified.status == 304)
+            #expect(notModified.headers["ETag"] == "\"a\"")
+            #expect(next.text == "abc")
+        }
+    }
+
+    @Test func keepsAliveAcrossSeveralRequests() async throws {
+        try await withServer { port in
+            let bodies = try await offPool {
+                let client = try RawClient(port: port)
+                var bodies: [String] = []
+                for index in 0..<5 {
+                    try client.send("GET /\(index) HTTP/1.1\r\nHost: x\r\n\r\n")
+                    bodies.append(try client.readResponse().text)
+                }
+                return bodies
+            }
+            #expect(bodies == (0..<5).map { "hello /\($0)" })
+        }
+    }
+
+    @Test func answersPipelinedRequestsInOrder() async throws {
+        // The first request is the slowest: answers must still come back in request order.
+        let handler = TestHandler(later: { request in
+            if request.path == "/1" { try? await Task.sleep(for: .milliseconds(100)) }
+            return .respond(.text(200, request.path))
+        })
+        try await withServer(handler: handler) { port in
+            let bodies = try await offPool {
+                let client = try RawClient(port: port)
+                try client.send(
+                    "GET /1 HTTP/1.1\r\n\r\nGET /2 HTTP/1.1\r\n\r\nHEAD /3 HTTP/1.1\r\n\r\nGET /4 HTTP/1.1\r\n\r\n")
+                return [
+                    try client.readResponse().text, try client.readResponse().text,
+                    try client.readResponse(bodyExpected: false).text, try client.readResponse().text,
+                ]
+            }
+            #expect(bodies == ["/1", "/2", "", "/4"])
+        }
+    }
+
+    @Test func http10ClosesUnlessKeepAliveAndConnectionCloseIsHonoured() async throws {
+        try await withServer { port in
+            let (http10, http10Kept, closeAsked) = try await offPool {
+                let first = try RawClient(port: port)
+                try first.send("GET /a HTTP/1.0\r\n\r\n")
+                let plain = (try first.readResponse(), first.waitForEnd().end)
+                let second = try RawClient(port: port)
+                try second.send("GET /b HTTP/1.0\r\nConnection: keep-alive\r\n\r\nGET /c HTTP/1.0\r\n\r\n")
+                let kept = (try second.readResponse(), try second.readResponse().text)
+                let third = try RawClient(port: port)
+                try third.send("GET /d HTTP/1.1\r\nConnection: close\r\n\r\n")
+                let closed = (try third.readResponse(), third.waitForEnd().end)
+                return (plain, kept, closed)
+            }
+            #expect(http10.0.headers["Connection"] == "close")
+            #expect(http10.1 == .closed)
+            #expect(http10Kept.0.headers["Connection"] == "keep-alive")
+            #expect(http10Kept.1 == "hello /c")
+            #expect(closeAsked.0.headers["Connection"] == "close")
+            #expect(closeAsked.1 == .closed)
+        }
+    }
+
+    /// Sends `request`, expects `status` with `Connection: close`, the connection closed, and the server still serving.
+    private func expectRejection(
+        _ request: String, status: Int, sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        try await withServer { port in
+            let (response, end, afterwards) = try await offPool {
+                let client = try RawClient(port: port)
+                try client.send(request)
+                let response = try client.readResponse()
+                let end = client.waitForEnd().end
+                let next = try RawClient(port: port)
+                try next.send("GET /next HTTP/1.1\r\n\r\n")
+                return (response, end, try next.readResponse().text)
+            }
+            #expect(response.status == status, sourceLocation: sourceLocation)
+            #expect(response.headers["Connection"] == "close", sourceLocation: sourceLocation)
+            #expect(end == .closed, sourceLocation: sourceLocation)
+            #expect(afterwards == "hello /next", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func otherMethodsGet405WithAllow() async throws {
+        try await withServer { port in
+            let response = try await offPool {
+                let client = try RawClient(port: port)
+                // A refused body still gets its answer (no reset): the server half-closes and drains.
+                try client.send("POST /x HTTP/1.1\r\nContent-Length: 5\r\n\r\nhello")
+                return try client.readResponse()
+            }
+            #expect(response.status == 405)
+            #expect(response.headers["Allow"] == "GET, HEAD")
+        }
+        try await expectRejection("DELETE /x HTTP/1.1\r\n\r\n", status: 405)
+    }
+
+    @Test func oversizedRequestLineGets414() async throws {
+        try await expectRejection("GET /\(String(repeating: "a", count: 9000)) HTTP/1.1\r\n\r\n", status: 414)
+    }
+
+    @Test func oversizedHeadersGet431() async throws {
+        try await expectRejection(
+            "GET / HTTP/1.1\r\nX-Big: \(String(repeating: "b", count: 17000))\r\n\r\n", status: 431)
+    }
+
+    @Test func tooManyHeadersGet431() async throws {
+        let fields = (0..<101).map { "X-\($0): v\r\n" }.joined()
+        try await expectRejection("GET / HTTP/1.1\r\n\(fields)\r\n", status: 431)
+    }
+
+    @Test(arguments: [
+        "GET / HTTP/1.1 extra\r\n\r\n",
+        "GET http://example.com/ HTTP/1.1\r\n\r\n",
+        "GET * HTTP/1.1\r\n\r\n",
+        "GET /a\u{1}b HTTP/1.1\r\n\r\n",
+        "GET / HTTP/1.1\r\nBad Header\r\n\r\n",
+        "GET / HTTP/1.1\r\nX: a\r\n folded\r\n\r\n",
+        "GET / HTTP/2.0\r\n\r\n",
+        "GET / HTTP/1.1\r\nContent-Length: 4\r\n\r\nbody",
+        "HEAD / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
+    ])
+    func malformedRequestsGet400(request: String) async throws {
+        try await expectRejection(request, status: 400)
+    }
+
+    @Test func slowAsyncHandlerDoesNotDelayOtherConnections() async throws {
+        let handler = TestHandler(later: { request in
+            if request.path == "/slow" { try? await Task.sleep(for: .milliseconds(300)) }
+            return .respond(.text(200, request.path))
+        })
+        try await withServer(handler: handler) { port in
+            let slow = try await offPool {
+                let client = try RawClient(port: port)
+                try client.send("GET /slow HTTP/1.1\r\n\r\n")
+                return client
+            }
+            try await Task.sleep(for: .milliseconds(20))
+            let started = ContinuousClock.now
+            let fast = try await offPool {
+                let client = try RawClient(port: port)
+                try client.send("GET /fast HTTP/1.1\r\n\r\n")
+                return try client.readResponse().text
+            }
+            let elapsed = ContinuousClock.now - started
+            #expect(fast == "/fast")
+            #expect(elapsed < .milliseconds(150))
+            let slowText = try await offPool { try slow.readResponse().text }
+            #expect(slowText == "/slow")
+        }
+    }
+
+    @Test func resetActionSendsRSTWithoutAnswer() async throws {
+        let handler = TestHandler(immediate: { _ in .reset })
+        try await withServer(handler: handler) { port in
+            let outcome = try await offPool {
+                let client = try RawClient(port: port)
+                try client.send("GET / HTTP/1.1\r\n\r\n")
+                return client.waitForEnd()
+            }
+            #expect(outcome.end == .reset)
+            #expect(outcome.bytes == 0)
+        }
+    }
+
+    @Test func hangActionHoldsUntilIdleTimeout() async throws {
+        let handler = TestHandler(later: { request in
+            request.path == "/hang" ? .hang : .respond(.text(200, "ok"))
+        })
+        try await withServer(.init(idleTimeout: .milliseconds(300)), handler: handler) { port in
+            let started = ContinuousClock.now
+            let outcome = try await offPool {
+                let client = try RawClient(port: port)
+                try client.send("GET /hang HTTP/1.1\r\n\r\n")
+                return client.waitForEnd()
+            }
+            let elapsed = ContinuousClock.now - started
+            #expect(outcome.end == .closed)
+            #expect(outcome.bytes == 0)
+            #expect(elapsed >= .milliseconds(250))
+            #expect(elapsed < .seconds(3))
+        }
+    }
+
+    @Test func hugeRepeatingBodyAbandonedByClientLeavesServerUnharmed() async throws {
+        let handler = TestHandler(immediate: { request in
+            if request.path == "/huge" {
+                return .respond(
+                    HTTPResponse(
+                        status: 200, body: .repeating(chunk: Data(repeating: 0x61, count: 65536), length: 1 << 30))
+                )
+            }
+            return .respond(.text(200, "still here"))
+        })
+        try await withServer(handler: handler) { port in
+            let (start, after) = try await offPool {
+                let client = try RawClient(port: port)
+                try client.send("GET /huge HTTP/1.1\r\n\r\n")
+                let start = try client.readSome(limit: 64)
+                client.abort()
+                let next = try RawClient(port: port)
+                try next.send("GET / HTTP/1.1\r\n\r\n")
+                return (start, try next.readResponse().text)
+            }
+            #expect(String(decoding: start, as: UTF8.self).hasPrefix("HTTP/1.1 200 OK"))
+            #expect(after == "still here")
+        }
+    }
+
+    @Test func repeatingBodyIsStreamedInFull() async throws {
+        let handler = TestHandler(immediate: { _ in
+            .respond(HTTPResponse(status: 200, body: .repeating(chunk: Data("0123456789".utf8), length: 3_000_005)))
+        })
+        try await withServer(handler: handler) { port in
+            let response = try await offPool {
+                let client = try RawClient(port: port)
+                try client.send("GET / HTTP/1.1\r\n\r\n")
+                return try client.readResponse()
+            }
+            #expect(response.body.count == 3_000_005)
+            #expect(response.body.suffix(7) == Array("8901234".utf8))
+            #expect(response.body[1_000_001] == UInt8(ascii: "1"))
+        }
+    }
+
+    @Test func idleAndSilentConnectionsTimeOut() async throws {
+        let configuration = HTTPServer.Configuration(headerTimeout: .milliseconds(300), idleTimeout: .milliseconds(300))
+        try await withServer(configuration) { port in
+            let started = ContinuousClock.now
+            let (idleEnd, silentEnd, partialEnd) = try await offPool {
+                let idle = try RawClient(port: port)
+                try idle.send("GET / HTTP/1.1\r\n\r\n")
+                _ = try idle.readResponse()
+                let silent = try RawClient(port: port)
+                let partial = try RawClient(port: port)
+                try partial.send("GET / HTTP/1.1\r\nHost:")
+                return (idle.waitForEnd().end, silent.waitForEnd().end, partial.waitForEnd().end)
+            }
+            #expect(idleEnd == .closed)
+            #expect(silentEnd == .closed)
+            #expect(partialEnd == .closed)
+            #expect(ContinuousClock.now - started < .seconds(3))
+        }
+    }
+
+    @Test func twoHundredHalfOpenConnectionsDoNotStarveARealRequest() async throws {
+        // Answered on the event loop, so the timing measures the server, not how busy
+        // the shared task pool is with other suites running in parallel.
+        let handler = TestHandler(immediate: { .respond(.text(200, "hello \($0.path)")) })
+        try await withServer(handler: handler) { port in
+            let (text, elapsed) = try await offPool {
+                var holders: [RawClient] = []
+                for _ in 0..<200 {
+                    let client = try RawClient(port: port)
+                    try client.send("GET /slowloris HTTP/1.1\r\nHost: x\r\nX-Partial: ")
+                    holders.append(client)
+                }
+                let started = ContinuousClock.now
+                let client = try RawClient(port: port)
+                try client.send("GET /real HTTP/1.1\r\n\r\n")
+                let text = try client.readResponse().text
+                let elapsed = ContinuousClock.now - started
+                // Still open: the half-open connections were held, not dropped.
+                holders[0].setTimeout(.milliseconds(50))
+                let firstStillOpen = holders[0].waitForEnd().end == .stillOpen
+                return (text + (firstStillOpen ? "" : " (holders dropped)"), elapsed)
+            }
+            #expect(text == "hello /real")
+            #expect(elapsed < .seconds(1))
+        }
+    }
+
+    @Test func connectionsOverTheCapAreClosedAtOnce() async throws {
+        try await withServer(.init(maxConnections: 2)) { port in
+            let (overflowEnd, served) = try await offPool {
+                let first = try RawClient(port: port)
+                let second = try RawClient(port: port)
+                try first.send("GET /1 HTTP/1.1\r\n\r\n")
+                try second.send("GET /2 HTTP/1.1\r\n\r\n")
+                _ = try first.readResponse()
+                _ = try second.readResponse()
+                let third = try RawClient(port: port, timeout: .seconds(2))
+                let end = third.waitForEnd().end
+                try first.send("GET /again HTTP/1.1\r\n\r\n")
+                return (end, try first.readResponse().text)
+            }
+            #expect(overflowEnd == .closed)
+            #expect(served == "hello /again")
+        }
+    }
+
+    @Test func portInUseIsReportedClearly() async throws {
+        try await withServer { port in
+            let second = HTTPServer(configuration: .init(port: port), handler: TestHandler())
+            #expect(throws: HTTPServerError.addressInUse(host: "127.0.0.1", port: port)) { try second.start() }
+            #expect(
+                HTTPServerError.addressInUse(host: "127.0.0.1", port: port).description
+                    == "127.0.0.1:\(port) is already in use")
+        }
+    }
+
+    @Test func badHostsAreRefusedAndIPv6LiteralsAccepted() async throws {
+        let bad = HTTPServer(configuration: .init(host: "not-an-address"), handler: TestHandler())
+        #expect(throws: HTTPServerError.invalidHost("not-an-address")) { try bad.start() }
+        #expect(HTTPServerError.invalidHost("x").description.contains("not an IP address"))
+        let badPort = HTTPServer(configuration: .init(port: 70000), handler: TestHandler())
+        #expect(throws: HTTPServerError.invalidPort(70000)) { try badPort.start() }
+
+        // IPv6 loopback may be disabled in some containers; only a clear error is acceptable then.
+        let v6 = HTTPServer(configuration: .init(host: "::1"), handler: TestHandler())
+        do {
+            let port = try v6.start()
+            #expect(port > 0)
+            await v6.shutdown()
+        } catch {
+            #expect(error == .addressNotAvailable(host: "::1", port: 0))
+        }
+    }
+
+    @Test func startTwiceIsRefused() async throws {
+        let server = HTTPServer(configuration: .init(), handler: TestHandler())
+        try server.start()
+        #expect(throws: HTTPServerError.alreadyStarted) { try server.start() }
+        await server.shutdown()
+        #expect(server.port == nil)
+    }
+
+    @Test func shutdownFinishesInFlightResponsesThenRefusesConnections() async throws {
+        let handler = TestHandler(later: { request in
+            try? await Task.sleep(for: .milliseconds(300))
+            return .respond(.text(200, "finished \(request.path)"))
+        })
+        let server = HTTPServer(configuration: .init(), handler: handler)
+        let port = try server.start()
+        let client = try await offPool {
+            let client = try RawClient(port: port)
+            try client.send("GET /slow HTTP/1.1\r\n\r\n")
+            return client
+        }
+        try await Task.sleep(for: .milliseconds(50))
+        let started = ContinuousClock.now
+        async let stopped: Void = server.shutdown()
+        let response = try await offPool { try client.readResponse() }
+        await stopped
+        #expect(response.text == "finished /slow")
+        #expect(response.headers["Connection"] == "close")
+        #expect(ContinuousClock.now - started < .seconds(2))
+        await #expect(throws: RawClient.Failure.self) {
+            _ = try await offPool { try RawClient(port: port) }
+        }
+    }
+
+    @Test func accessLogRecordsEachResponse() async throws {
+        let recorder = AccessLogRecorder()
+        let handler = TestHandler(immediate: { .respond(.text(200, "hello \($0.path)")) })
+        try await withServer(.init(accessLog: recorder.log), handler: handler) { port in
+            _ = try await offPool {
+                let client = try RawClient(port: port)
+                try client.send("GET /logged?q=1 HTTP/1.1\r\n\r\nHEAD /head HTTP/1.1\r\n\r\n")
+                _ = try client.readResponse()
+                _ = try client.readResponse(bodyExpected: false)
+                let bad = try RawClient(port: port)
+                try bad.send("BREW /pot HTTP/1.1\r\n\r\n")
+                return try bad.readResponse()
+            }
+            let entries = await recorder.waitForEntries(3)
+            let get = try #require(entries.first { $0.path == "/logged" })
+            #expect(get.method == "GET")
+            #expect(get.status == 200)
+            #expect(get.bytesSent > 13)
+            #expect(get.duration < .seconds(1))
+            let head = try #require(entries.first { $0.path == "/head" })
+            #expect(head.method == "HEAD")
+            #expect(entries.contains { $0.status == 405 && $0.method == "-" })
+        }
+    }
 }

@@ -139,13 +139,35 @@ final class RawClient: Sendable {
         }
     }
 
-    /// True when the server closed (FIN or reset) before the read timeout, after any data it still sent.
-    func isClosedByServer() -> Bool {
+    /// How a connection ended, as the client saw it.
+    enum End: Sendable, Equatable {
+        /// The server closed normally (FIN).
+        case closed
+        /// The server reset the connection (RST).
+        case reset
+        /// Still open when the read timeout expired.
+        case stillOpen
+    }
+
+    /// Reads and discards until the connection ends or the read timeout expires; also returns the bytes seen.
+    func waitForEnd() -> (end: End, bytes: Int) {
+        var seen = pending.withLock { bytes in
+            let count = bytes.count
+            bytes.removeAll()
+            return count
+        }
+        var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
-            do {
-                guard try fill() else { return true }
-            } catch {
-                return false
+            let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count > 0 {
+                seen += count
+                continue
+            }
+            if count == 0 { return (.closed, seen) }
+            switch errno {
+            case EINTR: continue
+            case ECONNRESET: return (.reset, seen)
+            default: return (.stillOpen, seen)
             }
         }
     }

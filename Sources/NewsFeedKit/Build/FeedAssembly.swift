@@ -1,0 +1,90 @@
+import Foundation
+
+/// Turns one feed's fresh stories, its existing file and the state into the bytes
+/// to write: history merge, first-seen times, images, rendering, and the
+/// "only `lastBuildDate` would change, leave the file alone" rule.
+struct FeedAssembly: Sendable {
+    var config: NewsFeedConfig
+    var spec: FeedSpec
+    var defaultImage: StoryImage?
+    var now: Date
+    var renderer: RSSRenderer = RSSRenderer()
+
+    struct Result {
+        var data: Data
+        var changed: Bool
+        var itemCount: Int
+        var newItemCount: Int
+        var warning: String?
+    }
+
+    /// Items whose first sighting is older than this are forgotten by the state:
+    /// history has dropped them long before.
+    var stateRetention: TimeInterval { TimeInterval(config.maxAgeDays + 30) * 86_400 }
+
+    func assemble(current: [Story], existing: Data?, state: inout BridgeState) throws -> Result {
+        var warning: String?
+        var previous: [Story] = []
+        var previousBuildDate: Date?
+        if let existing {
+            do {
+                let snapshot = try RSSReader().read(existing, path: spec.relativePath)
+                previous = snapshot.stories
+                previousBuildDate = snapshot.lastBuildDate
+            } catch {
+                warning = "\(spec.id): the existing feed could not be read back (\(error)); its history is lost"
+            }
+        }
+
+        let firstSeen = state.items.compactMapValues { $0.firstSeen }
+        let previousURLs = Set(previous.map(\.url.absoluteString))
+        let newItemCount = current.filter {
+            state.items[$0.url.absoluteString] == nil && !previousURLs.contains($0.url.absoluteString)
+        }.count
+        let merged = HistoryMerger().merge(
+            current: current, previous: previous, firstSeen: firstSeen, now: now, maxItems: config.maxItems,
+            maxAgeDays: config.maxAgeDays)
+
+        let resolver = StoryImageResolver(site: config.site, defaultImage: defaultImage, images: state.images)
+        var stories: [Story] = []
+        for story in merged {
+            let key = story.url.absoluteString
+            var record = state.items[key] ?? ItemRecord(firstSeen: story.firstSeen)
+            if let original = story.originalImageURL {
+                record.originalImage = original.absoluteString
+            }
+            state.items[key] = record
+            var resolved = story
+            resolved.firstSeen = record.firstSeen
+            resolved = resolver.resolve(resolved, originalImage: record.originalImage.flatMap { URL(string: $0) })
+            stories.append(resolved)
+        }
+
+        let cutoff = now.addingTimeInterval(-stateRetention)
+        let kept = Set(stories.map(\.url.absoluteString))
+        state.items = state.items.filter { kept.contains($0.key) || $0.value.firstSeen >= cutoff }
+        var record = state.feeds[spec.id] ?? FeedRecord()
+        record.lastSuccess = now
+        record.lastAttempt = now
+        record.lastError = nil
+        state.feeds[spec.id] = record
+
+        var document = FeedDocument(
+            title: FeedChannel.title(for: spec), link: config.site, selfURL: config.publicURL(for: spec),
+            description: FeedChannel.description(for: spec), language: FeedChannel.language(for: spec),
+            updated: previousBuildDate ?? now, ttlMinutes: config.ttl(for: spec),
+            generator: "newsfeed \(NewsFeedVersion.current)", stories: stories)
+        if let existing, previousBuildDate != nil {
+            let sameDate = try renderer.render(document)
+            if sameDate == existing {
+                return Result(
+                    data: existing, changed: false, itemCount: stories.count, newItemCount: newItemCount,
+                    warning: warning)
+            }
+        }
+        document.updated = now
+        let data = try renderer.render(document)
+        return Result(
+            data: data, changed: true, itemCount: stories.count, newItemCount: newItemCount, warning: warning)
+    }
+}

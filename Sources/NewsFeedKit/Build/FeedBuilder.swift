@@ -1,0 +1,143 @@
+import Foundation
+
+/// The build pipeline: spec → fetch → stories → merge with history → images →
+/// render → write, one ``FeedOutcome`` per feed.
+///
+/// Network work happens outside the output lock; everything that reads and writes
+/// the output folder happens inside it, so concurrent builds, a refreshing server
+/// and the watcher never lose each other's updates.
+public struct FeedBuilder: Sendable {
+    public var config: NewsFeedConfig
+    public var source: any HeadlineSource
+    public var clock: @Sendable () -> Date
+
+    public init(config: NewsFeedConfig, source: any HeadlineSource, clock: @escaping @Sendable () -> Date = { Date() }) {
+        self.config = config
+        self.source = source
+        self.clock = clock
+    }
+
+    var output: OutputFolder { OutputFolder(root: config.output) }
+
+    /// Builds `specs` in order. After a bad key or a rate limit, no further request
+    /// is made: the remaining feeds keep their files and are reported.
+    public func build(
+        _ specs: [FeedSpec], progress: (@Sendable (Int, Int, FeedSpec) -> Void)? = nil
+    ) async -> BuildReport {
+        var report = BuildReport()
+        var stopReason: String?
+        let defaultImage: StoryImage?
+        do {
+            defaultImage = try await installDefaultImage()
+        } catch {
+            report.warnings.append("\(error)")
+            defaultImage = nil
+        }
+        for (index, spec) in specs.enumerated() {
+            progress?(index + 1, specs.count, spec)
+            if let stopReason {
+                report.outcomes.append(
+                    FeedOutcome(
+                        spec: spec, kind: .notAttempted(reason: stopReason), itemCount: 0, newItemCount: 0,
+                        cameBackEmpty: false))
+                continue
+            }
+            let articles: [NewsAPIArticle]
+            do {
+                articles = try await source.articles(for: spec, pageSize: config.pageSize)
+            } catch {
+                if error.stopsFurtherRequests {
+                    stopReason = "NewsAPI refused \(spec.id) with \(Self.refusalName(error)); no further requests this run"
+                    if let retry = error.retryAfter {
+                        report.retryAfterSeconds = Int(retry.components.seconds)
+                    }
+                }
+                let reason = error.description
+                await recordFailure(spec, reason: reason, into: &report)
+                continue
+            }
+            do {
+                let outcome = try await writeFeed(spec, articles: articles, defaultImage: defaultImage, report: &report)
+                report.outcomes.append(outcome)
+            } catch {
+                await recordFailure(spec, reason: "\(error)", into: &report)
+            }
+        }
+        return report
+    }
+
+    /// `apiKeyInvalid (HTTP 401)` or `HTTP 429`: short enough to repeat per skipped feed.
+    private static func refusalName(_ error: NewsAPIError) -> String {
+        switch error {
+        case .api(let code, _, let status, _): status.map { "\(code) (HTTP \($0))" } ?? code
+        default: error.httpStatus.map { "HTTP \($0)" } ?? "an error"
+        }
+    }
+
+    private func installDefaultImage() async throws -> StoryImage? {
+        switch config.defaults.image {
+        case .none: return nil
+        case .url(let url): return StoryImage(url: url, mimeType: ImageURL.mimeType(for: url), length: 0)
+        case .bundled:
+            let output = self.output
+            let site = config.site
+            return try await output.lock.withLock { try output.installDefaultImage(site: site) }
+        }
+    }
+
+    private func recordFailure(_ spec: FeedSpec, reason: String, into report: inout BuildReport) async {
+        let output = self.output
+        let now = clock()
+        let stateWarning: String?
+        do {
+            stateWarning = try await output.lock.withLock { () throws -> String? in
+                let loaded = try output.stateStore.load()
+                var state = loaded.state
+                var record = state.feeds[spec.id] ?? FeedRecord()
+                record.lastAttempt = now
+                record.lastError = reason
+                state.feeds[spec.id] = record
+                try output.stateStore.save(state)
+                return loaded.warning
+            }
+        } catch {
+            stateWarning = "\(error)"
+        }
+        if let stateWarning { report.warnings.append(stateWarning) }
+        report.outcomes.append(
+            FeedOutcome(
+                spec: spec, kind: .keptPrevious(reason: reason), itemCount: 0, newItemCount: 0, cameBackEmpty: false))
+    }
+
+    private func writeFeed(
+        _ spec: FeedSpec, articles: [NewsAPIArticle], defaultImage: StoryImage?, report: inout BuildReport
+    ) async throws -> FeedOutcome {
+        let now = Date(timeIntervalSince1970: clock().timeIntervalSince1970.rounded(.down))
+        let normalizer = StoryNormalizer(
+            defaults: StoryDefaults(
+                title: config.defaults.title, source: config.defaults.source,
+                description: config.defaults.description))
+        let current = normalizer.stories(from: articles, seenAt: now)
+        let assembly = FeedAssembly(config: config, spec: spec, defaultImage: defaultImage, now: now)
+        let output = self.output
+        let (outcome, warning) = try await output.lock.withLock { () throws -> (FeedOutcome, String?) in
+            let loaded = try output.stateStore.load()
+            var state = loaded.state
+            let fileURL = output.fileURL(for: spec)
+            let existing = try output.readIfPresent(fileURL)
+            let result = try assembly.assemble(current: current, existing: existing, state: &state)
+            var kind = FeedOutcome.Kind.unchanged
+            if result.changed {
+                try AtomicFileWriter.write(result.data, to: fileURL)
+                kind = .written
+            }
+            try output.stateStore.save(state)
+            let outcome = FeedOutcome(
+                spec: spec, kind: kind, itemCount: result.itemCount, newItemCount: result.newItemCount,
+                cameBackEmpty: current.isEmpty)
+            return (outcome, loaded.warning ?? result.warning)
+        }
+        if let warning { report.warnings.append(warning) }
+        return outcome
+    }
+}

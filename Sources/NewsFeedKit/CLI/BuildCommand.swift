@@ -1,0 +1,81 @@
+import Foundation
+
+/// `newsfeed build [--config PATH] [--only CC/CATEGORY]... [--quiet]`.
+enum BuildCommand {
+    static let parser = ArgumentParser(
+        command: "build", options: [.value("--config"), .value("--only", repeatable: true), .flag("--quiet")])
+
+    static func run(_ context: CommandContext) async -> ExitCode {
+        let parsed: ParsedArguments
+        do {
+            parsed = try parser.parse(context.arguments)
+        } catch {
+            context.standardError.line(error.message)
+            return .usage
+        }
+        if parsed.wantsHelp {
+            context.standardOutput.line(CommandHelp.build)
+            return .ok
+        }
+        let config: NewsFeedConfig
+        do {
+            config = try ConfigLoader.load(
+                path: parsed.value("--config") ?? ConfigLoader.defaultFileName,
+                workingDirectory: context.workingDirectory)
+        } catch {
+            context.standardError.line(error.description)
+            return .configuration
+        }
+        let specs: [FeedSpec]
+        do {
+            specs = try selectFeeds(parsed.allValues("--only"), from: config)
+        } catch {
+            context.standardError.line(error.message)
+            return .usage
+        }
+        let client: NewsAPIClient
+        do {
+            client = try NewsAPIClientFactory.make(environment: context.environment)
+        } catch {
+            context.standardError.line(error.description)
+            return .configuration
+        }
+        let builder = FeedBuilder(config: config, source: client, clock: context.clock)
+        return await runBuild(builder, specs: specs, quiet: parsed.has("--quiet"), context: context)
+    }
+
+    /// Runs a build and prints its lines; shared by `build` and `demo`.
+    static func runBuild(_ builder: FeedBuilder, specs: [FeedSpec], quiet: Bool, context: CommandContext) async
+        -> ExitCode
+    {
+        let errors = context.standardError
+        var progress: (@Sendable (Int, Int, FeedSpec) -> Void)?
+        if errors.isTerminal && !quiet {
+            progress = { index, total, spec in
+                errors.write("\r\u{1B}[K[\(index)/\(total)] fetching \(spec.id)…")
+            }
+        }
+        let report = await builder.build(specs, progress: progress)
+        if progress != nil { errors.write("\r\u{1B}[K") }
+        for warning in report.warnings {
+            errors.line("warning: \(warning)")
+        }
+        for outcome in report.outcomes {
+            if !quiet { context.standardOutput.line(outcome.line) }
+            if outcome.failed || outcome.cameBackEmpty { errors.line(outcome.line) }
+        }
+        if !quiet { context.standardOutput.line(report.summary) }
+        return report.failedCount > 0 ? .failure : .ok
+    }
+
+    /// The configured feeds named by `--only`, in config order; all when none is named.
+    static func selectFeeds(_ only: [String], from config: NewsFeedConfig) throws(UsageError) -> [FeedSpec] {
+        guard !only.isEmpty else { return config.feeds }
+        let wanted = only.map { $0.lowercased() }
+        for name in wanted where !config.feeds.contains(where: { $0.id == name }) {
+            let configured = config.feeds.map(\.id).joined(separator: ", ")
+            throw UsageError("newsfeed build: --only \(name) is not a configured feed (configured: \(configured))")
+        }
+        return config.feeds.filter { wanted.contains($0.id) }
+    }
+}

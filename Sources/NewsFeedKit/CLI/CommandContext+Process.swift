@@ -1,0 +1,25 @@
+import Dispatch
+import Foundation
+
+extension CommandContext {
+    /// The context of this process: its arguments, environment, terminal streams,
+    /// and a stop signal fired by SIGINT or SIGTERM.
+    public static func process() -> CommandContext {
+        let stop = StopSignal()
+        for signalNumber in [SIGINT, SIGTERM] {
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+            // The handler holds its own source, which keeps it alive for the whole process.
+            source.setEventHandler {
+                withExtendedLifetime(source) { stop.fire() }
+            }
+            source.resume()
+        }
+        signal(SIGPIPE, SIG_IGN)
+        return CommandContext(
+            arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment,
+            workingDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+            standardOutput: .standardOutput, standardError: .standardError,
+            readStandardInput: { FileHandle.standardInput.readDataToEndOfFile() }, stopSignal: stop)
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// Everything a command takes from its surroundings, injected so commands run
+/// in-process in tests exactly as in the real tool.
+public struct CommandContext: Sendable {
+    /// The arguments after the program name.
+    public var arguments: [String]
+    public var environment: [String: String]
+    public var workingDirectory: URL
+    public var standardOutput: TextOutput
+    public var standardError: TextOutput
+    /// Reads all of standard input (for `convert -`).
+    public var readStandardInput: @Sendable () -> Data
+    /// Resolves when the command should stop (SIGINT/SIGTERM in the real tool).
+    public var stopSignal: StopSignal
+    /// The current time; fixed in tests.
+    public var clock: @Sendable () -> Date
+
+    public init(
+        arguments: [String], environment: [String: String] = [:],
+        workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+        standardOutput: TextOutput, standardError: TextOutput,
+        readStandardInput: @escaping @Sendable () -> Data = { Data() }, stopSignal: StopSignal = StopSignal(),
+        clock: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.arguments = arguments
+        self.environment = environment
+        self.workingDirectory = workingDirectory
+        self.standardOutput = standardOutput
+        self.standardError = standardError
+        self.readStandardInput = readStandardInput
+        self.stopSignal = stopSignal
+        self.clock = clock
+    }
+}

@@ -1,0 +1,113 @@
+/// The help texts: `newsfeed --help` and `newsfeed help COMMAND` print these to stdout.
+enum CommandHelp {
+    static let overview = """
+        newsfeed \(NewsFeedVersion.current): NewsAPI.org top headlines as standards-valid RSS 2.0 feeds.
+
+        Usage: newsfeed <command> [options]
+
+        Commands:
+          demo      build feeds from built-in sample data and serve them (no key, no network)
+          build     fetch every configured feed and write Feeds/<country>/<category>.rss
+          serve     serve the feeds folder over HTTP
+          watch     check enclosure images and keep dead ones out of the feeds
+          convert   convert one saved NewsAPI response to RSS on stdout
+          init      write a starter newsfeed.json
+          help      show help for a command
+
+        Options:
+          --help, -h     show this help
+          --version      show the version
+
+        Exit codes: 0 ok, 1 a feed or the input failed, 64 usage error, 78 configuration error.
+        Run `newsfeed help <command>` for a command's options.
+        """
+
+    static let build = """
+        Usage: newsfeed build [--config PATH] [--only CC/CATEGORY]... [--quiet]
+
+        Fetches NewsAPI top headlines for every feed in the config and writes
+        <output>/<country>/<category>.rss, plus index.html and feeds.opml.
+        The NewsAPI key is read from NEWSAPI_KEY (never from the config).
+
+        Options:
+          --config PATH        the config file (default ./newsfeed.json)
+          --only CC/CATEGORY   build only this configured feed; repeatable
+          --quiet              print problems only (for cron)
+
+        Environment:
+          NEWSAPI_KEY          your NewsAPI.org key (required)
+          NEWSAPI_BASE_URL     a NewsAPI-compatible endpoint (default https://newsapi.org)
+        """
+
+    static let convert = """
+        Usage: newsfeed convert FILE|- --country CC --category CATEGORY [--site URL]
+
+        Converts one saved NewsAPI response (a file, or - for stdin) to RSS 2.0 on stdout.
+        No network and no state: the pure bridge for people who fetch themselves.
+
+        Options:
+          --country CC         the response's country code, e.g. us
+          --category CATEGORY  the response's category, e.g. health
+          --site URL           where the feed will be served (default http://127.0.0.1:8080/)
+        """
+
+    static let demo = """
+        Usage: newsfeed demo [--host 127.0.0.1] [--port 8080] [--output DIR]
+
+        Builds feeds from built-in sample data (clearly marked as samples; no key, no network)
+        into DIR (default Feeds-demo) and serves them until stopped with Ctrl-C.
+
+        Options:
+          --output DIR   where to write the sample feeds (default Feeds-demo)
+          --host HOST    address to listen on (default 127.0.0.1)
+          --port PORT    port to listen on (default 8080; 0 picks a free one)
+        """
+
+    static let initCommand = """
+        Usage: newsfeed init [--config PATH]
+
+        Writes a starter config (default ./newsfeed.json). Refuses to overwrite an existing file.
+        """
+
+    static let serve = """
+        Usage: newsfeed serve [--dir DIR] [--host 127.0.0.1] [--port 8080] [--config PATH] [--refresh] [--quiet]
+
+        Serves the feeds folder read-only over HTTP/1.1 with ETags, gzip and an index.
+
+        Options:
+          --dir DIR        folder to serve (default: the config's output, else Feeds)
+          --host HOST      address to listen on (default 127.0.0.1)
+          --port PORT      port to listen on (default 8080)
+          --config PATH    the config file (default ./newsfeed.json when present)
+          --refresh        also rebuild each feed in the background when its ttl is due (needs a config)
+          --quiet          no access log
+        """
+
+    static let watch = """
+        Usage: newsfeed watch [--config PATH] [--interval DURATION] [--once] [--concurrency N] [--json] [--quiet] [--allow-private]
+
+        Checks every enclosure image of the configured feeds and keeps dead ones out of them.
+        Without --interval it runs one round and exits (for cron).
+
+        Options:
+          --config PATH      the config file (default ./newsfeed.json)
+          --interval D       repeat rounds every D (e.g. 30s, 15m, 1h) until stopped
+          --once             one round (the default)
+          --concurrency N    checks in flight at once (default 32, or the config's watch.concurrency)
+          --json             print the summary as one JSON document
+          --quiet            print problems only
+          --allow-private    also contact private and loopback addresses
+        """
+
+    static func text(for command: String) -> String? {
+        switch command {
+        case "build": build
+        case "convert": convert
+        case "demo": demo
+        case "init": initCommand
+        case "serve": serve
+        case "watch": watch
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+
+/// `newsfeed convert FILE|- --country CC --category CATEGORY [--site URL]`: one saved
+/// NewsAPI response to RSS 2.0 on stdout; no network, no state.
+enum ConvertCommand {
+    static let parser = ArgumentParser(
+        command: "convert", options: [.value("--country"), .value("--category"), .value("--site")],
+        positionals: 1...1)
+
+    static func run(_ context: CommandContext) async -> ExitCode {
+        let parsed: ParsedArguments
+        do {
+            parsed = try parser.parse(context.arguments)
+        } catch {
+            context.standardError.line(error.message)
+            return .usage
+        }
+        if parsed.wantsHelp {
+            context.standardOutput.line(CommandHelp.convert)
+            return .ok
+        }
+        let spec: FeedSpec
+        let site: URL
+        do {
+            (spec, site) = try validate(parsed)
+        } catch {
+            context.standardError.line(error.message)
+            return .usage
+        }
+        let input = parsed.positionals[0]
+        let data: Data
+        if input == "-" {
+            data = context.readStandardInput()
+        } else {
+            let url = ConfigLoader.resolve(input, against: context.workingDirectory)
+            do {
+                data = try Data(contentsOf: url)
+            } catch {
+                context.standardError.line("\(input): cannot read: \(Self.readFailure(url))")
+                return .failure
+            }
+        }
+        let name = input == "-" ? "stdin" : input
+        let response: NewsAPIResponse
+        do {
+            response = try NewsAPIResponse.decode(data: data)
+        } catch {
+            context.standardError.line("\(name): \(error.description)")
+            return .failure
+        }
+        do {
+            let rss = try render(response, spec: spec, site: site, now: context.clock())
+            context.standardOutput.write(String(decoding: rss, as: UTF8.self))
+        } catch {
+            context.standardError.line("\(name): \(error)")
+            return .failure
+        }
+        if response.articles.isEmpty {
+            context.standardError.line("\(name): the response holds no articles; wrote an empty feed")
+        }
+        return .ok
+    }
+
+    /// Renders a response as the feed `build` would write on its first run.
+    static func render(_ response: NewsAPIResponse, spec: FeedSpec, site: URL, now: Date) throws -> Data {
+        let seen = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
+        let stories = StoryNormalizer(defaults: StoryDefaults()).stories(from: response.articles, seenAt: seen)
+        let defaultImage = StoryImage(
+            url: site.appending(path: DefaultImageAsset.relativePath), mimeType: DefaultImageAsset.mimeType,
+            length: DefaultImageAsset.data.count)
+        let resolver = StoryImageResolver(site: site, defaultImage: defaultImage, images: [:])
+        let document = FeedDocument(
+            title: FeedChannel.title(for: spec), link: site, selfURL: site.appending(path: spec.relativePath),
+            description: FeedChannel.description(for: spec), language: FeedChannel.language(for: spec),
+            updated: seen, ttlMinutes: 60, generator: "newsfeed \(NewsFeedVersion.current)",
+            stories: stories.map { resolver.resolve($0, originalImage: nil) })
+        return try RSSRenderer().render(document)
+    }
+
+    private static func validate(_ parsed: ParsedArguments) throws(UsageError) -> (FeedSpec, URL) {
+        guard let country = parsed.value("--country")?.lowercased() else {
+            throw UsageError("newsfeed convert: --country is required (e.g. --country us)")
+        }
+        guard let category = parsed.value("--category")?.lowercased() else {
+            throw UsageError("newsfeed convert: --category is required (e.g. --category health)")
+        }
+        guard NewsAPICatalog.country(country) != nil else {
+            throw UsageError("newsfeed convert: --country \(country) is not one of NewsAPI's countries")
+        }
+        guard NewsAPICatalog.isCategory(category) else {
+            throw UsageError(
+                "newsfeed convert: --category \(category) is not one of "
+                    + NewsAPICatalog.categories.joined(separator: ", "))
+        }
+        var site = NewsFeedConfig.defaultSite
+        if let text = parsed.value("--site") {
+            switch SiteURL.parse(text) {
+            case .success(let url): site = url
+            case .failure(let problem): throw UsageError("newsfeed convert: --site \(problem.description)")
+            }
+        }
+        return (FeedSpec(country: country, category: category), site)
+    }
+
+    private static func readFailure(_ url: URL) -> String {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { return "no such file" }
+        return isFolder.boolValue ? "it is a folder" : "permission denied"
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+/// `newsfeed init [--config PATH]`: writes a starter config, never over an existing file.
+enum InitCommand {
+    static let starterConfig = """
+        {
+          "site": "http://127.0.0.1:8080/",
+          "output": "Feeds",
+          "feeds": [
+            {"country": "us", "category": "health"},
+            {"country": "us", "category": "technology", "ttl": 30}
+          ],
+          "pageSize": 100,
+          "maxItems": 100,
+          "maxAgeDays": 7,
+          "ttl": 60,
+          "defaults": {
+            "title": "Untitled story",
+            "source": "Unknown source",
+            "description": "No description",
+            "image": "bundled"
+          }
+        }
+
+        """
+
+    static func run(_ context: CommandContext) -> ExitCode {
+        let parser = ArgumentParser(command: "init", options: [.value("--config")])
+        let parsed: ParsedArguments
+        do {
+            parsed = try parser.parse(context.arguments)
+        } catch {
+            context.standardError.line(error.message)
+            return .usage
+        }
+        if parsed.wantsHelp {
+            context.standardOutput.line(CommandHelp.initCommand)
+            return .ok
+        }
+        let path = parsed.value("--config") ?? ConfigLoader.defaultFileName
+        let url = ConfigLoader.resolve(path, against: context.workingDirectory)
+        if FileManager.default.fileExists(atPath: url.path) {
+            context.standardError.line("\(path): already exists; not overwritten (edit it, or choose another --config)")
+            return .failure
+        }
+        do {
+            try AtomicFileWriter.write(Data(starterConfig.utf8), to: url)
+        } catch {
+            context.standardError.line(error.description)
+            return .failure
+        }
+        context.standardOutput.line("wrote \(path): edit its feeds, put your key in NEWSAPI_KEY, then run `newsfeed build`")
+        return .ok
+    }
+}

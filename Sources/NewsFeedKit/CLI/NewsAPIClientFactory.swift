@@ -1,0 +1,20 @@
+import Foundation
+
+/// Builds the NewsAPI client from the environment: `NEWSAPI_KEY` and `NEWSAPI_BASE_URL`.
+enum NewsAPIClientFactory {
+    static let defaultBaseURL = "https://newsapi.org"
+
+    static func make(environment: [String: String]) throws(ConfigError) -> NewsAPIClient {
+        guard let key = environment["NEWSAPI_KEY"]?.trimmingCharacters(in: .whitespacesAndNewlines), !key.isEmpty
+        else {
+            throw .missingAPIKey
+        }
+        let baseText = environment["NEWSAPI_BASE_URL"] ?? defaultBaseURL
+        guard let base = URL(string: baseText), let scheme = base.scheme?.lowercased(),
+            scheme == "http" || scheme == "https", base.host?.isEmpty == false
+        else {
+            throw .invalidBaseURL(baseText)
+        }
+        return NewsAPIClient(baseURL: base, apiKey: key, fetcher: URLSessionFetcher())
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// The command-line interface: dispatches `newsfeed <command>` to a command and
+/// returns its exit code. The executable only builds a ``CommandContext`` and calls this.
+public enum NewsFeedCLI {
+    public static func run(_ context: CommandContext) async -> Int32 {
+        var arguments = context.arguments
+        guard let first = arguments.first else {
+            context.standardOutput.line(CommandHelp.overview)
+            return ExitCode.ok.rawValue
+        }
+        arguments.removeFirst()
+        var commandContext = context
+        commandContext.arguments = arguments
+        switch first {
+        case "--help", "-h":
+            context.standardOutput.line(CommandHelp.overview)
+            return ExitCode.ok.rawValue
+        case "--version":
+            context.standardOutput.line("newsfeed \(NewsFeedVersion.current) (\(LinkedLibraries.summary))")
+            return ExitCode.ok.rawValue
+        case "help":
+            guard let topic = arguments.first else {
+                context.standardOutput.line(CommandHelp.overview)
+                return ExitCode.ok.rawValue
+            }
+            guard let text = CommandHelp.text(for: topic) else {
+                return usage("newsfeed help: unknown command \"\(topic)\" (see `newsfeed --help`)", context)
+            }
+            context.standardOutput.line(text)
+            return ExitCode.ok.rawValue
+        case "build": return await BuildCommand.run(commandContext).rawValue
+        case "convert": return await ConvertCommand.run(commandContext).rawValue
+        case "demo": return await DemoCommand.run(commandContext).rawValue
+        case "init": return InitCommand.run(commandContext).rawValue
+        default:
+            return usage("newsfeed: unknown command \"\(first)\" (see `newsfeed --help`)", context)
+        }
+    }
+
+    private static func usage(_ message: String, _ context: CommandContext) -> Int32 {
+        context.standardError.line(message)
+        return ExitCode.usage.rawValue
+    }
+}

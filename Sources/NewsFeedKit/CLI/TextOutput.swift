@@ -1,0 +1,48 @@
+import Foundation
+import Synchronization
+
+/// Where a command writes text: stdout or stderr in the real tool, a buffer in tests.
+public struct TextOutput: Sendable {
+    private let sink: @Sendable (String) -> Void
+    /// Whether this is an interactive terminal (progress is shown only there).
+    public let isTerminal: Bool
+
+    public init(isTerminal: Bool = false, _ sink: @escaping @Sendable (String) -> Void) {
+        self.isTerminal = isTerminal
+        self.sink = sink
+    }
+
+    /// Writes `text` followed by a newline.
+    public func line(_ text: String) { sink(text + "\n") }
+
+    /// Writes `text` as is.
+    public func write(_ text: String) { sink(text) }
+
+    /// Standard output of this process.
+    public static var standardOutput: TextOutput {
+        TextOutput(isTerminal: isatty(STDOUT_FILENO) == 1) { FileHandle.standardOutput.write(Data($0.utf8)) }
+    }
+
+    /// Standard error of this process.
+    public static var standardError: TextOutput {
+        TextOutput(isTerminal: isatty(STDERR_FILENO) == 1) { FileHandle.standardError.write(Data($0.utf8)) }
+    }
+
+    /// A buffer that collects what is written, for tests.
+    public static func capture(isTerminal: Bool = false) -> (TextOutput, TextCapture) {
+        let capture = TextCapture()
+        return (TextOutput(isTerminal: isTerminal) { capture.append($0) }, capture)
+    }
+}
+
+/// Collected text of a ``TextOutput/capture(isTerminal:)``.
+public final class TextCapture: Sendable {
+    private let buffer = Mutex("")
+
+    public init() {}
+
+    func append(_ text: String) { buffer.withLock { $0 += text } }
+
+    /// Everything written so far.
+    public var text: String { buffer.withLock { $0 } }
+}

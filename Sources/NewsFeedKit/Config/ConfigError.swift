@@ -1,0 +1,36 @@
+/// Problems with the configuration: the CLI maps every one to exit code 78.
+public enum ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file could not be read (missing, a folder, no permission).
+    case unreadable(path: String, reason: String)
+    /// The file is not valid JSON.
+    case invalidJSON(path: String, detail: String)
+    /// A key newsfeed does not know; `keyPath` names where, e.g. `feeds[1].categroy`.
+    case unknownKey(path: String, keyPath: String, known: [String])
+    /// A required key is absent.
+    case missingKey(path: String, keyPath: String)
+    /// A value of the wrong type or out of range.
+    case invalidValue(path: String, keyPath: String, reason: String)
+    /// `NEWSAPI_KEY` is not set (or blank) for a command that fetches.
+    case missingAPIKey
+    /// `NEWSAPI_BASE_URL` is not an absolute http(s) URL.
+    case invalidBaseURL(String)
+
+    public var description: String {
+        switch self {
+        case .unreadable(let path, let reason):
+            "\(path): cannot read the config: \(reason) (create one with `newsfeed init`)"
+        case .invalidJSON(let path, let detail):
+            "\(path): not valid JSON: \(detail)"
+        case .unknownKey(let path, let keyPath, let known):
+            "\(path): unknown key \"\(keyPath)\" (known here: \(known.joined(separator: ", ")))"
+        case .missingKey(let path, let keyPath):
+            "\(path): missing required key \"\(keyPath)\""
+        case .invalidValue(let path, let keyPath, let reason):
+            "\(path): \(keyPath): \(reason)"
+        case .missingAPIKey:
+            "NEWSAPI_KEY is not set: put your NewsAPI.org key in the NEWSAPI_KEY environment variable"
+        case .invalidBaseURL(let value):
+            "NEWSAPI_BASE_URL \"\(value)\" is not an absolute http(s) URL"
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+
+/// The raw shape of `newsfeed.json`, decoded strictly: an unknown key anywhere is
+/// an error naming it, so a typo never silently falls back to a default.
+struct ConfigFile: Decodable {
+    struct FeedEntry: Decodable {
+        var country: String
+        var category: String
+        var ttl: Int?
+
+        init(from decoder: any Decoder) throws {
+            try ConfigFile.rejectUnknownKeys(in: decoder, known: ["country", "category", "ttl"])
+            let container = try decoder.container(keyedBy: ConfigKey.self)
+            country = try container.decode(String.self, forKey: ConfigKey("country"))
+            category = try container.decode(String.self, forKey: ConfigKey("category"))
+            ttl = try container.decodeIfPresent(Int.self, forKey: ConfigKey("ttl"))
+        }
+    }
+
+    struct DefaultsEntry: Decodable {
+        /// `image` distinguishes absent (bundled) from `null` (no image).
+        enum ImageEntry {
+            case absent
+            case null
+            case text(String)
+        }
+
+        var title: String?
+        var source: String?
+        var description: String?
+        var image: ImageEntry
+
+        init(from decoder: any Decoder) throws {
+            try ConfigFile.rejectUnknownKeys(in: decoder, known: ["title", "source", "description", "image"])
+            let container = try decoder.container(keyedBy: ConfigKey.self)
+            title = try container.decodeIfPresent(String.self, forKey: ConfigKey("title"))
+            source = try container.decodeIfPresent(String.self, forKey: ConfigKey("source"))
+            description = try container.decodeIfPresent(String.self, forKey: ConfigKey("description"))
+            let imageKey = ConfigKey("image")
+            if !container.contains(imageKey) {
+                image = .absent
+            } else if try container.decodeNil(forKey: imageKey) {
+                image = .null
+            } else {
+                image = .text(try container.decode(String.self, forKey: imageKey))
+            }
+        }
+    }
+
+    static let knownTopLevelKeys = [
+        "site", "output", "feeds", "pageSize", "maxItems", "maxAgeDays", "ttl", "defaults",
+    ]
+
+    var site: String?
+    var output: String?
+    var feeds: [FeedEntry]
+    var pageSize: Int?
+    var maxItems: Int?
+    var maxAgeDays: Int?
+    var ttl: Int?
+    var defaults: DefaultsEntry?
+
+    init(from decoder: any Decoder) throws {
+        try Self.rejectUnknownKeys(in: decoder, known: Self.knownTopLevelKeys)
+        let container = try decoder.container(keyedBy: ConfigKey.self)
+        site = try container.decodeIfPresent(String.self, forKey: ConfigKey("site"))
+        output = try container.decodeIfPresent(String.self, forKey: ConfigKey("output"))
+        feeds = try container.decode([FeedEntry].self, forKey: ConfigKey("feeds"))
+        pageSize = try container.decodeIfPresent(Int.self, forKey: ConfigKey("pageSize"))
+        maxItems = try container.decodeIfPresent(Int.self, forKey: ConfigKey("maxItems"))
+        maxAgeDays = try container.decodeIfPresent(Int.self, forKey: ConfigKey("maxAgeDays"))
+        ttl = try container.decodeIfPresent(Int.self, forKey: ConfigKey("ttl"))
+        defaults = try container.decodeIfPresent(DefaultsEntry.self, forKey: ConfigKey("defaults"))
+    }
+
+    static func rejectUnknownKeys(in decoder: any Decoder, known: [String]) throws {
+        let container = try decoder.container(keyedBy: ConfigKey.self)
+        for key in container.allKeys where !known.contains(key.stringValue) {
+            throw UnknownConfigKey(keyPath: ConfigKey.describe(decoder.codingPath + [key]), known: known)
+        }
+    }
+}
+
+/// Thrown from inside decoding; ``ConfigLoader`` turns it into ``ConfigError/unknownKey(path:keyPath:known:)``.
+struct UnknownConfigKey: Error {
+    var keyPath: String
+    var known: [String]
+}
+
+/// Any string key, so unknown keys can be listed.
+struct ConfigKey: CodingKey {
+    var stringValue: String
+    var intValue: Int?
+
+    init(_ string: String) {
+        stringValue = string
+        intValue = nil
+    }
+
+    init?(stringValue: String) {
+        self.init(stringValue)
+    }
+
+    init?(intValue: Int) {
+        stringValue = String(intValue)
+        self.intValue = intValue
+    }
+
+    /// `feeds[1].ttl` for a coding path.
+    static func describe(_ path: [any CodingKey]) -> String {
+        var text = ""
+        for key in path {
+            if let index = key.intValue {
+                text += "[\(index)]"
+            } else {
+                text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
+            }
+        }
+        return text.isEmpty ? "(top level)" : text
+    }
+}

@@ -1,0 +1,172 @@
+import Foundation
+
+/// Reads and validates `newsfeed.json` into a ``NewsFeedConfig``.
+public enum ConfigLoader {
+    /// The config file name looked for in the working directory.
+    public static let defaultFileName = "newsfeed.json"
+
+    /// Loads the config at `path` (absolute, or relative to `workingDirectory`).
+    public static func load(path: String, workingDirectory: URL) throws(ConfigError) -> NewsFeedConfig {
+        let fileURL = resolve(path, against: workingDirectory)
+        let data: Data
+        do {
+            data = try Data(contentsOf: fileURL)
+        } catch {
+            throw .unreadable(path: path, reason: readFailureReason(for: fileURL))
+        }
+        return try parse(data, path: path, folder: fileURL.deletingLastPathComponent())
+    }
+
+    /// Parses config bytes; `path` names the file in messages, `folder` anchors a relative `output`.
+    public static func parse(_ data: Data, path: String, folder: URL) throws(ConfigError) -> NewsFeedConfig {
+        let file: ConfigFile
+        do {
+            file = try JSONDecoder().decode(ConfigFile.self, from: data)
+        } catch let unknown as UnknownConfigKey {
+            throw .unknownKey(path: path, keyPath: unknown.keyPath, known: unknown.known)
+        } catch let error as DecodingError {
+            throw describe(error, path: path)
+        } catch {
+            throw .invalidJSON(path: path, detail: "\(error)")
+        }
+        return try validate(file, path: path, folder: folder)
+    }
+
+    static func resolve(_ path: String, against folder: URL) -> URL {
+        let expanded = (path as NSString).expandingTildeInPath
+        if expanded.hasPrefix("/") {
+            return URL(fileURLWithPath: expanded).standardizedFileURL
+        }
+        return folder.appending(path: expanded).standardizedFileURL
+    }
+
+    private static func readFailureReason(for url: URL) -> String {
+        var isFolder: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) {
+            return "no such file"
+        }
+        if isFolder.boolValue { return "it is a folder" }
+        return "permission denied"
+    }
+
+    private static func describe(_ error: DecodingError, path: String) -> ConfigError {
+        switch error {
+        case .keyNotFound(let key, let context):
+            return .missingKey(path: path, keyPath: ConfigKey.describe(context.codingPath + [key]))
+        case .typeMismatch(let type, let context):
+            return .invalidValue(
+                path: path, keyPath: ConfigKey.describe(context.codingPath), reason: "expected \(typeName(type))")
+        case .valueNotFound(let type, let context):
+            return .invalidValue(
+                path: path, keyPath: ConfigKey.describe(context.codingPath),
+                reason: "expected \(typeName(type)), found null"
+            )
+        case .dataCorrupted(let context):
+            if context.codingPath.isEmpty {
+                let underlying = (context.underlyingError as NSError?)?.userInfo["NSDebugDescription"] as? String
+                return .invalidJSON(path: path, detail: underlying ?? context.debugDescription)
+            }
+            return .invalidValue(
+                path: path, keyPath: ConfigKey.describe(context.codingPath), reason: context.debugDescription)
+        @unknown default:
+            return .invalidJSON(path: path, detail: "\(error)")
+        }
+    }
+
+    private static func typeName(_ type: Any.Type) -> String {
+        switch type {
+        case is Int.Type: "a whole number"
+        case is String.Type: "a string"
+        case is [Any].Type: "a list"
+        default: "\(type)".lowercased().contains("array") ? "a list" : "an object"
+        }
+    }
+
+    private static func validate(_ file: ConfigFile, path: String, folder: URL) throws(ConfigError) -> NewsFeedConfig {
+        func invalid(_ keyPath: String, _ reason: String) -> ConfigError {
+            .invalidValue(path: path, keyPath: keyPath, reason: reason)
+        }
+
+        var site = NewsFeedConfig.defaultSite
+        if let text = file.site {
+            switch SiteURL.parse(text) {
+            case .success(let url): site = url
+            case .failure(let problem): throw invalid("site", problem.description)
+            }
+        }
+        let outputText = file.output ?? "Feeds"
+        guard !outputText.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw invalid("output", "must name a folder")
+        }
+        let output = resolve(outputText, against: folder)
+
+        guard !file.feeds.isEmpty else { throw invalid("feeds", "list at least one {\"country\", \"category\"} pair") }
+        var specs: [FeedSpec] = []
+        for (index, entry) in file.feeds.enumerated() {
+            let country = entry.country.lowercased()
+            let category = entry.category.lowercased()
+            guard NewsAPICatalog.country(country) != nil else {
+                throw invalid(
+                    "feeds[\(index)].country",
+                    "\"\(entry.country)\" is not one of NewsAPI's countries (\(NewsAPICatalog.countries.map(\.code).joined(separator: " ")))"
+                )
+            }
+            guard NewsAPICatalog.isCategory(category) else {
+                throw invalid(
+                    "feeds[\(index)].category",
+                    "\"\(entry.category)\" is not one of NewsAPI's categories (\(NewsAPICatalog.categories.joined(separator: ", ")))"
+                )
+            }
+            if let ttl = entry.ttl, ttl <= 0 {
+                throw invalid("feeds[\(index)].ttl", "must be a positive number of minutes, not \(ttl)")
+            }
+            let spec = FeedSpec(country: country, category: category, ttl: entry.ttl)
+            guard !specs.contains(where: { $0.id == spec.id }) else {
+                throw invalid("feeds[\(index)]", "\(spec.id) is listed twice")
+            }
+            specs.append(spec)
+        }
+
+        let pageSize = file.pageSize ?? 100
+        guard (1...100).contains(pageSize) else {
+            throw invalid("pageSize", "must be 1 to 100 (NewsAPI's limit), not \(pageSize)")
+        }
+        let maxItems = file.maxItems ?? 100
+        guard (1...10_000).contains(maxItems) else { throw invalid("maxItems", "must be 1 to 10000, not \(maxItems)") }
+        let maxAgeDays = file.maxAgeDays ?? 7
+        guard (1...3650).contains(maxAgeDays) else {
+            throw invalid("maxAgeDays", "must be 1 to 3650, not \(maxAgeDays)")
+        }
+        let ttl = file.ttl ?? 60
+        guard ttl > 0 else { throw invalid("ttl", "must be a positive number of minutes, not \(ttl)") }
+
+        var defaults = FeedDefaults()
+        if let entry = file.defaults {
+            for (key, value) in [("title", entry.title), ("source", entry.source), ("description", entry.description)] {
+                if let value, value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                    throw invalid("defaults.\(key)", "must not be blank")
+                }
+            }
+            defaults.title = entry.title ?? defaults.title
+            defaults.source = entry.source ?? defaults.source
+            defaults.description = entry.description ?? defaults.description
+            switch entry.image {
+            case .absent: defaults.image = .bundled
+            case .null: defaults.image = .none
+            case .text(let text) where text == "bundled": defaults.image = .bundled
+            case .text(let text):
+                guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+                    scheme == "http" || scheme == "https", url.host?.isEmpty == false
+                else {
+                    throw invalid(
+                        "defaults.image", "\"\(text)\" is neither \"bundled\", null nor an absolute http(s) URL")
+                }
+                defaults.image = .url(url)
+            }
+        }
+
+        return NewsFeedConfig(
+            site: site, output: output, feeds: specs, pageSize: pageSize, maxItems: maxItems, maxAgeDays: maxAgeDays,
+            ttl: ttl, defaults: defaults)
+    }
+}

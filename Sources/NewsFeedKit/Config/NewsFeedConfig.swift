@@ -1,0 +1,48 @@
+import Foundation
+
+/// The validated contents of `newsfeed.json`.
+///
+/// Only `feeds` is required; everything else has a default an experienced user
+/// would expect. A relative `output` is resolved from the config file's folder,
+/// because cron runs commands from elsewhere.
+public struct NewsFeedConfig: Sendable, Hashable {
+    /// Where the output folder is served publicly; always ends with `/`.
+    public var site: URL
+    /// The output folder, absolute.
+    public var output: URL
+    public var feeds: [FeedSpec]
+    /// Articles asked of NewsAPI per feed (1…100).
+    public var pageSize: Int
+    /// Items a feed holds at most, history included.
+    public var maxItems: Int
+    /// How long an item stays in a feed after newsfeed first saw it.
+    public var maxAgeDays: Int
+    /// Default minutes readers may cache a feed.
+    public var ttl: Int
+    public var defaults: FeedDefaults
+
+    /// The public default for `site`: where `newsfeed serve` listens by default.
+    public static let defaultSite = URL(string: "http://127.0.0.1:8080/") ?? URL(fileURLWithPath: "/")
+
+    public init(
+        site: URL = NewsFeedConfig.defaultSite, output: URL, feeds: [FeedSpec], pageSize: Int = 100,
+        maxItems: Int = 100, maxAgeDays: Int = 7, ttl: Int = 60, defaults: FeedDefaults = FeedDefaults()
+    ) {
+        self.site = site
+        self.output = output
+        self.feeds = feeds
+        self.pageSize = pageSize
+        self.maxItems = maxItems
+        self.maxAgeDays = maxAgeDays
+        self.ttl = ttl
+        self.defaults = defaults
+    }
+
+    /// The ttl that applies to `spec`.
+    public func ttl(for spec: FeedSpec) -> Int { spec.ttl ?? ttl }
+
+    /// The absolute URL `spec`'s feed is served at.
+    public func publicURL(for spec: FeedSpec) -> URL {
+        site.appending(path: spec.relativePath)
+    }
+}

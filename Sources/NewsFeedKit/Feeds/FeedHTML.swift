@@ -1,0 +1,131 @@
+/// The small, exactly invertible HTML that feeds carry for plain-text stories.
+///
+/// Stories hold plain text; RSS `description` and `content:encoded` hold HTML. Escaping the
+/// text makes it safe HTML (a `<script>` in upstream text stays visible text, never markup),
+/// and ``plainText(fromHTML:)`` undoes both ``escaped(_:)`` and ``paragraphs(_:)`` exactly, so
+/// stories read back from a feed equal the stories written.
+enum FeedHTML {
+    /// `text` with `&`, `<` and `>` escaped, ready to use as HTML text.
+    static func escaped(_ text: String) -> String {
+        guard
+            text.utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") })
+        else { return text }
+        var result = ""
+        result.reserveCapacity(text.utf8.count + 16)
+        for character in text.unicodeScalars {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            default: result.unicodeScalars.append(character)
+            }
+        }
+        return result
+    }
+
+    /// Each blank-line-separated block of `text` as `<p>…</p>`, single line breaks as `<br/>`.
+    ///
+    /// Splits on every `\n\n` (not on runs of them), so empty paragraphs keep extra blank lines
+    /// and the conversion stays invertible.
+    static func paragraphs(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count + 32)
+        for paragraph in text.split(separator: "\n\n", omittingEmptySubsequences: false) {
+            result += "<p>"
+            result += escaped(String(paragraph)).replacing("\n", with: "<br/>")
+            result += "</p>"
+        }
+        return result
+    }
+
+    /// Plain text from feed HTML: paragraphs become blank-line separated, `<br>` a line break,
+    /// other tags are dropped, and character references are decoded.
+    ///
+    /// Whitespace between one paragraph's end and the next tag is layout, not text, so HTML from
+    /// other tools reads back without stray blank lines.
+    static func plainText(fromHTML html: String) -> String {
+        let bytes = Array(html.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var paragraphCount = 0
+        var betweenBlocks = false
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "<"), let tag = Tag(bytes, openingAt: index) {
+                switch (tag.name, tag.isClosing) {
+                case ("p", false):
+                    if paragraphCount > 0 { output += Array("\n\n".utf8) }
+                    paragraphCount += 1
+                    betweenBlocks = false
+                case ("p", true):
+                    betweenBlocks = true
+                case ("br", _):
+                    output.append(UInt8(ascii: "\n"))
+                default:
+                    break
+                }
+                index = tag.end
+            } else if byte == UInt8(ascii: "&"), let (scalar, end) = characterReference(bytes, at: index) {
+                output += Array(String(scalar).utf8)
+                betweenBlocks = false
+                index = end
+            } else {
+                let isSpace = byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+                if !(betweenBlocks && isSpace) {
+                    output.append(byte)
+                    betweenBlocks = false
+                }
+                index += 1
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// A tag such as `<p>`, `</p>`, `<br/>` or `<a href="…">`; the name lowercased.
+    private struct Tag {
+        var name: String
+        var isClosing: Bool
+        /// Index just past the closing `>`.
+        var end: Int
+
+        /// Nil when the `<` does not start a tag (e.g. `a < b` in sloppy HTML): kept as text then.
+        init?(_ bytes: [UInt8], openingAt start: Int) {
+            var index = start + 1
+            isClosing = index < bytes.count && bytes[index] == UInt8(ascii: "/")
+            if isClosing { index += 1 }
+            let nameStart = index
+            while index < bytes.count, Self.isNameByte(bytes[index]) { index += 1 }
+            guard index > nameStart || (!isClosing && index < bytes.count && bytes[index] == UInt8(ascii: "!")),
+                let close = bytes[index...].firstIndex(of: UInt8(ascii: ">"))
+            else { return nil }
+            name = String(decoding: bytes[nameStart..<index], as: UTF8.self).lowercased()
+            end = close + 1
+        }
+
+        private static func isNameByte(_ byte: UInt8) -> Bool {
+            (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
+        }
+    }
+
+    private static let namedReferences: [String: Unicode.Scalar] = [
+        "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": "\u{A0}",
+    ]
+
+    /// Decodes `&name;`, `&#123;` or `&#x1F600;` starting at `start`; nil when it is a bare `&`.
+    private static func characterReference(_ bytes: [UInt8], at start: Int) -> (Unicode.Scalar, Int)? {
+        let limit = min(bytes.count, start + 12)
+        guard let semicolon = bytes[(start + 1)..<limit].firstIndex(of: UInt8(ascii: ";")) else { return nil }
+        let body = String(decoding: bytes[(start + 1)..<semicolon], as: UTF8.self)
+        let scalar: Unicode.Scalar?
+        if body.hasPrefix("#x") || body.hasPrefix("#X") {
+            scalar = UInt32(body.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init)
+        } else if body.hasPrefix("#") {
+            scalar = UInt32(body.dropFirst(), radix: 10).flatMap(Unicode.Scalar.init)
+        } else {
+            scalar = namedReferences[body]
+        }
+        guard let scalar, XMLCharacters.isAllowed(scalar) else { return nil }
+        return (scalar, semicolon + 1)
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+
+/// Renders a ``FeedDocument`` as RSS 2.0 that passes strict validation with nothing to report.
+///
+/// Output is indented and byte-for-byte the same for the same document, so unchanged feeds can
+/// be detected by comparing bytes and golden files stay stable. Items follow the "complete item"
+/// of feed-rules.md: title, link, description, content:encoded, dc:creator, guid, pubDate,
+/// source, enclosure, media:content, media:thumbnail.
+public struct RSSRenderer: FeedRenderer {
+    public init() {}
+
+    /// `rss`.
+    public var fileExtension: String { "rss" }
+    /// `application/rss+xml`.
+    public var mediaType: String { "application/rss+xml" }
+
+    /// The feed's UTF-8 bytes; `ttl` is left out when `ttlMinutes` is not positive, since RSS
+    /// allows only a positive number there.
+    public func render(_ document: FeedDocument) throws(FeedError) -> Data {
+        var writer = try XMLWriter()
+        try writer.startDocument()
+        try writer.startElement("rss")
+        try writer.attribute("version", "2.0")
+        for namespace in RSSNamespace.declarations {
+            try writer.declareNamespace(prefix: namespace.prefix, uri: namespace.uri)
+        }
+        try writer.startElement("channel")
+        try writer.element("title", text: document.title)
+        try writer.element("link", text: document.link.absoluteString)
+        try writer.element("description", text: document.description)
+        if let language = document.language {
+            try writer.element("language", text: language)
+        }
+        try writer.element("lastBuildDate", text: RFC822Date.string(from: document.updated))
+        if document.ttlMinutes > 0 {
+            try writer.element("ttl", text: String(document.ttlMinutes))
+        }
+        try writer.element("generator", text: document.generator)
+        try writer.startElement("atom:link")
+        try writer.attribute("rel", "self")
+        try writer.attribute("type", mediaType)
+        try writer.attribute("href", document.selfURL.absoluteString)
+        try writer.endElement()
+        for story in document.stories {
+            try writeItem(story, to: &writer)
+        }
+        try writer.endElement()
+        try writer.endElement()
+        return try writer.finish()
+    }
+
+    private func writeItem(_ story: Story, to writer: inout XMLWriter) throws(FeedError) {
+        let url = story.url.absoluteString
+        try writer.startElement("item")
+        try writer.element("title", text: story.title)
+        try writer.element("link", text: url)
+        // description is HTML: escaping the plain text keeps upstream markup visible, never live.
+        try writer.element("description", text: FeedHTML.escaped(story.summary))
+        if let content = story.content {
+            try writer.element("content:encoded", text: FeedHTML.paragraphs(content))
+        }
+        if let author = story.author {
+            try writer.element("dc:creator", text: author)
+        }
+        try writer.startElement("guid")
+        try writer.attribute("isPermaLink", "true")
+        try writer.text(url)
+        try writer.endElement()
+        try writer.element("pubDate", text: RFC822Date.string(from: story.displayDate))
+        try writer.startElement("source")
+        try writer.attribute("url", story.sourceURL.absoluteString)
+        try writer.text(story.sourceName)
+        try writer.endElement()
+        if let image = story.image {
+            try writeImage(image, to: &writer)
+        }
+        try writer.endElement()
+    }
+
+    private func writeImage(_ image: StoryImage, to writer: inout XMLWriter) throws(FeedError) {
+        let url = image.url.absoluteString
+        let length = max(0, image.length)
+        try writer.startElement("enclosure")
+        try writer.attribute("url", url)
+        try writer.attribute("length", String(length))
+        try writer.attribute("type", image.mimeType)
+        try writer.endElement()
+        try writer.startElement("media:content")
+        try writer.attribute("url", url)
+        try writer.attribute("medium", "image")
+        try writer.attribute("type", image.mimeType)
+        if length > 0 {
+            try writer.attribute("fileSize", String(length))
+        }
+        try writer.endElement()
+        try writer.startElement("media:thumbnail")
+        try writer.attribute("url", url)
+        try writer.endElement()
+    }
+}

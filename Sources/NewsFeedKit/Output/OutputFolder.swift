@@ -1,0 +1,58 @@
+import Foundation
+
+/// The output folder: where feeds, assets and newsfeed's state live, and the only
+/// way the rest of the code touches them.
+///
+/// Layout: `<country>/<category>.rss`, `assets/`, `index.html`, `feeds.opml`, and
+/// `.newsfeed/` (state and lock; dot-named so `serve` never hands it out).
+public struct OutputFolder: Sendable {
+    public let root: URL
+
+    public init(root: URL) {
+        self.root = root.standardizedFileURL
+    }
+
+    public var stateFolder: URL { root.appending(path: ".newsfeed") }
+    public var stateFile: URL { stateFolder.appending(path: "state.json") }
+    public var lock: OutputLock { OutputLock(path: stateFolder.appending(path: "lock").path) }
+
+    /// Where `spec`'s feed file lives.
+    public func fileURL(for spec: FeedSpec) -> URL { root.appending(path: spec.relativePath) }
+
+    /// Where a path relative to the output folder lives.
+    public func fileURL(relativePath: String) -> URL { root.appending(path: relativePath) }
+
+    /// The file's bytes, or nil when it does not exist.
+    public func readIfPresent(_ url: URL) throws(OutputError) -> Data? {
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        do {
+            return try Data(contentsOf: url)
+        } catch {
+            throw .readFailed(path: url.path, reason: error.localizedDescription)
+        }
+    }
+
+    /// Writes `data` atomically unless the file already holds exactly these bytes,
+    /// so unchanged files keep their modification time. Returns whether it wrote.
+    @discardableResult
+    public func writeIfChanged(_ data: Data, to url: URL) throws(OutputError) -> Bool {
+        if let existing = try? readIfPresent(url), existing == data {
+            return false
+        }
+        try AtomicFileWriter.write(data, to: url)
+        return true
+    }
+
+    /// Writes the bundled default image into `assets/` (when changed) and returns
+    /// it as a story image under `site`.
+    public func installDefaultImage(site: URL) throws(OutputError) -> StoryImage {
+        let data = DefaultImageAsset.data
+        try writeIfChanged(data, to: fileURL(relativePath: DefaultImageAsset.relativePath))
+        return StoryImage(
+            url: site.appending(path: DefaultImageAsset.relativePath), mimeType: DefaultImageAsset.mimeType,
+            length: data.count)
+    }
+
+    /// The store for `.newsfeed/state.json`.
+    public var stateStore: StateStore { StateStore(url: stateFile) }
+}

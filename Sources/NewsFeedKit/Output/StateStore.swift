@@ -1,0 +1,67 @@
+import Foundation
+
+/// Loads and saves ``BridgeState`` as versioned JSON, written atomically.
+///
+/// Callers hold the output folder's ``OutputLock`` around a load-modify-save.
+public struct StateStore: Sendable {
+    public let url: URL
+
+    public init(url: URL) {
+        self.url = url
+    }
+
+    /// What loading found.
+    public struct Loaded: Sendable {
+        public var state: BridgeState
+        /// Set when an unreadable state file was moved aside and a fresh state begun.
+        public var warning: String?
+    }
+
+    /// The saved state; a fresh one when there is none yet. A corrupt file is moved
+    /// aside (`state.json.corrupt-<time>`) rather than blocking every future build.
+    public func load() throws(OutputError) -> Loaded {
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            return Loaded(state: BridgeState(), warning: nil)
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw .readFailed(path: url.path, reason: error.localizedDescription)
+        }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        if let header = try? decoder.decode(VersionHeader.self, from: data), header.version > BridgeState.currentVersion
+        {
+            throw .stateTooNew(path: url.path, version: header.version)
+        }
+        do {
+            return Loaded(state: try decoder.decode(BridgeState.self, from: data), warning: nil)
+        } catch {
+            let stamp = Int(Date().timeIntervalSince1970)
+            let aside = url.deletingLastPathComponent().appending(path: "state.json.corrupt-\(stamp)")
+            try? FileManager.default.moveItem(at: url, to: aside)
+            return Loaded(
+                state: BridgeState(),
+                warning: "\(url.path): unreadable state moved to \(aside.lastPathComponent); starting afresh")
+        }
+    }
+
+    /// Saves `state` atomically.
+    public func save(_ state: BridgeState) throws(OutputError) {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let data: Data
+        do {
+            data = try encoder.encode(state)
+        } catch {
+            throw .writeFailed(path: url.path, reason: "cannot encode state: \(error)")
+        }
+        try AtomicFileWriter.write(data, to: url)
+    }
+
+    private struct VersionHeader: Decodable {
+        var version: Int
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// One feed as the index page and the OPML list show it.
+public struct FeedListing: Sendable, Hashable {
+    /// The channel's title, e.g. "Health — United States · Top headlines".
+    public var title: String
+    /// The feed's path inside the folder, e.g. `us/health.rss`.
+    public var relativePath: String
+    /// Where readers subscribe: the base URL plus ``relativePath``.
+    public var url: URL
+    /// The channel's own `<link>` (its website), when known: OPML's `htmlUrl`.
+    public var homeURL: URL?
+    /// How many `<item>`s the feed holds now.
+    public var itemCount: Int
+    /// The last time upstream answered this feed successfully, from the bridge state.
+    public var lastSuccess: Date?
+
+    /// A listing with every field given; see ``absoluteURL(base:relativePath:)`` for `url`.
+    public init(
+        title: String, relativePath: String, url: URL, homeURL: URL? = nil, itemCount: Int, lastSuccess: Date?
+    ) {
+        self.title = title
+        self.relativePath = relativePath
+        self.url = url
+        self.homeURL = homeURL
+        self.itemCount = itemCount
+        self.lastSuccess = lastSuccess
+    }
+
+    /// The feed's id in the bridge state: the path without `.rss`, e.g. `us/health`.
+    public var feedID: String {
+        relativePath.hasSuffix(".rss") ? String(relativePath.dropLast(4)) : relativePath
+    }
+
+    /// `base` joined with a folder-relative path, each segment percent-encoded, e.g.
+    /// `http://127.0.0.1:8080/` + `us/health.rss`.
+    public static func absoluteURL(base: URL, relativePath: String) -> URL {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "/;")
+        let encoded = relativePath.split(separator: "/", omittingEmptySubsequences: false)
+            .map { $0.addingPercentEncoding(withAllowedCharacters: allowed) ?? "" }
+            .joined(separator: "/")
+        var prefix = base.absoluteString
+        if !prefix.hasSuffix("/") { prefix += "/" }
+        return URL(string: prefix + encoded) ?? base
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+
+/// Makes a usable absolute http(s) URL out of the text NewsAPI sends for links.
+///
+/// A URL that only needs percent-encoding (spaces, non-ASCII, `|`, a second `#`)
+/// is encoded rather than dropped; anything else (no scheme, another scheme,
+/// user info, an odd host) yields nil. Scheme and host are lowercased and an
+/// empty path becomes `/`, so one article has one spelling for de-duplication.
+public enum ArticleURL {
+    /// The host NewsAPI uses for removed stories' placeholder URL.
+    public static let removedPlaceholderHost = "removed.com"
+
+    /// The absolute http(s) URL in `text`, percent-encoded where needed; nil when unusable.
+    /// Protocol-relative `//host/path` is taken as https.
+    public static func parse(_ text: String) -> URL? {
+        var scalars = String.UnicodeScalarView()
+        // Browsers ignore tabs and line breaks inside URLs; so do we.
+        scalars.append(
+            contentsOf: text.trimmingCharacters(in: .whitespacesAndNewlines).unicodeScalars.filter {
+                $0 != "\t" && $0 != "\n" && $0 != "\r"
+            })
+        var candidate = String(scalars)
+        if candidate.hasPrefix("//") { candidate = "https:" + candidate }
+        guard let separator = candidate.range(of: "://") else { return nil }
+        let scheme = candidate[..<separator.lowerBound].lowercased()
+        guard scheme == "http" || scheme == "https" else { return nil }
+        let rest = candidate[separator.upperBound...]
+        let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" || $0 == "\\" } ?? rest.endIndex
+        guard let authority = normalizedAuthority(rest[..<authorityEnd]) else { return nil }
+        var tail = percentEncoded(rest[authorityEnd...])
+        if tail.isEmpty || tail.hasPrefix("?") || tail.hasPrefix("#") { tail = "/" + tail }
+        guard let url = URL(string: "\(scheme)://\(authority)\(tail)"), url.host != nil else { return nil }
+        return url
+    }
+
+    /// True for NewsAPI's `https://removed.com` placeholder.
+    public static func isRemovedPlaceholder(_ url: URL) -> Bool {
+        url.host?.lowercased() == removedPlaceholderHost
+    }
+
+    /// `https://www.example.com/`: the scheme, host and port of `url` with an empty path.
+    public static func siteRoot(of url: URL) -> URL? {
+        guard let scheme = url.scheme, let host = url.host else { return nil }
+        let port = url.port.map { ":\($0)" } ?? ""
+        let hostText = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        return URL(string: "\(scheme)://\(hostText)\(port)/")
+    }
+
+    /// `example.com` for `https://www.example.com/x`: the host a reader recognises as the publisher.
+    public static func publisherHost(of url: URL) -> String? {
+        guard var host = url.host?.lowercased(), !host.isEmpty else { return nil }
+        if host.hasPrefix("www."), host.count > 4 { host.removeFirst(4) }
+        return host
+    }
+
+    /// Lowercased `host[:port]`, or nil for user info, an empty or non-ASCII host, or a bad port.
+    private static func normalizedAuthority(_ authority: Substring) -> String? {
+        guard !authority.isEmpty, !authority.contains("@") else { return nil }
+        var host = authority
+        var port: Substring?
+        if authority.hasPrefix("[") {
+            guard let close = authority.firstIndex(of: "]") else { return nil }
+            host = authority[...close]
+            let after = authority[authority.index(after: close)...]
+            if !after.isEmpty {
+                guard after.hasPrefix(":") else { return nil }
+                port = after.dropFirst()
+            }
+            let inside = host.dropFirst().dropLast()
+            guard !inside.isEmpty, inside.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." }) else { return nil }
+        } else {
+            if let colon = authority.lastIndex(of: ":") {
+                host = authority[..<colon]
+                port = authority[authority.index(after: colon)...]
+            }
+            let allowed = host.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == ".") }
+            guard !host.isEmpty, allowed, !host.hasPrefix("."), !host.contains("..") else { return nil }
+        }
+        var result = host.lowercased()
+        if let port, !port.isEmpty {
+            guard port.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(port), (1...65_535).contains(number)
+            else { return nil }
+            result += ":\(number)"
+        }
+        return result
+    }
+
+    /// Percent-encodes every byte RFC 3986 does not allow in path, query or fragment,
+    /// keeping valid `%XX` escapes and the first `#`.
+    private static func percentEncoded(_ tail: Substring) -> String {
+        let bytes = Array(tail.utf8)
+        var output = ""
+        output.reserveCapacity(bytes.count)
+        var sawFragment = false
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "%"):
+                let isEscape = index + 2 < bytes.count && isHex(bytes[index + 1]) && isHex(bytes[index + 2])
+                output += isEscape ? "%" : "%25"
+            case UInt8(ascii: "#"):
+                output += sawFragment ? "%23" : "#"
+                sawFragment = true
+            case UInt8(ascii: "\\"):
+                // WHATWG URLs read a backslash as a slash in http(s) paths.
+                output += sawFragment ? "%5C" : "/"
+            default:
+                if isAllowed(byte) {
+                    output.unicodeScalars.append(Unicode.Scalar(byte))
+                } else {
+                    output += String(format: "%%%02X", byte)
+                }
+            }
+            index += 1
+        }
+        return output
+    }
+
+    private static func isHex(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+            || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
+    }
+
+    /// Unreserved and reserved characters except `#` and `[`/`]` (which belong to hosts only).
+    private static func isAllowed(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        default:
+            "-._~!$&'()*+,;=:@/?".utf8.contains(byte)
+        }
+    }
+}

@@ -1,0 +1,15 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The seam for HTTP GETs, so clients can be tested against a fake and the
+/// real network code lives in one place (``URLSessionFetcher``).
+public protocol HTTPFetching: Sendable {
+    /// Performs `request` and returns the whole body with the final response.
+    ///
+    /// Any HTTP status is a successful fetch; only a missing answer throws.
+    /// - Parameter timeout: covers the whole exchange, connect to last byte.
+    func fetch(_ request: URLRequest, timeout: Duration) async throws(FetchError) -> (Data, HTTPURLResponse)
+}

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+
+@testable import NewsFeedKit
+
+@Suite struct ConfigLoaderTests {
+    let folder = URL(fileURLWithPath: "/srv/newsfeed")
+
+    func parse(_ json: String) throws(ConfigError) -> NewsFeedConfig {
+        try ConfigLoader.parse(Data(json.utf8), path: "newsfeed.json", folder: folder)
+    }
+
+    func error(_ json: String) -> ConfigError? {
+        do {
+            _ = try parse(json)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func onlyFeedsIsRequiredAndDefaultsApply() throws {
+        let config = try parse(#"{"feeds":[{"country":"us","category":"health"}]}"#)
+        #expect(config.site.absoluteString == "http://127.0.0.1:8080/")
+        #expect(config.output.path == "/srv/newsfeed/Feeds")
+        #expect(config.pageSize == 100)
+        #expect(config.maxItems == 100)
+        #expect(config.maxAgeDays == 7)
+        #expect(config.ttl == 60)
+        #expect(config.defaults == FeedDefaults())
+        #expect(config.feeds == [FeedSpec(country: "us", category: "health")])
+    }
+
+    @Test func theIssueExampleLoads() throws {
+        let config = try parse(
+            """
+            { "site": "https://feeds.example.com",
+              "output": "Feeds",
+              "feeds": [ {"country": "us", "category": "health"}, {"country": "us", "category": "technology", "ttl": 30} ],
+              "pageSize": 100, "maxItems": 100, "maxAgeDays": 7, "ttl": 60,
+              "defaults": {"title": "Untitled story", "source": "Unknown source", "description": "No description",
+                           "image": "bundled"} }
+            """)
+        #expect(config.site.absoluteString == "https://feeds.example.com/")
+        #expect(config.ttl(for: config.feeds[1]) == 30)
+        #expect(config.ttl(for: config.feeds[0]) == 60)
+        #expect(config.publicURL(for: config.feeds[0]).absoluteString == "https://feeds.example.com/us/health.rss")
+    }
+
+    @Test func relativeOutputIsResolvedFromTheConfigFolder() throws {
+        let config = try parse(#"{"output":"public/feeds","feeds":[{"country":"us","category":"health"}]}"#)
+        #expect(config.output.path == "/srv/newsfeed/public/feeds")
+        let absolute = try parse(#"{"output":"/var/www/feeds","feeds":[{"country":"us","category":"health"}]}"#)
+        #expect(absolute.output.path == "/var/www/feeds")
+    }
+
+    @Test func unknownKeysAreNamed() {
+        #expect(
+            error(#"{"feeds":[{"country":"us","category":"health"}],"pagesize":5}"#)?.description.contains(
+                "unknown key \"pagesize\"") == true)
+        #expect(
+            error(#"{"feeds":[{"country":"us","categroy":"health"}]}"#)?.description.contains(
+                "unknown key \"feeds[0].categroy\"") == true)
+        #expect(
+            error(#"{"feeds":[{"country":"us","category":"health"}],"defaults":{"img":null}}"#)?.description
+                .contains("defaults.img") == true)
+    }
+
+    @Test func missingFeedsAndBadJSONAreClear() {
+        #expect(error(#"{"site":"https://x.example/"}"#) == .missingKey(path: "newsfeed.json", keyPath: "feeds"))
+        guard case .invalidJSON = error(#"{"feeds": ["#) else {
+            Issue.record("truncated JSON must be invalidJSON")
+            return
+        }
+        #expect(error(#"{"feeds":[]}"#)?.description.contains("at least one") == true)
+    }
+
+    @Test(arguments: [
+        (#"{"feeds":[{"country":"xx","category":"health"}]}"#, "feeds[0].country"),
+        (#"{"feeds":[{"country":"us","category":"weather"}]}"#, "feeds[0].category"),
+        (#"{"feeds":[{"country":"us","category":"health","ttl":0}]}"#, "feeds[0].ttl"),
+        (#"{"feeds":[{"country":"us","category":"health"},{"country":"US","category":"Health"}]}"#, "listed twice"),
+        (#"{"feeds":[{"country":"us","category":"health"}],"pageSize":101}"#, "pageSize"),
+        (#"{"feeds":[{"country":"us","category":"health"}],"ttl":-5}"#, "ttl"),
+        (#"{"feeds":[{"country":"us","category":"health"}],"site":"feeds.example.com"}"#, "site"),
+        (#"{"feeds":[{"country":"us","category":"health"}],"maxItems":"ten"}"#, "maxItems"),
+        (#"{"feeds":[{"country":"us","category":"health"}],"defaults":{"image":"ftp://x.example/a.png"}}"#, "defaults.image"),
+        (#"{"feeds":[{"country":"us","category":"health"}],"defaults":{"title":"  "}}"#, "defaults.title"),
+    ])
+    func invalidValuesNameTheirKey(json: String, expected: String) {
+        let message = error(json)?.description ?? ""
+        #expect(message.contains(expected), "\(message)")
+        #expect(message.hasPrefix("newsfeed.json: "))
+    }
+
+    @Test func defaultImageCanBeBundledAURLOrNone() throws {
+        let base = #"{"feeds":[{"country":"us","category":"health"}],"defaults":"#
+        #expect(try parse(base + #"{"image":"bundled"}}"#).defaults.image == .bundled)
+        #expect(try parse(base + #"{"image":null}}"#).defaults.image == DefaultImageSetting.none)
+        let url = try #require(URL(string: "https://img.example.com/x.png"))
+        #expect(try parse(base + #"{"image":"https://img.example.com/x.png"}}"#).defaults.image == .url(url))
+    }
+
+    @Test func anUnreadableFileSaysWhy() {
+        #expect(throws: ConfigError.unreadable(path: "nope.json", reason: "no such file")) {
+            try ConfigLoader.load(path: "nope.json", workingDirectory: URL(fileURLWithPath: "/nonexistent-dir"))
+        }
+    }
+}
