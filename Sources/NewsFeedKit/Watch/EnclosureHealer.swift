@@ -44,7 +44,7 @@ public struct EnclosureHealer: Sendable {
             let knownType = story.image?.url == original ? story.image?.mimeType : nil
             healed.image = StoryImage(
                 url: original,
-                mimeType: record?.mimeType ?? knownType ?? "image/jpeg",
+                mimeType: record?.mimeType ?? knownType ?? ImageURL.mimeType(for: original),
                 length: record?.length ?? (story.image?.url == original ? story.image?.length ?? 0 : 0))
         case .failing, .blocked, .unknown, nil:
             break

@@ -10,6 +10,10 @@ public enum WatchError: Error, Sendable, Equatable, CustomStringConvertible {
     case hostNotFound(host: String, detail: String)
     /// The work was cancelled (round deadline or shutdown) before it finished.
     case cancelled
+    /// The output folder does not exist, so there are no feeds to watch.
+    case outputFolderMissing(path: String)
+    /// Reading or writing the output folder, its state or its lock failed.
+    case output(OutputError)
 
     public var description: String {
         switch self {
@@ -21,6 +25,10 @@ public enum WatchError: Error, Sendable, Equatable, CustomStringConvertible {
             "could not resolve host \(host): \(detail)"
         case .cancelled:
             "cancelled before it finished"
+        case .outputFolderMissing(let path):
+            "\(path): the output folder does not exist; run newsfeed build first"
+        case .output(let error):
+            error.description
         }
     }
 }
