@@ -16,11 +16,14 @@ final class ScriptedImageChecker: ImageChecking {
 
     private let answers: [String: ImageCheckResult]
     private let delay: Duration
+    private let delays: [String: Duration]
     let tally = Mutex(Tally())
 
-    init(answers: [String: ImageCheckResult] = [:], delay: Duration = .zero) {
+    /// - Parameter delays: per-URL delays that override `delay`.
+    init(answers: [String: ImageCheckResult] = [:], delay: Duration = .zero, delays: [String: Duration] = [:]) {
         self.answers = answers
         self.delay = delay
+        self.delays = delays
     }
 
     static let image = ImageCheckResult.alive(length: 1234, mimeType: "image/png", etag: "\"v1\"", lastModified: nil)
@@ -42,8 +45,9 @@ final class ScriptedImageChecker: ImageChecking {
                 tally.inFlightPerHost[host, default: 0] -= 1
             }
         }
-        if delay > .zero {
-            try? await Task.sleep(for: delay)
+        let wait = delays[url.absoluteString] ?? delay
+        if wait > .zero {
+            try? await Task.sleep(for: wait)
         }
         if Task.isCancelled { return .skipped }
         return answers[url.absoluteString] ?? Self.image
