@@ -1,0 +1,15 @@
+/// Decides which resolved addresses the watcher may contact: the SSRF guard.
+///
+/// An image URL in a feed comes from upstream, so it may point anywhere; without a guard a crafted URL could make
+/// the watcher probe the operator's own network. Tests inject their own policy to exercise the guard on loopback.
+public protocol AddressPolicy: Sendable {
+    /// Whether `address` may be contacted, and why not.
+    func verdict(for address: IPAddress) -> AddressVerdict
+}
+
+/// An ``AddressPolicy``'s answer for one address.
+public enum AddressVerdict: Sendable, Hashable {
+    case allowed
+    /// Not to be contacted; `reason` names the range, e.g. `10.0.0.1 is private (10.0.0.0/8)`.
+    case refused(reason: String)
+}

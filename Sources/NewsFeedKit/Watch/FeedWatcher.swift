@@ -1,0 +1,203 @@
+import Foundation
+
+/// One `newsfeed watch` round over the configured feeds: read the feed files, check their enclosure images, record
+/// what was found in the state and heal the feeds.
+///
+/// The network work happens outside the output lock; the state is reloaded under the lock before anything is
+/// written, and each feed file is read again there, so a build that ran meanwhile loses nothing. A feed is rewritten
+/// (atomically) only when its rendered bytes other than `lastBuildDate` change.
+public struct FeedWatcher: Sendable {
+    public var config: NewsFeedConfig
+    public var settings: WatchSettings
+    public var policy: any AddressPolicy
+    /// Nil for a fresh ``HostResolver`` per round; tests inject one.
+    public var resolver: (any HostResolving)?
+    public var clock: @Sendable () -> Date
+
+    public init(
+        config: NewsFeedConfig, settings: WatchSettings, policy: any AddressPolicy,
+        resolver: (any HostResolving)? = nil, clock: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.config = config
+        self.settings = settings
+        self.policy = policy
+        self.resolver = resolver
+        self.clock = clock
+    }
+
+    private var output: OutputFolder { OutputFolder(root: config.output) }
+
+    /// Runs one round. Throws only when the round cannot run at all (no output folder, unreadable state, lock
+    /// failure); problems of single feeds are in the report.
+    public func runRound() async throws(WatchError) -> WatchReport {
+        let started = ContinuousClock.now
+        let now = Date(timeIntervalSince1970: clock().timeIntervalSince1970.rounded(.down))
+        let output = self.output
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: output.root.path, isDirectory: &isFolder), isFolder.boolValue
+        else { throw .outputFolderMissing(path: output.root.path) }
+
+        let loaded: StateStore.Loaded
+        do {
+            loaded = try output.stateStore.load()
+        } catch {
+            throw .output(error)
+        }
+        var warnings = loaded.warning.map { [$0] } ?? []
+        let healer = EnclosureHealer(
+            images: loaded.state.images, items: loaded.state.items, defaultImage: defaultImage, site: config.site)
+
+        var summaries: [WatchReport.FeedSummary] = []
+        var urlsOfFeed: [String: [URL]] = [:]
+        for spec in config.feeds {
+            var summary = WatchReport.FeedSummary(feed: spec.id)
+            let read = readFeed(spec)
+            if let snapshot = read.snapshot {
+                urlsOfFeed[spec.id] = imageURLs(of: snapshot.stories, healer: healer)
+            } else {
+                summary.problem = read.problem
+            }
+            summaries.append(summary)
+        }
+        var allURLs: [URL] = []
+        var seen = Set<String>()
+        for spec in config.feeds {
+            for url in urlsOfFeed[spec.id] ?? [] where seen.insert(url.absoluteString).inserted {
+                allURLs.append(url)
+            }
+        }
+
+        let round = WatchRound(settings: settings, policy: policy, resolver: resolver)
+        let result = await round.run(urls: allURLs, previous: loaded.state.images, now: now)
+
+        let rewritten: Set<String>
+        do {
+            (rewritten, warnings) = try await heal(result, now: now, warnings: warnings)
+        } catch {
+            throw .output(error)
+        }
+
+        for index in summaries.indices where summaries[index].problem == nil {
+            let id = summaries[index].feed
+            summaries[index].rewritten = rewritten.contains(id)
+            for url in urlsOfFeed[id] ?? [] {
+                Self.count(result.outcomes[url.absoluteString], for: url, into: &summaries[index])
+            }
+        }
+        let elapsed = ContinuousClock.now - started
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return WatchReport(startedAt: now, seconds: seconds, feeds: summaries, warnings: warnings)
+    }
+
+    /// The default image as the build writes it, without touching the output folder.
+    private var defaultImage: StoryImage? {
+        switch config.defaults.image {
+        case .none: nil
+        case .url(let url): StoryImage(url: url, mimeType: ImageURL.mimeType(for: url), length: 0)
+        case .bundled:
+            StoryImage(
+                url: config.site.appending(path: DefaultImageAsset.relativePath), mimeType: DefaultImageAsset.mimeType,
+                length: DefaultImageAsset.data.count)
+        }
+    }
+
+    /// The feed as written, or why it cannot be watched.
+    private func readFeed(_ spec: FeedSpec) -> (snapshot: RSSFeedSnapshot?, problem: String?) {
+        do {
+            guard let data = try output.readIfPresent(output.fileURL(for: spec)) else {
+                return (nil, "\(spec.relativePath) does not exist yet; run newsfeed build")
+            }
+            return (try RSSReader().read(data, path: spec.relativePath), nil)
+        } catch {
+            return (nil, "\(error)")
+        }
+    }
+
+    /// The images worth checking: each story's original and its current enclosure, never the bridge's own files
+    /// or the default image.
+    private func imageURLs(of stories: [Story], healer: EnclosureHealer) -> [URL] {
+        var urls: [URL] = []
+        var seen = Set<String>()
+        for story in stories {
+            for candidate in [healer.originalImage(of: story), story.image?.url] {
+                guard let url = candidate, !url.isUnder(site: config.site), url != defaultImage?.url,
+                    seen.insert(url.absoluteString).inserted
+                else { continue }
+                urls.append(url)
+            }
+        }
+        return urls
+    }
+
+    /// Under the lock: store the round's records in the freshly loaded state, heal and rewrite each feed that
+    /// changes. Returns the feeds rewritten.
+    private func heal(_ result: WatchRoundResult, now: Date, warnings: [String]) async throws(OutputError)
+        -> (Set<String>, [String])
+    {
+        let output = self.output
+        let config = self.config
+        let defaultImage = self.defaultImage
+        do {
+            return try await output.lock.withLock { () throws -> (Set<String>, [String]) in
+                var warnings = warnings
+                let loaded = try output.stateStore.load()
+                var state = loaded.state
+                for (key, outcome) in result.outcomes where outcome.wasChecked {
+                    if let record = result.records[key] { state.images[key] = record }
+                }
+                if case .bundled = config.defaults.image {
+                    _ = try output.installDefaultImage(site: config.site)
+                }
+                let healer = EnclosureHealer(
+                    images: state.images, items: state.items, defaultImage: defaultImage, site: config.site)
+                var rewritten = Set<String>()
+                for spec in config.feeds {
+                    let fileURL = output.fileURL(for: spec)
+                    guard let existing = try output.readIfPresent(fileURL),
+                        let snapshot = try? RSSReader().read(existing, path: spec.relativePath)
+                    else { continue }
+                    let stories = healer.heal(snapshot.stories).map { story in
+                        var story = story
+                        story.firstSeen = state.items[story.url.absoluteString]?.firstSeen ?? story.firstSeen
+                        return story
+                    }
+                    var document = FeedDocument(
+                        title: FeedChannel.title(for: spec), link: config.site, selfURL: config.publicURL(for: spec),
+                        description: FeedChannel.description(for: spec), language: FeedChannel.language(for: spec),
+                        updated: snapshot.lastBuildDate ?? now, ttlMinutes: config.ttl(for: spec),
+                        generator: "newsfeed \(NewsFeedVersion.current)", stories: stories)
+                    let renderer = RSSRenderer()
+                    if snapshot.lastBuildDate != nil, try renderer.render(document) == existing { continue }
+                    document.updated = now
+                    try AtomicFileWriter.write(try renderer.render(document), to: fileURL)
+                    rewritten.insert(spec.id)
+                }
+                try output.stateStore.save(state)
+                if let warning = loaded.warning { warnings.append(warning) }
+                return (rewritten, warnings)
+            }
+        } catch let error as OutputError {
+            throw error
+        } catch {
+            throw .writeFailed(path: output.root.path, reason: "\(error)")
+        }
+    }
+
+    private static func count(_ outcome: WatchOutcome?, for url: URL, into summary: inout WatchReport.FeedSummary) {
+        guard let outcome else { return }
+        if outcome.wasChecked { summary.checked += 1 }
+        switch outcome {
+        case .alive: summary.ok += 1
+        case .failing(let cause):
+            summary.failing += 1
+            summary.findings.append("failing: \(url.absoluteString): \(cause)")
+        case .dead(let cause):
+            summary.dead += 1
+            summary.findings.append("dead: \(url.absoluteString): \(cause)")
+        case .blocked(let reason):
+            summary.blocked += 1
+            summary.findings.append("blocked: \(url.absoluteString): \(reason)")
+        case .recentlyChecked, .notReached: summary.skipped += 1
+        }
+    }
+}

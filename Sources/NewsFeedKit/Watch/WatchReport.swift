@@ -1,0 +1,89 @@
+import Foundation
+
+/// What one watch round found, per feed: for the summary on stdout and for `--json`.
+public struct WatchReport: Sendable, Hashable, Codable {
+    /// One feed's part of the round.
+    public struct FeedSummary: Sendable, Hashable, Codable {
+        /// The feed, e.g. `us/health`.
+        public var feed: String
+        /// Enclosure images contacted (or refused by the guard) this round.
+        public var checked = 0
+        /// Checked and answered with an image.
+        public var ok = 0
+        /// Checked and failed, not yet dead.
+        public var failing = 0
+        /// Checked and dead: replaced by the default image or dropped.
+        public var dead = 0
+        /// Refused by the address guard; left as they are.
+        public var blocked = 0
+        /// Not checked: alive within `recheck`, or not reached before the round deadline.
+        public var skipped = 0
+        /// Whether the feed file was rewritten.
+        public var rewritten = false
+        /// Why the feed could not be watched, e.g. a missing or unreadable file.
+        public var problem: String?
+        /// One line per image that failed, died or was blocked: `URL: cause`.
+        public var findings: [String] = []
+
+        public init(feed: String) {
+            self.feed = feed
+        }
+
+        /// Whether anything here needs a person's attention (what `--quiet` prints).
+        public var hasProblems: Bool { problem != nil || failing + dead + blocked > 0 }
+    }
+
+    /// When the round started.
+    public var startedAt: Date
+    /// Seconds the round took.
+    public var seconds: Double
+    /// Per configured feed, in config order.
+    public var feeds: [FeedSummary]
+    /// Problems not tied to one feed, e.g. a state file that had to be set aside.
+    public var warnings: [String]
+
+    public init(startedAt: Date, seconds: Double, feeds: [FeedSummary], warnings: [String] = []) {
+        self.startedAt = startedAt
+        self.seconds = seconds
+        self.feeds = feeds
+        self.warnings = warnings
+    }
+
+    /// The summary for people: one line per feed, indented findings, a total. With `quiet`, only feeds and
+    /// findings with problems, and nothing at all when there are none (cron mails any output).
+    public func text(quiet: Bool = false) -> String {
+        var lines: [String] = []
+        for summary in feeds where !quiet || summary.hasProblems {
+            if let problem = summary.problem {
+                lines.append("\(summary.feed): not watched: \(problem)")
+                continue
+            }
+            let counts =
+                "\(summary.checked) checked, \(summary.ok) ok, \(summary.dead) dead, \(summary.blocked) blocked, "
+                + "\(summary.skipped) skipped (recently checked or not reached)"
+                + (summary.failing > 0 ? ", \(summary.failing) failing" : "")
+            lines.append("\(summary.feed): \(counts); \(summary.rewritten ? "rewritten" : "unchanged")")
+            lines.append(contentsOf: summary.findings.map { "  \($0)" })
+        }
+        lines.append(contentsOf: warnings.map { "warning: \($0)" })
+        if !quiet {
+            let total = feeds.reduce(into: (checked: 0, dead: 0, rewritten: 0)) { total, summary in
+                total.checked += summary.checked
+                total.dead += summary.dead
+                total.rewritten += summary.rewritten ? 1 : 0
+            }
+            lines.append(
+                "watched \(feeds.count) feed(s) in \(String(format: "%.1f", seconds)) s: \(total.checked) checked, "
+                    + "\(total.dead) dead, \(total.rewritten) feed(s) rewritten")
+        }
+        return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The same report as one JSON document (sorted keys, ISO 8601 dates).
+    public func json() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.dateEncodingStrategy = .iso8601
+        return try encoder.encode(self)
+    }
+}
