@@ -34,6 +34,7 @@ public enum NewsFeedCLI {
         case "demo": return await DemoCommand.run(commandContext).rawValue
         case "init": return InitCommand.run(commandContext).rawValue
         case "serve": return await ServeCommand.run(commandContext).rawValue
+        case "watch": return await WatchCommand.run(commandContext).rawValue
         default:
             return usage("newsfeed: unknown command \"\(first)\" (see `newsfeed --help`)", context)
         }

@@ -48,7 +48,7 @@ struct ConfigFile: Decodable {
     }
 
     static let knownTopLevelKeys = [
-        "site", "output", "feeds", "pageSize", "maxItems", "maxAgeDays", "ttl", "defaults",
+        "site", "output", "feeds", "pageSize", "maxItems", "maxAgeDays", "ttl", "defaults", "watch",
     ]
 
     var site: String?
@@ -59,6 +59,7 @@ struct ConfigFile: Decodable {
     var maxAgeDays: Int?
     var ttl: Int?
     var defaults: DefaultsEntry?
+    var watch: WatchSettings?
 
     init(from decoder: any Decoder) throws {
         try Self.rejectUnknownKeys(in: decoder, known: Self.knownTopLevelKeys)
@@ -71,6 +72,7 @@ struct ConfigFile: Decodable {
         maxAgeDays = try container.decodeIfPresent(Int.self, forKey: ConfigKey("maxAgeDays"))
         ttl = try container.decodeIfPresent(Int.self, forKey: ConfigKey("ttl"))
         defaults = try container.decodeIfPresent(DefaultsEntry.self, forKey: ConfigKey("defaults"))
+        watch = try container.decodeIfPresent(WatchSettings.self, forKey: ConfigKey("watch"))
     }
 
     static func rejectUnknownKeys(in decoder: any Decoder, known: [String]) throws {

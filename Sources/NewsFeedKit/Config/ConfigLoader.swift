@@ -167,6 +167,6 @@ public enum ConfigLoader {
 
         return NewsFeedConfig(
             site: site, output: output, feeds: specs, pageSize: pageSize, maxItems: maxItems, maxAgeDays: maxAgeDays,
-            ttl: ttl, defaults: defaults)
+            ttl: ttl, defaults: defaults, watch: file.watch ?? .standard)
     }
 }

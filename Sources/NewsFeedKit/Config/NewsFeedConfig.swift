@@ -20,14 +20,18 @@ public struct NewsFeedConfig: Sendable, Hashable {
     /// Default minutes readers may cache a feed.
     public var ttl: Int
     public var defaults: FeedDefaults
+    /// How `watch` checks enclosure images (the config's optional `"watch"` object).
+    public var watch: WatchSettings
 
     /// The public default for `site`: where `newsfeed serve` listens by default.
     public static let defaultSite = URL(string: "http://127.0.0.1:8080/") ?? URL(fileURLWithPath: "/")
 
     public init(
         site: URL = NewsFeedConfig.defaultSite, output: URL, feeds: [FeedSpec], pageSize: Int = 100,
-        maxItems: Int = 100, maxAgeDays: Int = 7, ttl: Int = 60, defaults: FeedDefaults = FeedDefaults()
+        maxItems: Int = 100, maxAgeDays: Int = 7, ttl: Int = 60, defaults: FeedDefaults = FeedDefaults(),
+        watch: WatchSettings = .standard
     ) {
+        self.watch = watch
         self.site = site
         self.output = output
         self.feeds = feeds

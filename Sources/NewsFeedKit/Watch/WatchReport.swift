@@ -82,7 +82,7 @@ public struct WatchReport: Sendable, Hashable, Codable {
     /// The same report as one JSON document (sorted keys, ISO 8601 dates).
     public func json() throws -> Data {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
         return try encoder.encode(self)
     }

@@ -1,0 +1,90 @@
+import Foundation
+
+/// `newsfeed watch [--config PATH] [--interval DURATION] [--once] [--concurrency N] [--json] [--quiet]
+/// [--allow-private]`: one round (for cron) or rounds every DURATION until stopped.
+enum WatchCommand {
+    static let parser = ArgumentParser(
+        command: "watch",
+        options: [
+            .value("--config"), .value("--interval"), .flag("--once"), .value("--concurrency"), .flag("--json"),
+            .flag("--quiet"), .flag("--allow-private"),
+        ])
+
+    static func run(_ context: CommandContext) async -> ExitCode {
+        let parsed: ParsedArguments
+        do {
+            parsed = try parser.parse(context.arguments)
+        } catch {
+            context.standardError.line(error.message)
+            return .usage
+        }
+        if parsed.wantsHelp {
+            context.standardOutput.line(CommandHelp.watch)
+            return .ok
+        }
+        var interval: WatchDuration?
+        if let text = parsed.value("--interval") {
+            if parsed.has("--once") {
+                context.standardError.line("newsfeed watch: --once and --interval exclude each other")
+                return .usage
+            }
+            do {
+                interval = try WatchDuration(parsing: text, label: "--interval")
+            } catch {
+                context.standardError.line("newsfeed watch: \(error.description)")
+                return .usage
+            }
+        }
+        let config: NewsFeedConfig
+        do {
+            config = try ConfigLoader.load(
+                path: parsed.value("--config") ?? ConfigLoader.defaultFileName,
+                workingDirectory: context.workingDirectory)
+        } catch {
+            context.standardError.line(error.description)
+            return .configuration
+        }
+        var settings = config.watch
+        if let text = parsed.value("--concurrency") {
+            guard let value = Int(text), (1...1024).contains(value) else {
+                context.standardError.line("newsfeed watch: --concurrency \(text) is not a whole number from 1 to 1024")
+                return .usage
+            }
+            settings.concurrency = value
+        }
+        let policy: any AddressPolicy =
+            parsed.has("--allow-private") ? AllowAllAddressPolicy() : PublicAddressPolicy()
+        let watcher = FeedWatcher(config: config, settings: settings, policy: policy, clock: context.clock)
+        let json = parsed.has("--json")
+        let quiet = parsed.has("--quiet")
+
+        while true {
+            let status = await runRound(watcher, json: json, quiet: quiet, context: context)
+            guard let interval else { return status }
+            // SIGTERM stops between rounds, never inside one.
+            if await context.stopSignal.wait(for: interval.duration) { return .ok }
+        }
+    }
+
+    /// Runs one round and prints its report; exit 0 when the round ran (dead images are findings).
+    private static func runRound(_ watcher: FeedWatcher, json: Bool, quiet: Bool, context: CommandContext) async
+        -> ExitCode
+    {
+        do {
+            let report = try await watcher.runRound()
+            if json {
+                let data = try report.json()
+                context.standardOutput.line(String(decoding: data, as: UTF8.self))
+            } else {
+                context.standardOutput.write(report.text(quiet: quiet))
+            }
+            return .ok
+        } catch let error as WatchError {
+            context.standardError.line("newsfeed watch: \(error.description)")
+            return .failure
+        } catch {
+            context.standardError.line("newsfeed watch: \(error)")
+            return .failure
+        }
+    }
+}
