@@ -5,40 +5,20 @@ enum BuildCommand {
     static let parser = ArgumentParser(
         command: "build", options: [.value("--config"), .value("--only", repeatable: true), .flag("--quiet")])
 
-    static func run(_ context: CommandContext) async -> ExitCode {
-        let parsed: ParsedArguments
-        do {
-            parsed = try parser.parse(context.arguments)
-        } catch {
-            context.standardError.line(error.message)
-            return .usage
-        }
-        if parsed.wantsHelp {
-            context.standardOutput.line(CommandHelp.build)
-            return .ok
-        }
-        let config: NewsFeedConfig
-        do {
-            config = try ConfigLoader.load(
-                path: parsed.value("--config") ?? ConfigLoader.defaultFileName,
-                workingDirectory: context.workingDirectory)
-        } catch {
-            context.standardError.line(error.description)
-            return .configuration
-        }
+    static func run(_ context: CommandContext) async throws(CommandExit) -> ExitCode {
+        let parsed = try parser.parse(context, help: CommandHelp.build)
+        let config = try context.loadConfig(parsed)
         let specs: [FeedSpec]
         do {
             specs = try selectFeeds(parsed.allValues("--only"), from: config)
         } catch {
-            context.standardError.line(error.message)
-            return .usage
+            throw context.exit(.usage, error.message)
         }
         let client: NewsAPIClient
         do {
             client = try NewsAPIClientFactory.make(environment: context.environment)
         } catch {
-            context.standardError.line(error.description)
-            return .configuration
+            throw context.exit(.configuration, error.description)
         }
         let builder = FeedBuilder(config: config, source: client, clock: context.clock)
         return await runBuild(builder, specs: specs, quiet: parsed.has("--quiet"), context: context)

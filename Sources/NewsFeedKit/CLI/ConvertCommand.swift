@@ -7,25 +7,14 @@ enum ConvertCommand {
         command: "convert", options: [.value("--country"), .value("--category"), .value("--site")],
         positionals: 1...1)
 
-    static func run(_ context: CommandContext) async -> ExitCode {
-        let parsed: ParsedArguments
-        do {
-            parsed = try parser.parse(context.arguments)
-        } catch {
-            context.standardError.line(error.message)
-            return .usage
-        }
-        if parsed.wantsHelp {
-            context.standardOutput.line(CommandHelp.convert)
-            return .ok
-        }
+    static func run(_ context: CommandContext) async throws(CommandExit) -> ExitCode {
+        let parsed = try parser.parse(context, help: CommandHelp.convert)
         let spec: FeedSpec
         let site: URL
         do {
             (spec, site) = try validate(parsed)
         } catch {
-            context.standardError.line(error.message)
-            return .usage
+            throw context.exit(.usage, error.message)
         }
         let input = parsed.positionals[0]
         let data: Data
@@ -36,8 +25,7 @@ enum ConvertCommand {
             do {
                 data = try Data(contentsOf: url)
             } catch {
-                context.standardError.line("\(input): cannot read: \(Self.readFailure(url))")
-                return .failure
+                throw context.exit(.failure, "\(input): cannot read: \(Self.readFailure(url))")
             }
         }
         let name = input == "-" ? "stdin" : input
@@ -45,15 +33,13 @@ enum ConvertCommand {
         do {
             response = try NewsAPIResponse.decode(data: data)
         } catch {
-            context.standardError.line("\(name): \(error.description)")
-            return .failure
+            throw context.exit(.failure, "\(name): \(error.description)")
         }
         do {
             let rss = try render(response, spec: spec, site: site, now: context.clock())
             context.standardOutput.write(String(decoding: rss, as: UTF8.self))
         } catch {
-            context.standardError.line("\(name): \(error)")
-            return .failure
+            throw context.exit(.failure, "\(name): \(error)")
         }
         if response.articles.isEmpty {
             context.standardError.line("\(name): the response holds no articles; wrote an empty feed")

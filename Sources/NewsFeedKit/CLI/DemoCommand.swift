@@ -9,33 +9,22 @@ enum DemoCommand {
     /// A file marking a folder as the demo's, so demo never writes into real feeds.
     static let marker = ".newsfeed/demo"
 
-    static func run(_ context: CommandContext) async -> ExitCode {
-        let parsed: ParsedArguments
-        do {
-            parsed = try parser.parse(context.arguments)
-        } catch {
-            context.standardError.line(error.message)
-            return .usage
-        }
-        if parsed.wantsHelp {
-            context.standardOutput.line(CommandHelp.demo)
-            return .ok
-        }
+    static func run(_ context: CommandContext) async throws(CommandExit) -> ExitCode {
+        let parsed = try parser.parse(context, help: CommandHelp.demo)
         let outputText = parsed.value("--output") ?? "Feeds-demo"
         let output = ConfigLoader.resolve(outputText, against: context.workingDirectory)
         let folder = OutputFolder(root: output)
         let hasState = FileManager.default.fileExists(atPath: folder.stateFile.path)
         let isDemo = FileManager.default.fileExists(atPath: output.appending(path: marker).path)
         if hasState && !isDemo {
-            context.standardError.line(
+            throw context.exit(
+                .usage,
                 "newsfeed demo: \(outputText) holds real feeds; the demo never writes there (choose another --output)")
-            return .usage
         }
         let host = parsed.value("--host") ?? "127.0.0.1"
         let portText = parsed.value("--port") ?? "8080"
         guard let port = Int(portText), (0...65_535).contains(port) else {
-            context.standardError.line("newsfeed demo: --port \(portText) is not a port number (0-65535)")
-            return .usage
+            throw context.exit(.usage, "newsfeed demo: --port \(portText) is not a port number (0-65535)")
         }
         let serving = !parsed.has("--no-serve")
         var server: FeedServer?
@@ -50,8 +39,7 @@ enum DemoCommand {
                 server = started
                 site = started.listeningURL
             } catch {
-                context.standardError.line("newsfeed demo: \(error) (try --port 0 for any free port)")
-                return .failure
+                throw context.exit(.failure, "newsfeed demo: \(error) (try --port 0 for any free port)")
             }
         }
         let config = NewsFeedConfig(site: site, output: output, feeds: SampleHeadlines.feeds)

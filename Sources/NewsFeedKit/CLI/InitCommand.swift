@@ -24,30 +24,20 @@ enum InitCommand {
 
         """
 
-    static func run(_ context: CommandContext) -> ExitCode {
-        let parser = ArgumentParser(command: "init", options: [.value("--config")])
-        let parsed: ParsedArguments
-        do {
-            parsed = try parser.parse(context.arguments)
-        } catch {
-            context.standardError.line(error.message)
-            return .usage
-        }
-        if parsed.wantsHelp {
-            context.standardOutput.line(CommandHelp.initCommand)
-            return .ok
-        }
+    static let parser = ArgumentParser(command: "init", options: [.value("--config")])
+
+    static func run(_ context: CommandContext) throws(CommandExit) -> ExitCode {
+        let parsed = try parser.parse(context, help: CommandHelp.initCommand)
         let path = parsed.value("--config") ?? ConfigLoader.defaultFileName
         let url = ConfigLoader.resolve(path, against: context.workingDirectory)
         if FileManager.default.fileExists(atPath: url.path) {
-            context.standardError.line("\(path): already exists; not overwritten (edit it, or choose another --config)")
-            return .failure
+            throw context.exit(
+                .failure, "\(path): already exists; not overwritten (edit it, or choose another --config)")
         }
         do {
             try AtomicFileWriter.write(Data(starterConfig.utf8), to: url)
         } catch {
-            context.standardError.line(error.description)
-            return .failure
+            throw context.exit(.failure, error.description)
         }
         context.standardOutput.line(
             "wrote \(path): edit its feeds, put your key in NEWSAPI_KEY, then run `newsfeed build`")

@@ -29,14 +29,22 @@ public enum NewsFeedCLI {
             }
             context.standardOutput.line(text)
             return ExitCode.ok.rawValue
-        case "build": return await BuildCommand.run(commandContext).rawValue
-        case "convert": return await ConvertCommand.run(commandContext).rawValue
-        case "demo": return await DemoCommand.run(commandContext).rawValue
-        case "init": return InitCommand.run(commandContext).rawValue
-        case "serve": return await ServeCommand.run(commandContext).rawValue
-        case "watch": return await WatchCommand.run(commandContext).rawValue
+        case "build": return await exitCode { () throws(CommandExit) in try await BuildCommand.run(commandContext) }
+        case "convert": return await exitCode { () throws(CommandExit) in try await ConvertCommand.run(commandContext) }
+        case "demo": return await exitCode { () throws(CommandExit) in try await DemoCommand.run(commandContext) }
+        case "init": return await exitCode { () throws(CommandExit) in try InitCommand.run(commandContext) }
+        case "serve": return await exitCode { () throws(CommandExit) in try await ServeCommand.run(commandContext) }
+        case "watch": return await exitCode { () throws(CommandExit) in try await WatchCommand.run(commandContext) }
         default:
             return usage("newsfeed: unknown command \"\(first)\" (see `newsfeed --help`)", context)
+        }
+    }
+
+    private static func exitCode(_ command: () async throws(CommandExit) -> ExitCode) async -> Int32 {
+        do {
+            return try await command().rawValue
+        } catch {
+            return error.code.rawValue
         }
     }
 

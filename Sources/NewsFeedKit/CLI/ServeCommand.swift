@@ -10,25 +10,14 @@ enum ServeCommand {
             .flag("--quiet"),
         ])
 
-    static func run(_ context: CommandContext) async -> ExitCode {
-        let parsed: ParsedArguments
-        do {
-            parsed = try parser.parse(context.arguments)
-        } catch {
-            context.standardError.line(error.message)
-            return .usage
-        }
-        if parsed.wantsHelp {
-            context.standardOutput.line(CommandHelp.serve)
-            return .ok
-        }
+    static func run(_ context: CommandContext) async throws(CommandExit) -> ExitCode {
+        let parsed = try parser.parse(context, help: CommandHelp.serve)
         let host = parsed.value("--host") ?? "127.0.0.1"
         let port: Int
         switch parsePort(parsed.value("--port") ?? "8080", command: "serve") {
         case .success(let value): port = value
         case .failure(let error):
-            context.standardError.line(error.message)
-            return .usage
+            throw context.exit(.usage, error.message)
         }
 
         // A config is used when named, or when ./newsfeed.json exists.
@@ -39,8 +28,7 @@ enum ServeCommand {
             do {
                 config = try ConfigLoader.load(path: configPath, workingDirectory: context.workingDirectory)
             } catch {
-                context.standardError.line(error.description)
-                return .configuration
+                throw context.exit(.configuration, error.description)
             }
         }
         var refresher: BackgroundRefresher?
@@ -58,8 +46,7 @@ enum ServeCommand {
                     printRefresh(report, context: context, quiet: parsed.has("--quiet"))
                 }
             } catch {
-                context.standardError.line(error.description)
-                return .configuration
+                throw context.exit(.configuration, error.description)
             }
         }
         let directory: URL
@@ -71,7 +58,7 @@ enum ServeCommand {
         if refresher != nil {
             try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         }
-        return await serve(
+        return try await serve(
             directory: directory, host: host, port: port, site: config?.site, quiet: parsed.has("--quiet"),
             refresher: refresher, context: context,
             announce: { server in
@@ -86,18 +73,16 @@ enum ServeCommand {
     static func serve(
         directory: URL, host: String, port: Int, site: URL?, quiet: Bool, refresher: BackgroundRefresher?,
         context: CommandContext, announce: (FeedServer) -> Void
-    ) async -> ExitCode {
+    ) async throws(CommandExit) -> ExitCode {
         let printer = quiet ? nil : AccessLogPrinter(output: context.standardOutput)
         let server: FeedServer
         do {
             server = try await FeedServer.start(
                 directory: directory, host: host, port: port, site: site, accessLog: printer.map { $0.log })
         } catch let error as HTTPServerError {
-            context.standardError.line("newsfeed serve: \(error.description)")
-            return .failure
+            throw context.exit(.failure, "newsfeed serve: \(error.description)")
         } catch {
-            context.standardError.line("newsfeed serve: \(error)")
-            return .failure
+            throw context.exit(.failure, "newsfeed serve: \(error)")
         }
         announce(server)
         let refreshing = refresher.map { refresher in Task { await refresher.run() } }

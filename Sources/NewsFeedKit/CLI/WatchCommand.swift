@@ -10,45 +10,24 @@ enum WatchCommand {
             .flag("--quiet"), .flag("--allow-private"),
         ])
 
-    static func run(_ context: CommandContext) async -> ExitCode {
-        let parsed: ParsedArguments
-        do {
-            parsed = try parser.parse(context.arguments)
-        } catch {
-            context.standardError.line(error.message)
-            return .usage
-        }
-        if parsed.wantsHelp {
-            context.standardOutput.line(CommandHelp.watch)
-            return .ok
-        }
+    static func run(_ context: CommandContext) async throws(CommandExit) -> ExitCode {
+        let parsed = try parser.parse(context, help: CommandHelp.watch)
         var interval: WatchDuration?
         if let text = parsed.value("--interval") {
             if parsed.has("--once") {
-                context.standardError.line("newsfeed watch: --once and --interval exclude each other")
-                return .usage
+                throw context.exit(.usage, "newsfeed watch: --once and --interval exclude each other")
             }
             do {
                 interval = try WatchDuration(parsing: text, label: "--interval")
             } catch {
-                context.standardError.line("newsfeed watch: \(error.description)")
-                return .usage
+                throw context.exit(.usage, "newsfeed watch: \(error.description)")
             }
         }
-        let config: NewsFeedConfig
-        do {
-            config = try ConfigLoader.load(
-                path: parsed.value("--config") ?? ConfigLoader.defaultFileName,
-                workingDirectory: context.workingDirectory)
-        } catch {
-            context.standardError.line(error.description)
-            return .configuration
-        }
+        let config = try context.loadConfig(parsed)
         var settings = config.watch
         if let text = parsed.value("--concurrency") {
             guard let value = Int(text), (1...1024).contains(value) else {
-                context.standardError.line("newsfeed watch: --concurrency \(text) is not a whole number from 1 to 1024")
-                return .usage
+                throw context.exit(.usage, "newsfeed watch: --concurrency \(text) is not a whole number from 1 to 1024")
             }
             settings.concurrency = value
         }
@@ -59,16 +38,18 @@ enum WatchCommand {
         let quiet = parsed.has("--quiet")
 
         while true {
-            let status = await runRound(watcher, json: json, quiet: quiet, context: context)
-            guard let interval else { return status }
+            guard let interval else { return try await runRound(watcher, json: json, quiet: quiet, context: context) }
+            // Repeating: a round that could not run is reported, and the next one tries again.
+            _ = try? await runRound(watcher, json: json, quiet: quiet, context: context)
             // SIGTERM stops between rounds, never inside one.
             if await context.stopSignal.wait(for: interval.duration) { return .ok }
         }
     }
 
     /// Runs one round and prints its report; exit 0 when the round ran (dead images are findings).
-    private static func runRound(_ watcher: FeedWatcher, json: Bool, quiet: Bool, context: CommandContext) async
-        -> ExitCode
+    private static func runRound(_ watcher: FeedWatcher, json: Bool, quiet: Bool, context: CommandContext)
+        async
+        throws(CommandExit) -> ExitCode
     {
         do {
             let report = try await watcher.runRound()
@@ -80,11 +61,9 @@ enum WatchCommand {
             }
             return .ok
         } catch let error as WatchError {
-            context.standardError.line("newsfeed watch: \(error.description)")
-            return .failure
+            throw context.exit(.failure, "newsfeed watch: \(error.description)")
         } catch {
-            context.standardError.line("newsfeed watch: \(error)")
-            return .failure
+            throw context.exit(.failure, "newsfeed watch: \(error)")
         }
     }
 }

@@ -47,8 +47,8 @@ public enum RFC822Date {
         } else {
             offset = 0
         }
-        guard day <= daysIn(month: month, year: year) else { return nil }
-        let seconds = daysSinceEpoch(year: year, month: month, day: day) * 86_400 + time - offset
+        guard day <= CivilCalendar.daysIn(month: month, year: year) else { return nil }
+        let seconds = CivilCalendar.daysSinceEpoch(year: year, month: month, day: day) * 86_400 + time - offset
         return Date(timeIntervalSince1970: TimeInterval(seconds))
     }
 
@@ -102,27 +102,5 @@ public enum RFC822Date {
         guard hours <= 23, minutes <= 59 else { return nil }
         let seconds = hours * 3600 + minutes * 60
         return sign == "-" ? -seconds : seconds
-    }
-
-    private static func isLeap(_ year: Int) -> Bool {
-        (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
-    }
-
-    private static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: isLeap(year) ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
-    /// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's `days_from_civil`).
-    private static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 }

@@ -26,7 +26,7 @@ public enum NewsAPIDate {
             bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: "t") || bytes[10] == UInt8(ascii: " "),
             let year = number(bytes, 0, 4), let month = number(bytes, 5, 2), let day = number(bytes, 8, 2),
             let hour = number(bytes, 11, 2), let minute = number(bytes, 14, 2), let second = number(bytes, 17, 2),
-            (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
+            (1...12).contains(month), (1...CivilCalendar.daysIn(month: month, year: year)).contains(day),
             hour < 24, minute < 60, second <= 60
         else { return nil }
 
@@ -69,7 +69,7 @@ public enum NewsAPIDate {
         }
         guard index == bytes.count else { return nil }
 
-        let days = daysSinceEpoch(year: year, month: month, day: day)
+        let days = CivilCalendar.daysSinceEpoch(year: year, month: month, day: day)
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + min(second, 59) - offsetSeconds
         return Date(timeIntervalSince1970: TimeInterval(seconds) + fraction)
     }
@@ -93,23 +93,5 @@ public enum NewsAPIDate {
             value = value * 10 + digit
         }
         return value
-    }
-
-    private static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
-    /// Days from 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's days_from_civil).
-    private static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 }

@@ -1,0 +1,43 @@
+/// Ends a command early with an exit code, after its message has been printed.
+///
+/// Commands throw it from the shared steps (parsing, help, loading the config) so
+/// each command reads as its happy path.
+struct CommandExit: Error {
+    var code: ExitCode
+}
+
+extension ArgumentParser {
+    /// Parses the context's arguments; prints a usage error (exit 64) or the help
+    /// text (exit 0) and ends the command when that is all there is to do.
+    func parse(_ context: CommandContext, help: String) throws(CommandExit) -> ParsedArguments {
+        let parsed: ParsedArguments
+        do {
+            parsed = try parse(context.arguments)
+        } catch {
+            throw context.exit(.usage, error.message)
+        }
+        if parsed.wantsHelp {
+            context.standardOutput.line(help)
+            throw CommandExit(code: .ok)
+        }
+        return parsed
+    }
+}
+
+extension CommandContext {
+    /// Prints `message` on stderr and returns the exit to throw.
+    func exit(_ code: ExitCode, _ message: String) -> CommandExit {
+        standardError.line(message)
+        return CommandExit(code: code)
+    }
+
+    /// Loads the config named by `--config` (default `./newsfeed.json`); exit 78 when it is unusable.
+    func loadConfig(_ parsed: ParsedArguments) throws(CommandExit) -> NewsFeedConfig {
+        do {
+            return try ConfigLoader.load(
+                path: parsed.value("--config") ?? ConfigLoader.defaultFileName, workingDirectory: workingDirectory)
+        } catch {
+            throw exit(.configuration, error.description)
+        }
+    }
+}
