@@ -23,6 +23,11 @@ import Testing
                     "2 feeds: 2 written, 0 unchanged, 0 failed",
                 ])
             #expect(run.standardError.isEmpty)
+            #expect(
+                BuildWorkspace.allFiles(in: workspace.output) == [
+                    ".newsfeed/lock", ".newsfeed/state.json", "assets/default-image.png", "us/health.rss",
+                    "us/technology.rss",
+                ])
             for feedID in ["us/health", "us/technology"] {
                 #expect(try workspace.violations(feedID) == [], "\(feedID)")
             }
@@ -200,6 +205,54 @@ import Testing
         }
     }
 
+    @Test func progressShowsOnATerminalOnly() async throws {
+        try await BuildWorkspace.with(answers: Self.bothFeeds) { workspace in
+            let onTerminal = await workspace.run(["build"], terminal: true)
+            #expect(onTerminal.status == 0)
+            #expect(onTerminal.standardError.contains("[1/2] fetching us/health"))
+            #expect(onTerminal.standardError.contains("[2/2] fetching us/technology"))
+            #expect(!onTerminal.standardOutput.contains("fetching"))
+
+            let quiet = await workspace.run(["build", "--quiet"], terminal: true)
+            #expect(quiet.standardError.isEmpty)
+            #expect(quiet.standardOutput.isEmpty)
+        }
+    }
+
+    @Test func concurrentBuildsNeverLoseEachOthersState() async throws {
+        let feeds = ["us/health", "us/technology", "us/science", "us/sports", "gb/health", "gb/science"]
+        let list = feeds.map { id -> String in
+            let parts = id.split(separator: "/")
+            return #"{"country": "\#(parts[0])", "category": "\#(parts[1])"}"#
+        }
+        let config = #"{"site": "\#(BuildWorkspace.site)", "feeds": [\#(list.joined(separator: ", "))]}"#
+        let answers = Dictionary(uniqueKeysWithValues: feeds.map { ($0, NewsAPIStub.Answer.articles([.story($0)])) })
+        try await BuildWorkspace.with(config: config, answers: answers) { workspace in
+            // Straight through CommandRun: the per-run leftover check would see the other builds' writes in flight.
+            let statuses = await withTaskGroup(of: Int32.self) { group in
+                for feedID in feeds {
+                    group.addTask {
+                        await CommandRun.run(
+                            ["build", "--only", feedID], environment: workspace.environment,
+                            workingDirectory: workspace.folder.url, clock: workspace.clock.reading
+                        ).status
+                    }
+                }
+                return await group.reduce(into: []) { $0.append($1) }
+            }
+
+            #expect(statuses == Array(repeating: 0, count: feeds.count))
+            #expect(BuildWorkspace.temporaryFiles(in: workspace.output) == [])
+            let state = try workspace.state()
+            #expect(state.feeds.keys.sorted() == feeds.sorted())
+            #expect(state.items.count == feeds.count)
+            for feedID in feeds {
+                let violations = try workspace.violations(feedID)
+                #expect(violations == [], "\(feedID)")
+            }
+        }
+    }
+
     @Test func aRelativeOutputIsResolvedFromTheConfigFolder() async throws {
         try await BuildWorkspace.with(answers: Self.bothFeeds) { workspace in
             let elsewhere = TemporaryFolder("newsfeed-cron-cwd")
@@ -239,6 +292,99 @@ import Testing
             #expect(!state.contains(BuildWorkspace.apiKey))
             let feed = String(decoding: try #require(workspace.feedData("us/health")), as: UTF8.self)
             #expect(!feed.contains(BuildWorkspace.apiKey))
+        }
+    }
+
+    /// Everything nasty NewsAPI has been seen to send, in one answer.
+    static let hostileAnswer = NewsAPIStub.Answer.articles([
+        StubArticle(
+            title: "<b>Bold</b> &amp; \u{0001}control <script>alert(1)</script> - Example Times",
+            url: "https://news.example.com/a path/ünï?q=1&r=2", author: "<i>Ann</i> & Bob",
+            description: "<p onclick=\"x()\">Tags &lt;and&gt; ]]> entities &eacute; \u{FFFE}</p>",
+            urlToImage: "//img.example.com/a.webp", publishedAt: "2099-01-01T00:00:00Z",
+            content:
+                "<p>The full text, longer than the summary, with a <a href=\"javascript:x()\">link</a>.</p>… [+1234 chars]"
+        ),
+        StubArticle(title: "[Removed]", url: "https://removed.com", description: "[Removed]"),
+        StubArticle(title: "No URL", url: "not a url"),
+        StubArticle(
+            title: "", url: "https://news.example.com/untitled", sourceName: nil, author: nil, description: nil,
+            publishedAt: "1970-01-01T00:00:00Z"),
+        StubArticle(title: "Duplicate", url: "https://news.example.com/untitled"),
+    ])
+
+    @Test func aHostileAnswerBuildsAValidFeedThatReadsBackUnchanged() async throws {
+        try await BuildWorkspace.with(answers: ["us/health": Self.hostileAnswer]) { workspace in
+            let first = await workspace.build(["--only", "us/health"])
+            #expect(first.outputLines.first == "us/health: written, 2 items (2 new)", "\(first.standardError)")
+            let violations = try workspace.violations("us/health")
+            #expect(violations == [])
+            let bytes = workspace.feedData("us/health")
+            workspace.clock.advance(by: 3600)
+
+            let second = await workspace.build(["--only", "us/health"])
+
+            #expect(second.outputLines.first == "us/health: unchanged, 2 items")
+            #expect(workspace.feedData("us/health") == bytes)
+        }
+    }
+
+    @Test func realNewsAPIAnswersBuildValidFeedsThatReadBackUnchanged() async throws {
+        let answers: [String: NewsAPIStub.Answer] = [
+            "us/health": .json(200, try NewsAPIFixtures.data("real-us-top-headlines-38-articles.json")),
+            "us/technology": .json(200, try NewsAPIFixtures.data("real-in-health-20-of-70-articles.json")),
+        ]
+        try await BuildWorkspace.with(answers: answers) { workspace in
+            #expect(await workspace.build().status == 0)
+            for feedID in ["us/health", "us/technology"] {
+                let violations = try workspace.violations(feedID)
+                #expect(violations == [], "\(feedID)")
+            }
+            workspace.clock.advance(by: 3600)
+
+            let second = await workspace.build()
+
+            #expect(second.outputLines.last == "2 feeds: 0 written, 2 unchanged, 0 failed", "\(second.standardOutput)")
+        }
+    }
+
+    @Test func anUnreadableExistingFeedIsReplacedWithAWarning() async throws {
+        try await BuildWorkspace.with(answers: Self.bothFeeds) { workspace in
+            try workspace.folder.write("<rss><channel><title>cut off", to: "Feeds/us/health.rss")
+
+            let run = await workspace.build()
+
+            #expect(run.status == 0)
+            #expect(run.errorLines.count == 1)
+            #expect(run.standardError.hasPrefix("warning: us/health: the existing feed could not be read back"))
+            #expect(try workspace.violations("us/health") == [])
+        }
+    }
+
+    @Test func aCorruptStateFileIsMovedAsideAndTheBuildGoesOn() async throws {
+        try await BuildWorkspace.with(answers: Self.bothFeeds) { workspace in
+            try workspace.folder.write("{\"version\": 1, \"feeds\": ", to: "Feeds/.newsfeed/state.json")
+
+            let run = await workspace.build()
+
+            #expect(run.status == 0)
+            #expect(run.errorLines.count == 1)
+            #expect(run.standardError.contains("unreadable state moved to state.json.corrupt-"))
+            #expect(try workspace.state().feeds.keys.sorted() == ["us/health", "us/technology"])
+        }
+    }
+
+    @Test func noDefaultImageMeansNoEnclosureAndNoAsset() async throws {
+        let config = """
+            {"site": "\(BuildWorkspace.site)", "feeds": [{"country": "us", "category": "health"}],
+             "defaults": {"image": null}}
+            """
+        try await BuildWorkspace.with(config: config, answers: ["us/health": Self.healthAnswer]) { workspace in
+            #expect(await workspace.build().status == 0)
+            let images = try workspace.snapshot("us/health").stories.map(\.image?.url.absoluteString)
+            #expect(images == ["https://img.example.com/health-1.jpg", nil])
+            #expect(try workspace.violations("us/health") == [])
+            #expect(!FileManager.default.fileExists(atPath: workspace.output.appending(path: "assets").path))
         }
     }
 

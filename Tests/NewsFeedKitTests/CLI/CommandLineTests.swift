@@ -17,6 +17,17 @@ import Testing
         }
     }
 
+    @Test(arguments: ["file:///tmp/newsapi", "newsapi.org", "http://"])
+    func anUnusableBaseURLIsAConfigurationError(baseURL: String) async throws {
+        try await BuildWorkspace.with { workspace in
+            let run = await workspace.run(["build"], environment: ["NEWSAPI_BASE_URL": baseURL])
+
+            #expect(run.status == 78)
+            #expect(run.standardError == "NEWSAPI_BASE_URL \"\(baseURL)\" is not an absolute http(s) URL\n")
+            #expect(workspace.stub.requests.isEmpty)
+        }
+    }
+
     @Test(arguments: [
         (#"{"feeds": [{"country": "us", "categroy": "health"}]}"#, "feeds[0].categroy"),
         (#"{"feeds": [{"country": "xx", "category": "health"}]}"#, "feeds[0].country"),

@@ -65,14 +65,14 @@ final class BuildWorkspace: Sendable {
     /// `newsfeed <arguments>` in the workspace folder, then the no-leftover-temporary-file check.
     func run(
         _ arguments: [String], environment overrides: [String: String?] = [:],
-        workingDirectory: URL? = nil, output checkedOutput: URL? = nil,
+        workingDirectory: URL? = nil, output checkedOutput: URL? = nil, terminal: Bool = false,
         sourceLocation: SourceLocation = #_sourceLocation
     ) async -> CommandRun {
         var environment = self.environment
         for (name, value) in overrides { environment[name] = value }
         let result = await CommandRun.run(
             arguments, environment: environment, workingDirectory: workingDirectory ?? folder.url,
-            clock: clock.reading)
+            clock: clock.reading, terminal: terminal)
         let leftovers = Self.temporaryFiles(in: checkedOutput ?? output)
         #expect(leftovers.isEmpty, "temporary files left behind: \(leftovers)", sourceLocation: sourceLocation)
         return result
@@ -110,13 +110,29 @@ final class BuildWorkspace: Sendable {
         return FeedRulesChecker.violations(in: data, selfURL: selfURL, now: clock.now)
     }
 
-    /// Dot-named files below `folder` other than newsfeed's own state and lock: unfinished atomic writes.
+    /// Every file below `folder`, relative and sorted.
+    static func allFiles(in folder: URL) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return [] }
+        var files: [String] = []
+        while let path = enumerator.nextObject() as? String {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder.appending(path: path).path, isDirectory: &isFolder),
+                !isFolder.boolValue
+            {
+                files.append(path)
+            }
+        }
+        return files.sorted()
+    }
+
+    /// Dot-named files below `folder`, newsfeed's own `.newsfeed/` folder aside: unfinished atomic writes.
     static func temporaryFiles(in folder: URL) -> [String] {
         guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return [] }
         var found: [String] = []
         while let path = enumerator.nextObject() as? String {
-            if [".newsfeed", ".newsfeed/state.json", ".newsfeed/lock"].contains(path) { continue }
-            if path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { found.append(path) }
+            var components = path.split(separator: "/")
+            if components.first == ".newsfeed" { components.removeFirst() }
+            if components.contains(where: { $0.hasPrefix(".") }) { found.append(path) }
         }
         return found.sorted()
     }

@@ -13,13 +13,14 @@ struct CommandRun: Sendable {
     /// The non-empty lines of standard error.
     var errorLines: [String] { standardError.split(separator: "\n").map(String.init) }
 
-    /// Runs `newsfeed <arguments>` through ``NewsFeedCLI/run(_:)`` with captured output.
+    /// Runs `newsfeed <arguments>` through ``NewsFeedCLI/run(_:)`` with captured output;
+    /// `terminal` makes both outputs claim to be a terminal.
     static func run(
         _ arguments: [String], environment: [String: String] = [:], workingDirectory: URL,
-        clock: @escaping @Sendable () -> Date = { testNow }, standardInput: Data = Data()
+        clock: @escaping @Sendable () -> Date = { testNow }, standardInput: Data = Data(), terminal: Bool = false
     ) async -> CommandRun {
-        let (output, outputCapture) = TextOutput.capture()
-        let (errors, errorCapture) = TextOutput.capture()
+        let (output, outputCapture) = TextOutput.capture(isTerminal: terminal)
+        let (errors, errorCapture) = TextOutput.capture(isTerminal: terminal)
         let context = CommandContext(
             arguments: arguments, environment: environment, workingDirectory: workingDirectory,
             standardOutput: output, standardError: errors, readStandardInput: { standardInput }, clock: clock)
