@@ -8,7 +8,9 @@ import Testing
         positionals: 0...1)
 
     @Test func readsValuesFlagsAndPositionals() throws {
-        let parsed = try parser.parse(["--config", "a.json", "--only=us/health", "--only", "gb/science", "--quiet", "-"])
+        let parsed = try parser.parse([
+            "--config", "a.json", "--only=us/health", "--only", "gb/science", "--quiet", "-",
+        ])
         #expect(parsed.value("--config") == "a.json")
         #expect(parsed.allValues("--only") == ["us/health", "gb/science"])
         #expect(parsed.has("--quiet"))

@@ -84,7 +84,10 @@ import Testing
         (#"{"feeds":[{"country":"us","category":"health"}],"ttl":-5}"#, "ttl"),
         (#"{"feeds":[{"country":"us","category":"health"}],"site":"feeds.example.com"}"#, "site"),
         (#"{"feeds":[{"country":"us","category":"health"}],"maxItems":"ten"}"#, "maxItems"),
-        (#"{"feeds":[{"country":"us","category":"health"}],"defaults":{"image":"ftp://x.example/a.png"}}"#, "defaults.image"),
+        (
+            #"{"feeds":[{"country":"us","category":"health"}],"defaults":{"image":"ftp://x.example/a.png"}}"#,
+            "defaults.image"
+        ),
         (#"{"feeds":[{"country":"us","category":"health"}],"defaults":{"title":"  "}}"#, "defaults.title"),
     ])
     func invalidValuesNameTheirKey(json: String, expected: String) {
