@@ -194,10 +194,12 @@ import Testing
             let config = try ConfigLoader.load(
                 path: ConfigLoader.defaultFileName, workingDirectory: workspace.folder.url)
             let baseURL = try #require(URL(string: workspace.stub.baseURLString))
-            let client = NewsAPIClient(
+            let impatient = NewsAPIClient(
                 baseURL: baseURL, apiKey: BuildWorkspace.apiKey, fetcher: URLSessionFetcher(),
                 timeout: .milliseconds(500))
-            let builder = FeedBuilder(config: config, source: client, clock: workspace.clock.reading)
+            let patient = NewsAPIClient(baseURL: baseURL, apiKey: BuildWorkspace.apiKey, fetcher: URLSessionFetcher())
+            let source = RoutedSource(routes: ["us/health": impatient], fallback: patient)
+            let builder = FeedBuilder(config: config, source: source, clock: workspace.clock.reading)
 
             let report = await builder.build(config.feeds)
 
@@ -209,6 +211,17 @@ import Testing
             #expect(workspace.feedData("us/health") == previous)
             #expect(try workspace.state().feeds["us/health"]?.lastError == reason)
             #expect(BuildWorkspace.temporaryFiles(in: workspace.output) == [])
+        }
+    }
+
+    /// Sends each feed to its own client, so only the hung feed runs on the short deadline
+    /// and a loaded machine cannot make the healthy feed time out too.
+    private struct RoutedSource: HeadlineSource {
+        var routes: [String: NewsAPIClient]
+        var fallback: NewsAPIClient
+
+        func articles(for spec: FeedSpec, pageSize: Int) async throws(NewsAPIError) -> [NewsAPIArticle] {
+            try await (routes[spec.id] ?? fallback).articles(for: spec, pageSize: pageSize)
         }
     }
 }
