@@ -67,6 +67,7 @@ import Testing
 
             #expect(run.status == 1)
             #expect(workspace.stub.requests.count == requestsBefore + 1, "nothing is asked after a 401")
+            #expect(workspace.stub.requestCount(for: "us/technology") == 1, "only the first build asked for it")
             #expect(
                 run.errorLines == [
                     "us/health: NewsAPI apiKeyInvalid (HTTP 401): \(message); kept the previous feed",
