@@ -38,12 +38,13 @@ struct FeedAssembly: Sendable {
 
         let firstSeen = state.items.compactMapValues { $0.firstSeen }
         let previousURLs = Set(previous.map(\.url.absoluteString))
-        let newItemCount = current.filter {
-            state.items[$0.url.absoluteString] == nil && !previousURLs.contains($0.url.absoluteString)
-        }.count
         let merged = HistoryMerger().merge(
             current: current, previous: previous, firstSeen: firstSeen, now: now, maxItems: config.maxItems,
             maxAgeDays: config.maxAgeDays)
+        // Counted after the cap: a story cut by maxItems is not "new" in the feed.
+        let newItemCount = merged.filter {
+            state.items[$0.url.absoluteString] == nil && !previousURLs.contains($0.url.absoluteString)
+        }.count
 
         let resolver = StoryImageResolver(site: config.site, defaultImage: defaultImage, images: state.images)
         var stories: [Story] = []

@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+
+@testable import NewsFeedKit
+
+/// The command-line contract: exit codes, help on stdout, `init` and `convert`, run in-process.
+@Suite struct CommandLineTests {
+    @Test func buildWithoutAKeyIsAConfigurationError() async throws {
+        try await BuildWorkspace.with { workspace in
+            let run = await workspace.run(["build"], environment: ["NEWSAPI_KEY": nil])
+
+            #expect(run.status == 78)
+            #expect(run.errorLines.count == 1)
+            #expect(run.standardError.contains("NEWSAPI_KEY is not set"))
+            #expect(run.standardOutput.isEmpty)
+            #expect(workspace.stub.requests.isEmpty)
+        }
+    }
+
+    @Test(arguments: ["file:///tmp/newsapi", "newsapi.org", "http://"])
+    func anUnusableBaseURLIsAConfigurationError(baseURL: String) async throws {
+        try await BuildWorkspace.with { workspace in
+            let run = await workspace.run(["build"], environment: ["NEWSAPI_BASE_URL": baseURL])
+
+            #expect(run.status == 78)
+            #expect(run.standardError == "NEWSAPI_BASE_URL \"\(baseURL)\" is not an absolute http(s) URL\n")
+            #expect(workspace.stub.requests.isEmpty)
+        }
+    }
+
+    @Test(arguments: [
+        (#"{"feeds": [{"country": "us", "categroy": "health"}]}"#, "feeds[0].categroy"),
+        (#"{"feeds": [{"country": "xx", "category": "health"}]}"#, "feeds[0].country"),
+        (#"{"feeds": [{"country": "us", "category": "health"}], "maxItems": "many"}"#, "maxItems"),
+        (#"{"site": "https://feeds.example.com/"}"#, "feeds"),
+        (#"{"feeds": [{"country": "us", "category": "health"}"#, "not valid JSON"),
+    ])
+    func anInvalidConfigIsAConfigurationErrorNamingTheKey(config: String, named: String) async throws {
+        try await BuildWorkspace.with(config: config) { workspace in
+            let run = await workspace.build()
+
+            #expect(run.status == 78)
+            #expect(run.errorLines.count == 1)
+            #expect(run.standardError.hasPrefix("newsfeed.json: "))
+            #expect(run.standardError.contains(named), "\(run.standardError)")
+            #expect(workspace.stub.requests.isEmpty)
+        }
+    }
+
+    @Test func aMissingConfigIsAConfigurationError() async {
+        let folder = TemporaryFolder()
+        let run = await CommandRun.run(
+            ["build"], environment: ["NEWSAPI_KEY": BuildWorkspace.apiKey], workingDirectory: folder.url)
+
+        #expect(run.status == 78)
+        #expect(run.standardError.contains("newsfeed.json: cannot read the config: no such file"))
+    }
+
+    @Test(arguments: [
+        ["build", "--bogus"], ["build", "extra"], ["build", "--only"], ["convert", "-", "--country", "us"],
+        ["init", "--force"], ["frobnicate"], ["help", "frobnicate"],
+    ])
+    func aWrongCommandLineIsAUsageError(arguments: [String]) async {
+        let folder = TemporaryFolder()
+        let run = await CommandRun.run(arguments, workingDirectory: folder.url)
+
+        #expect(run.status == 64)
+        #expect(run.errorLines.count == 1)
+        #expect(run.standardError.hasPrefix("newsfeed"))
+        #expect(run.standardOutput.isEmpty)
+        #expect(folder.allFiles() == [])
+    }
+
+    @Test(arguments: [
+        ([], "Usage: newsfeed <command>"), (["--help"], "Usage: newsfeed <command>"),
+        (["-h"], "Usage: newsfeed <command>"), (["help"], "Usage: newsfeed <command>"),
+        (["help", "build"], "Usage: newsfeed build"), (["build", "--help"], "Usage: newsfeed build"),
+        (["help", "convert"], "Usage: newsfeed convert"), (["convert", "-h"], "Usage: newsfeed convert"),
+        (["help", "init"], "Usage: newsfeed init"), (["init", "--help"], "Usage: newsfeed init"),
+        (["help", "demo"], "Usage: newsfeed demo"),
+    ])
+    func helpGoesToStandardOutput(arguments: [String], expected: String) async {
+        let folder = TemporaryFolder()
+        let run = await CommandRun.run(arguments, workingDirectory: folder.url)
+
+        #expect(run.status == 0)
+        #expect(run.standardOutput.contains(expected), "\(run.standardOutput)")
+        #expect(run.standardError.isEmpty)
+        #expect(folder.allFiles() == [], "help writes nothing")
+    }
+
+    @Test func versionNamesTheRelease() async {
+        let folder = TemporaryFolder()
+        let run = await CommandRun.run(["--version"], workingDirectory: folder.url)
+
+        #expect(run.status == 0)
+        #expect(run.outputLines.count == 1)
+        #expect(run.standardOutput.hasPrefix("newsfeed \(NewsFeedVersion.current)"))
+        #expect(run.standardError.isEmpty)
+    }
+
+    @Test func initWritesAConfigThatBuilds() async throws {
+        try await BuildWorkspace.with(answers: ["us/health": .articles([.story("a")])]) { workspace in
+            let run = await workspace.run(["init", "--config", "starter/newsfeed.json"])
+
+            #expect(run.status == 0)
+            #expect(run.standardOutput.contains("starter/newsfeed.json"))
+            let config = try ConfigLoader.load(
+                path: "starter/newsfeed.json", workingDirectory: workspace.folder.url)
+            #expect(config.feeds.map(\.id) == ["us/health", "us/technology"])
+            #expect(config.output == workspace.folder.url.appending(path: "starter/Feeds").standardizedFileURL)
+
+            let starterOutput = workspace.folder.url.appending(path: "starter/Feeds")
+            let build = await workspace.run(
+                ["build", "--config", "starter/newsfeed.json", "--only", "us/health"], output: starterOutput)
+            #expect(build.status == 0, "\(build.standardError)")
+            #expect(FileManager.default.fileExists(atPath: starterOutput.appending(path: "us/health.rss").path))
+        }
+    }
+
+    @Test func initRefusesToOverwrite() async throws {
+        let folder = TemporaryFolder()
+        let existing = try folder.write(#"{"feeds": []}"#, to: "newsfeed.json")
+
+        let run = await CommandRun.run(["init"], workingDirectory: folder.url)
+
+        #expect(run.status == 1)
+        #expect(run.errorLines.count == 1)
+        #expect(run.standardError.contains("newsfeed.json: already exists"))
+        #expect(try String(contentsOf: existing, encoding: .utf8) == #"{"feeds": []}"#)
+        #expect(folder.allFiles() == ["newsfeed.json"])
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+@testable import NewsFeedKit
+
+/// `newsfeed convert FILE|-`: one saved NewsAPI response to RSS on stdout, no network, no state.
+@Suite struct ConvertCommandTests {
+    static let arguments = ["--country", "us", "--category", "general", "--site", "https://feeds.example.com/news"]
+    static let selfURL = URL(string: "https://feeds.example.com/news/us/general.rss")
+
+    @Test func convertsAFileToAValidFeed() async throws {
+        let folder = TemporaryFolder()
+        let response = try NewsAPIFixtures.data("real-us-top-headlines-38-articles.json")
+        try response.write(to: folder.url.appending(path: "saved.json"))
+
+        let run = await CommandRun.run(["convert", "saved.json"] + Self.arguments, workingDirectory: folder.url)
+
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardError.isEmpty)
+        let feed = Data(run.standardOutput.utf8)
+        #expect(FeedRulesChecker.violations(in: feed, selfURL: Self.selfURL, now: testNow) == [])
+        let snapshot = try RSSReader().read(feed, path: "stdout")
+        #expect(snapshot.selfURL == Self.selfURL)
+        #expect(
+            snapshot.stories.count
+                == (try NewsAPIFixtures.response("real-us-top-headlines-38-articles.json")).articles.count)
+        #expect(folder.allFiles() == ["saved.json"], "convert writes no files and no state")
+    }
+
+    @Test func convertsStandardInput() async throws {
+        let folder = TemporaryFolder()
+        let response = try NewsAPIFixtures.data("real-in-health-20-of-70-articles.json")
+
+        let run = await CommandRun.run(
+            ["convert", "-", "--country", "in", "--category", "health"], workingDirectory: folder.url,
+            standardInput: response)
+
+        #expect(run.status == 0, "\(run.standardError)")
+        let feed = Data(run.standardOutput.utf8)
+        let selfURL = URL(string: "http://127.0.0.1:8080/in/health.rss")
+        #expect(FeedRulesChecker.violations(in: feed, selfURL: selfURL, now: testNow) == [])
+        let snapshot = try RSSReader().read(feed, path: "stdout")
+        #expect(snapshot.stories.count == 20)
+        #expect(snapshot.language == "en-in")
+    }
+
+    @Test(arguments: [
+        ("error-api-key-invalid.json", "apiKeyInvalid"), ("truncated.json", "truncated after"),
+        ("html-error-page.html", "HTML page"), ("empty.json", "empty"),
+    ])
+    func anUnusableResponseFailsWithOneLineNamingTheFile(fixture: String, cause: String) async throws {
+        let folder = TemporaryFolder()
+        try NewsAPIFixtures.data(fixture).write(to: folder.url.appending(path: fixture))
+
+        let run = await CommandRun.run(["convert", fixture] + Self.arguments, workingDirectory: folder.url)
+
+        #expect(run.status == 1)
+        #expect(run.standardOutput.isEmpty)
+        #expect(run.errorLines.count == 1)
+        #expect(run.standardError.hasPrefix("\(fixture): "))
+        #expect(run.standardError.contains(cause), "\(run.standardError)")
+    }
+
+    @Test func aMissingFileFailsNamingIt() async {
+        let folder = TemporaryFolder()
+        let run = await CommandRun.run(["convert", "nowhere.json"] + Self.arguments, workingDirectory: folder.url)
+
+        #expect(run.status == 1)
+        #expect(run.standardError == "nowhere.json: cannot read: no such file\n")
+        #expect(run.standardOutput.isEmpty)
+    }
+
+    @Test func aResponseWithoutArticlesIsAnEmptyValidFeedAndSaysSo() async throws {
+        let folder = TemporaryFolder()
+        let run = await CommandRun.run(
+            ["convert", "-"] + Self.arguments, workingDirectory: folder.url,
+            standardInput: try NewsAPIFixtures.data("ok-no-articles.json"))
+
+        #expect(run.status == 0)
+        #expect(run.errorLines == ["stdin: the response holds no articles; wrote an empty feed"])
+        let feed = Data(run.standardOutput.utf8)
+        #expect(FeedRulesChecker.violations(in: feed, selfURL: Self.selfURL, now: testNow) == [])
+    }
+}
