@@ -37,10 +37,11 @@ public struct FeedBuilder: Sendable {
         for (index, spec) in specs.enumerated() {
             progress?(index + 1, specs.count, spec)
             if let stopReason {
-                report.outcomes.append(
-                    FeedOutcome(
-                        spec: spec, kind: .notAttempted(reason: stopReason), itemCount: 0, newItemCount: 0,
-                        cameBackEmpty: false))
+                var outcome = FeedOutcome(
+                    spec: spec, kind: .notAttempted(reason: stopReason), itemCount: 0, newItemCount: 0,
+                    cameBackEmpty: false)
+                outcome.hadPreviousFeed = hasFeedFile(spec)
+                report.outcomes.append(outcome)
                 continue
             }
             let articles: [NewsAPIArticle]
@@ -92,6 +93,10 @@ public struct FeedBuilder: Sendable {
         }
     }
 
+    private func hasFeedFile(_ spec: FeedSpec) -> Bool {
+        FileManager.default.fileExists(atPath: output.fileURL(for: spec).path)
+    }
+
     private func installDefaultImage() async throws -> StoryImage? {
         switch config.defaults.image {
         case .none: return nil
@@ -122,9 +127,10 @@ public struct FeedBuilder: Sendable {
             stateWarning = "\(error)"
         }
         if let stateWarning { report.warnings.append(stateWarning) }
-        report.outcomes.append(
-            FeedOutcome(
-                spec: spec, kind: .keptPrevious(reason: reason), itemCount: 0, newItemCount: 0, cameBackEmpty: false))
+        var outcome = FeedOutcome(
+            spec: spec, kind: .keptPrevious(reason: reason), itemCount: 0, newItemCount: 0, cameBackEmpty: false)
+        outcome.hadPreviousFeed = hasFeedFile(spec)
+        report.outcomes.append(outcome)
     }
 
     private func writeFeed(

@@ -19,12 +19,18 @@ public struct FeedOutcome: Sendable, Equatable {
     public var newItemCount: Int
     /// Upstream answered with no articles (the feed kept its history).
     public var cameBackEmpty: Bool
+    /// Whether a feed file existed before this build (what a failure keeps).
+    public var hadPreviousFeed = true
 
     public var failed: Bool {
         switch kind {
         case .written, .unchanged: false
         case .keptPrevious, .notAttempted: true
         }
+    }
+
+    private var keptText: String {
+        hadPreviousFeed ? "kept the previous feed" : "no feed written yet"
     }
 
     /// The one line `build` prints for this feed.
@@ -36,9 +42,9 @@ public struct FeedOutcome: Sendable, Equatable {
         case .unchanged:
             return "\(spec.id): unchanged, \(itemCount) items\(empty)"
         case .keptPrevious(let reason):
-            return "\(spec.id): \(reason); kept the previous feed"
+            return "\(spec.id): \(reason); \(keptText)"
         case .notAttempted(let reason):
-            return "\(spec.id): not fetched (\(reason)); kept the previous feed"
+            return "\(spec.id): not fetched (\(reason)); \(keptText)"
         }
     }
 }

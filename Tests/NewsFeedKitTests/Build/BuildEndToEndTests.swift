@@ -25,8 +25,8 @@ import Testing
             #expect(run.standardError.isEmpty)
             #expect(
                 BuildWorkspace.allFiles(in: workspace.output) == [
-                    ".newsfeed/lock", ".newsfeed/state.json", "assets/default-image.png", "us/health.rss",
-                    "us/technology.rss",
+                    ".newsfeed/lock", ".newsfeed/state.json", "assets/default-image.png", "feeds.opml", "index.html",
+                    "us/health.rss", "us/technology.rss",
                 ])
             for feedID in ["us/health", "us/technology"] {
                 #expect(try workspace.violations(feedID) == [], "\(feedID)")
@@ -200,7 +200,7 @@ import Testing
             #expect(run.standardOutput.isEmpty)
             #expect(
                 run.errorLines == [
-                    "us/health: NewsAPI unexpectedError (HTTP 500): Try again shortly.; kept the previous feed"
+                    "us/health: NewsAPI unexpectedError (HTTP 500): Try again shortly.; no feed written yet"
                 ])
         }
     }

@@ -97,7 +97,7 @@ import Testing
             #expect(
                 run.errorLines.first
                     == "us/health: NewsAPI rateLimited (HTTP 429): You have been rate limited., retry after 120 s; "
-                    + "kept the previous feed")
+                    + "no feed written yet")
             #expect(run.errorLines.count == 2)
             #expect(run.errorLines.last?.hasPrefix("us/technology: not fetched") == true)
             #expect(
