@@ -28,6 +28,31 @@ enum ConvertCommand {
             return .usage
         }
         let input = parsed.positionals[0]
+        let name = input == "-" ? "stdin" : input
+        // The raw bytes and the articles are freed once the document holds the stories, so a big
+        // response is not kept three times over while its feed is written (see bench/convert).
+        let document: FeedDocument
+        let isEmpty: Bool
+        do {
+            guard let response = readResponse(input, name: name, context) else { return .failure }
+            isEmpty = response.articles.isEmpty
+            document = makeDocument(response, spec: spec, site: site, now: context.clock())
+        }
+        do {
+            // Written in pieces of items, so a 10,000-item feed is never held whole either.
+            try RSSRenderer().render(document) { context.standardOutput.write(String(decoding: $0, as: UTF8.self)) }
+        } catch {
+            context.standardError.line("\(name): \(error)")
+            return .failure
+        }
+        if isEmpty {
+            context.standardError.line("\(name): the response holds no articles; wrote an empty feed")
+        }
+        return .ok
+    }
+
+    /// The decoded response of `input` (a file or `-`), or nil after saying on stderr why not.
+    private static func readResponse(_ input: String, name: String, _ context: CommandContext) -> NewsAPIResponse? {
         let data: Data
         if input == "-" {
             data = context.readStandardInput()
@@ -37,32 +62,19 @@ enum ConvertCommand {
                 data = try Data(contentsOf: url)
             } catch {
                 context.standardError.line("\(input): cannot read: \(Self.readFailure(url))")
-                return .failure
+                return nil
             }
         }
-        let name = input == "-" ? "stdin" : input
-        let response: NewsAPIResponse
         do {
-            response = try NewsAPIResponse.decode(data: data)
+            return try NewsAPIResponse.decode(data: data)
         } catch {
             context.standardError.line("\(name): \(error.description)")
-            return .failure
+            return nil
         }
-        do {
-            let rss = try render(response, spec: spec, site: site, now: context.clock())
-            context.standardOutput.write(String(decoding: rss, as: UTF8.self))
-        } catch {
-            context.standardError.line("\(name): \(error)")
-            return .failure
-        }
-        if response.articles.isEmpty {
-            context.standardError.line("\(name): the response holds no articles; wrote an empty feed")
-        }
-        return .ok
     }
 
-    /// Renders a response as the feed `build` would write on its first run.
-    static func render(_ response: NewsAPIResponse, spec: FeedSpec, site: URL, now: Date) throws -> Data {
+    /// The document `build` would write on its first run for `response`.
+    static func makeDocument(_ response: NewsAPIResponse, spec: FeedSpec, site: URL, now: Date) -> FeedDocument {
         let seen = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
         let stories = StoryNormalizer(defaults: StoryDefaults()).stories(from: response.articles, seenAt: seen)
         let defaultImage = StoryImage(
@@ -74,7 +86,7 @@ enum ConvertCommand {
             description: FeedChannel.description(for: spec), language: FeedChannel.language(for: spec),
             updated: seen, ttlMinutes: 60, generator: "newsfeed \(NewsFeedVersion.current)",
             stories: stories.map { resolver.resolve($0, originalImage: nil) })
-        return try RSSRenderer().render(document)
+        return document
     }
 
     private static func validate(_ parsed: ParsedArguments) throws(UsageError) -> (FeedSpec, URL) {

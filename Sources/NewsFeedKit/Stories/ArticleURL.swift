@@ -13,13 +13,16 @@ public enum ArticleURL {
     /// The absolute http(s) URL in `text`, percent-encoded where needed; nil when unusable.
     /// Protocol-relative `//host/path` is taken as https.
     public static func parse(_ text: String) -> URL? {
-        var scalars = String.UnicodeScalarView()
-        // Browsers ignore tabs and line breaks inside URLs; so do we.
-        scalars.append(
-            contentsOf: text.trimmingCharacters(in: .whitespacesAndNewlines).unicodeScalars.filter {
-                $0 != "\t" && $0 != "\n" && $0 != "\r"
-            })
-        var candidate = String(scalars)
+        var candidate = text
+        if needsCleaning(text) {
+            var scalars = String.UnicodeScalarView()
+            // Browsers ignore tabs and line breaks inside URLs; so do we.
+            scalars.append(
+                contentsOf: text.trimmingCharacters(in: .whitespacesAndNewlines).unicodeScalars.filter {
+                    $0 != "\t" && $0 != "\n" && $0 != "\r"
+                })
+            candidate = String(scalars)
+        }
         if candidate.hasPrefix("//") { candidate = "https:" + candidate }
         guard let separator = candidate.range(of: "://") else { return nil }
         let scheme = candidate[..<separator.lowerBound].lowercased()
@@ -31,6 +34,16 @@ public enum ArticleURL {
         if tail.isEmpty || tail.hasPrefix("?") || tail.hasPrefix("#") { tail = "/" + tail }
         guard let url = URL(string: "\(scheme)://\(authority)\(tail)"), url.host != nil else { return nil }
         return url
+    }
+
+    /// False when `text` neither starts nor ends with whitespace nor holds a tab or line break, so
+    /// trimming and filtering would give it back unchanged: the common case, skipped because
+    /// Foundation's trimming dominated converting big responses.
+    private static func needsCleaning(_ text: String) -> Bool {
+        guard let first = text.utf8.first, let last = text.utf8.last else { return false }
+        func isPlainASCII(_ byte: UInt8) -> Bool { byte > 0x20 && byte < 0x80 }
+        guard isPlainASCII(first), isPlainASCII(last) else { return true }
+        return text.utf8.contains { $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }
     }
 
     /// True for NewsAPI's `https://removed.com` placeholder.
@@ -73,24 +86,34 @@ public enum ArticleURL {
                 host = authority[..<colon]
                 port = authority[authority.index(after: colon)...]
             }
-            let allowed = host.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == ".") }
+            let allowed = host.utf8.allSatisfy(isHostByte)
             guard !host.isEmpty, allowed, !host.hasPrefix("."), !host.contains("..") else { return nil }
         }
         var result = host.lowercased()
         if let port, !port.isEmpty {
-            guard port.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(port), (1...65_535).contains(number)
+            guard port.utf8.allSatisfy(isDigit), let number = Int(port), (1...65_535).contains(number)
             else { return nil }
             result += ":\(number)"
         }
         return result
     }
 
+    /// An ASCII letter, digit, `-` or `.`: the bytes a registered host name is made of.
+    private static func isHostByte(_ byte: UInt8) -> Bool {
+        isDigit(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || byte == UInt8(ascii: "-")
+            || byte == UInt8(ascii: ".")
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+
     /// Percent-encodes every byte RFC 3986 does not allow in path, query or fragment,
     /// keeping valid `%XX` escapes and the first `#`.
     private static func percentEncoded(_ tail: Substring) -> String {
         let bytes = Array(tail.utf8)
-        var output = ""
-        output.reserveCapacity(bytes.count)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + 16)
         var sawFragment = false
         var index = 0
         while index < bytes.count {
@@ -98,24 +121,26 @@ public enum ArticleURL {
             switch byte {
             case UInt8(ascii: "%"):
                 let isEscape = index + 2 < bytes.count && isHex(bytes[index + 1]) && isHex(bytes[index + 2])
-                output += isEscape ? "%" : "%25"
+                output += isEscape ? "%".utf8 : "%25".utf8
             case UInt8(ascii: "#"):
-                output += sawFragment ? "%23" : "#"
+                output += sawFragment ? "%23".utf8 : "#".utf8
                 sawFragment = true
             case UInt8(ascii: "\\"):
                 // WHATWG URLs read a backslash as a slash in http(s) paths.
-                output += sawFragment ? "%5C" : "/"
+                output += sawFragment ? "%5C".utf8 : "/".utf8
             default:
                 if isAllowed(byte) {
-                    output.unicodeScalars.append(Unicode.Scalar(byte))
+                    output.append(byte)
                 } else {
-                    output += String(format: "%%%02X", byte)
+                    output += [UInt8(ascii: "%"), upperHexDigits[Int(byte >> 4)], upperHexDigits[Int(byte & 0x0F)]]
                 }
             }
             index += 1
         }
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
+
+    private static let upperHexDigits = Array("0123456789ABCDEF".utf8)
 
     private static func isHex(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)

@@ -115,9 +115,34 @@ public struct StoryNormalizer: Sendable {
             guard let range = title.range(of: "- " + name, options: [.caseInsensitive, .anchored, .backwards]),
                 range.lowerBound == title.startIndex || title[title.index(before: range.lowerBound)] == " "
             else { continue }
-            return String(title[..<range.lowerBound]).trimmingCharacters(in: .whitespaces)
+            return trimmingWhitespaces(title[..<range.lowerBound])
         }
         return title
+    }
+
+    /// `text` trimmed of `.whitespaces`; Foundation is asked only when an end is not plainly
+    /// visible ASCII, since bridging every title to it dominated converting big responses.
+    private static func trimmingWhitespaces(_ text: Substring) -> String {
+        guard let first = text.utf8.first, let last = text.utf8.last, (0x21..<0x80).contains(first),
+            (0x21..<0x80).contains(last)
+        else { return String(text).trimmingCharacters(in: .whitespaces) }
+        return String(text)
+    }
+
+    /// Exactly `String.lowercased()` (each scalar's full lowercase mapping), with ASCII mapped
+    /// in place: the standard library builds a `String` per scalar once any scalar is not ASCII.
+    private static func lowercased(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII {
+                let byte = UInt8(truncatingIfNeeded: scalar.value)
+                bytes.append((UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 0x20 : byte)
+            } else {
+                bytes += scalar.properties.lowercaseMapping.utf8
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The first sentence of `text` (a sentence ends in `.`, `!` or `?` before a space, after at least
@@ -143,7 +168,7 @@ public struct StoryNormalizer: Sendable {
     /// (ignoring a trailing ellipsis and case).
     static func saysMore(_ content: String, than summary: String) -> Bool {
         func core(_ text: String) -> String {
-            var text = Substring(text.lowercased())
+            var text = Substring(lowercased(text))
             while text.hasSuffix("…") || text.hasSuffix(".") || text.hasSuffix(" ") { text.removeLast() }
             return String(text)
         }

@@ -229,18 +229,31 @@ public enum TextCleaner {
         }
     }
 
+    /// Builds UTF-8 bytes rather than appending to a `String`: big responses clean thousands of
+    /// fields, and per-scalar `String` appends and Unicode property look-ups dominated `convert`.
     private static func foldingWhitespace(_ scalars: [Unicode.Scalar]) -> String {
-        var result = String.UnicodeScalarView()
+        var result: [UInt8] = []
+        result.reserveCapacity(scalars.count)
         var pendingSpace = false
         for scalar in scalars {
-            if scalar.properties.isWhitespace {
+            if isWhitespace(scalar) {
                 pendingSpace = true
                 continue
             }
-            if pendingSpace, !result.isEmpty { result.append(" ") }
+            if pendingSpace, !result.isEmpty { result.append(UInt8(ascii: " ")) }
             pendingSpace = false
-            result.append(scalar)
+            if scalar.isASCII {
+                result.append(UInt8(truncatingIfNeeded: scalar.value))
+            } else {
+                UTF8.encode(scalar) { result.append($0) }
+            }
         }
-        return String(result)
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// Unicode's White_Space property, answered without a table look-up for ASCII (tab to CR, space).
+    private static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        guard scalar.isASCII else { return scalar.properties.isWhitespace }
+        return scalar == " " || (0x09...0x0D).contains(scalar.value)
     }
 }
