@@ -17,6 +17,32 @@ enum ConvertCommand {
             throw context.exit(.usage, error.message)
         }
         let input = parsed.positionals[0]
+        let name = input == "-" ? "stdin" : input
+        // The raw bytes and the articles are freed once the document holds the stories, so a big
+        // response is not kept three times over while its feed is written (see bench/convert).
+        let document: FeedDocument
+        let isEmpty: Bool
+        do {
+            let response = try readResponse(input, name: name, context)
+            isEmpty = response.articles.isEmpty
+            document = makeDocument(response, spec: spec, site: site, now: context.clock())
+        }
+        do {
+            // Written in pieces of items, so a 10,000-item feed is never held whole either.
+            try RSSRenderer().render(document) { context.standardOutput.write(String(decoding: $0, as: UTF8.self)) }
+        } catch {
+            throw context.exit(.failure, "\(name): \(error)")
+        }
+        if isEmpty {
+            context.standardError.line("\(name): the response holds no articles; wrote an empty feed")
+        }
+        return .ok
+    }
+
+    /// The decoded response of `input` (a file or `-`); exit 1 after saying on stderr why not.
+    private static func readResponse(_ input: String, name: String, _ context: CommandContext) throws(CommandExit)
+        -> NewsAPIResponse
+    {
         let data: Data
         if input == "-" {
             data = context.readStandardInput()
@@ -28,27 +54,15 @@ enum ConvertCommand {
                 throw context.exit(.failure, "\(input): cannot read: \(Self.readFailure(url))")
             }
         }
-        let name = input == "-" ? "stdin" : input
-        let response: NewsAPIResponse
         do {
-            response = try NewsAPIResponse.decode(data: data)
+            return try NewsAPIResponse.decode(data: data)
         } catch {
             throw context.exit(.failure, "\(name): \(error.description)")
         }
-        do {
-            let rss = try render(response, spec: spec, site: site, now: context.clock())
-            context.standardOutput.write(String(decoding: rss, as: UTF8.self))
-        } catch {
-            throw context.exit(.failure, "\(name): \(error)")
-        }
-        if response.articles.isEmpty {
-            context.standardError.line("\(name): the response holds no articles; wrote an empty feed")
-        }
-        return .ok
     }
 
-    /// Renders a response as the feed `build` would write on its first run.
-    static func render(_ response: NewsAPIResponse, spec: FeedSpec, site: URL, now: Date) throws -> Data {
+    /// The document `build` would write on its first run for `response`.
+    static func makeDocument(_ response: NewsAPIResponse, spec: FeedSpec, site: URL, now: Date) -> FeedDocument {
         let seen = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
         let stories = StoryNormalizer(defaults: StoryDefaults()).stories(from: response.articles, seenAt: seen)
         let defaultImage = StoryImage(
@@ -60,7 +74,7 @@ enum ConvertCommand {
             description: FeedChannel.description(for: spec), language: FeedChannel.language(for: spec),
             updated: seen, ttlMinutes: 60, generator: "newsfeed \(NewsFeedVersion.current)",
             stories: stories.map { resolver.resolve($0, originalImage: nil) })
-        return try RSSRenderer().render(document)
+        return document
     }
 
     private static func validate(_ parsed: ParsedArguments) throws(UsageError) -> (FeedSpec, URL) {

@@ -21,7 +21,45 @@ public enum RFC822Date {
 
     /// `date` in UTC, e.g. `Mon, 06 Jan 2025 09:30:00 +0000`; fractional seconds are dropped.
     public static func string(from date: Date) -> String {
-        style.format(date)
+        let seconds = date.timeIntervalSince1970.rounded(.down)
+        // From 1970 to 9999 plain arithmetic gives ICU's exact text without loading ICU's calendar
+        // data (megabytes of resident memory for a short `convert`) or paying per call.
+        guard seconds >= 0, seconds < endOfYear9999, let whole = Int(exactly: seconds) else {
+            return style.format(date)
+        }
+        let days = whole / 86_400
+        let secondOfDay = whole % 86_400
+        let (year, month, day) = civilDate(daysSinceEpoch: days)
+        var text = weekdayAbbreviations[(days + 4) % 7] + ", "  // 1970-01-01 was a Thursday.
+        text += twoDigits(day) + " " + monthAbbreviations[month - 1] + " " + String(year) + " "
+        text += twoDigits(secondOfDay / 3600) + ":" + twoDigits(secondOfDay % 3600 / 60) + ":"
+        text += twoDigits(secondOfDay % 60) + " +0000"
+        return text
+    }
+
+    /// 10000-01-01T00:00:00Z, where years stop having four digits.
+    private static let endOfYear9999: Double = 253_402_300_800
+    private static let weekdayAbbreviations = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    private static let monthAbbreviations = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ]
+
+    private static func twoDigits(_ value: Int) -> String {
+        value < 10 ? "0" + String(value) : String(value)
+    }
+
+    /// The proleptic Gregorian date of a day count from 1970-01-01 (Howard Hinnant's `civil_from_days`).
+    private static func civilDate(daysSinceEpoch days: Int) -> (year: Int, month: Int, day: Int) {
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        return (year, month, day)
     }
 
     /// Parses RFC 822 / RFC 2822 dates with or without weekday and seconds, with numeric zones

@@ -18,6 +18,31 @@ public struct RSSRenderer: FeedRenderer {
     /// allows only a positive number there.
     public func render(_ document: FeedDocument) throws(FeedError) -> Data {
         var writer = try XMLWriter()
+        try write(document, to: &writer) { (_: inout XMLWriter) throws(FeedError) in }
+        return try writer.finish()
+    }
+
+    /// The same bytes as ``render(_:)``, handed to `emit` in pieces of about `itemsPerPiece` items,
+    /// so a feed of thousands of items (`convert` on a big response) is never held whole in memory.
+    /// Pieces end between elements, never inside a UTF-8 sequence.
+    public func render(
+        _ document: FeedDocument, itemsPerPiece: Int = 100, emit: (Data) -> Void
+    ) throws(FeedError) {
+        var writer = try XMLWriter()
+        var itemsInPiece = 0
+        try write(document, to: &writer) { (writer: inout XMLWriter) throws(FeedError) in
+            itemsInPiece += 1
+            guard itemsInPiece >= itemsPerPiece else { return }
+            itemsInPiece = 0
+            emit(try writer.takeWrittenBytes())
+        }
+        emit(try writer.finish())
+    }
+
+    private func write(
+        _ document: FeedDocument, to writer: inout XMLWriter,
+        afterEachItem: (inout XMLWriter) throws(FeedError) -> Void
+    ) throws(FeedError) {
         try writer.startDocument()
         try writer.startElement("rss")
         try writer.attribute("version", "2.0")
@@ -43,10 +68,10 @@ public struct RSSRenderer: FeedRenderer {
         try writer.endElement()
         for story in document.stories {
             try writeItem(story, to: &writer)
+            try afterEachItem(&writer)
         }
         try writer.endElement()
         try writer.endElement()
-        return try writer.finish()
     }
 
     private func writeItem(_ story: Story, to writer: inout XMLWriter) throws(FeedError) {

@@ -79,6 +79,18 @@ struct XMLWriter: ~Copyable {
         try endElement()
     }
 
+    /// Hands over the bytes written so far and forgets them, so a big document can be passed on
+    /// in pieces instead of being held whole. Call it between elements: a piece then never ends
+    /// inside a UTF-8 sequence.
+    mutating func takeWrittenBytes() throws(FeedError) -> Data {
+        try check(xmlTextWriterFlush(writer), "flushing the document")
+        let length = Int(xmlBufferLength(buffer))
+        guard length > 0, let content = xmlBufferContent(buffer) else { return Data() }
+        let bytes = Data(bytes: content, count: length)
+        xmlBufferEmpty(buffer)
+        return bytes
+    }
+
     /// Closes every open element, ends the document and hands over the bytes without copying them.
     consuming func finish() throws(FeedError) -> Data {
         try check(xmlTextWriterEndDocument(writer), "ending the document")

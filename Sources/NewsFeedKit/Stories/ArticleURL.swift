@@ -12,50 +12,38 @@ public enum ArticleURL {
 
     /// The absolute http(s) URL in `text`, percent-encoded where needed; nil when unusable.
     /// Protocol-relative `//host/path` is taken as https.
-    ///
-    /// Works on UTF-8 bytes: a 10,000-article answer parses two URLs per article.
     public static func parse(_ text: String) -> URL? {
-        // Browsers ignore tabs and line breaks inside URLs, and spaces or controls around them; so do we.
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
-        for byte in text.utf8 where byte != 0x09 && byte != 0x0A && byte != 0x0D { bytes.append(byte) }
-        var start = 0
-        var end = bytes.count
-        while start < end, bytes[start] <= 0x20 { start += 1 }
-        while end > start, bytes[end - 1] <= 0x20 { end -= 1 }
-
-        var output: [UInt8] = []
-        output.reserveCapacity(end - start + 16)
-        var index = start
-        if end - start > 2, bytes[start] == slash, bytes[start + 1] == slash {
-            output.append(contentsOf: "https:".utf8)
-        } else {
-            var scheme: [UInt8] = []
-            while index < end, index - start < 6, let letter = lowercasedLetter(bytes[index]) {
-                scheme.append(letter)
-                index += 1
-            }
-            guard scheme == Array("http".utf8) || scheme == Array("https".utf8), index + 2 < end,
-                bytes[index] == UInt8(ascii: ":"), bytes[index + 1] == slash, bytes[index + 2] == slash
-            else { return nil }
-            output.append(contentsOf: scheme)
-            output.append(UInt8(ascii: ":"))
-            index += 1
+        var candidate = text
+        if needsCleaning(text) {
+            var scalars = String.UnicodeScalarView()
+            // Browsers ignore tabs and line breaks inside URLs; so do we.
+            scalars.append(
+                contentsOf: text.trimmingCharacters(in: .whitespacesAndNewlines).unicodeScalars.filter {
+                    $0 != "\t" && $0 != "\n" && $0 != "\r"
+                })
+            candidate = String(scalars)
         }
-        // `index` now points at the `//` before the authority.
-        index += 2
-        output.append(contentsOf: [slash, slash])
-
-        let authorityStart = index
-        while index < end, !isAuthorityEnd(bytes[index]) { index += 1 }
-        guard appendAuthority(bytes[authorityStart..<index], to: &output) else { return nil }
-        if index == end || bytes[index] == UInt8(ascii: "?") || bytes[index] == UInt8(ascii: "#") {
-            output.append(slash)
-        }
-        appendPercentEncoded(bytes[index..<end], to: &output)
-
-        guard let url = URL(string: String(decoding: output, as: UTF8.self)), url.host != nil else { return nil }
+        if candidate.hasPrefix("//") { candidate = "https:" + candidate }
+        guard let separator = candidate.range(of: "://") else { return nil }
+        let scheme = candidate[..<separator.lowerBound].lowercased()
+        guard scheme == "http" || scheme == "https" else { return nil }
+        let rest = candidate[separator.upperBound...]
+        let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" || $0 == "\\" } ?? rest.endIndex
+        guard let authority = normalizedAuthority(rest[..<authorityEnd]) else { return nil }
+        var tail = percentEncoded(rest[authorityEnd...])
+        if tail.isEmpty || tail.hasPrefix("?") || tail.hasPrefix("#") { tail = "/" + tail }
+        guard let url = URL(string: "\(scheme)://\(authority)\(tail)"), url.host != nil else { return nil }
         return url
+    }
+
+    /// False when `text` neither starts nor ends with whitespace nor holds a tab or line break, so
+    /// trimming and filtering would give it back unchanged: the common case, skipped because
+    /// Foundation's trimming dominated converting big responses.
+    private static func needsCleaning(_ text: String) -> Bool {
+        guard let first = text.utf8.first, let last = text.utf8.last else { return false }
+        func isPlainASCII(_ byte: UInt8) -> Bool { byte > 0x20 && byte < 0x80 }
+        guard isPlainASCII(first), isPlainASCII(last) else { return true }
+        return text.utf8.contains { $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }
     }
 
     /// True for NewsAPI's `https://removed.com` placeholder.
@@ -78,94 +66,84 @@ public enum ArticleURL {
         return host
     }
 
-    private static let slash = UInt8(ascii: "/")
-    private static let hexDigits = Array("0123456789ABCDEF".utf8)
-
-    private static func lowercasedLetter(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"): byte
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"): byte + 32
-        default: nil
+    /// Lowercased `host[:port]`, or nil for user info, an empty or non-ASCII host, or a bad port.
+    private static func normalizedAuthority(_ authority: Substring) -> String? {
+        guard !authority.isEmpty, !authority.contains("@") else { return nil }
+        var host = authority
+        var port: Substring?
+        if authority.hasPrefix("[") {
+            guard let close = authority.firstIndex(of: "]") else { return nil }
+            host = authority[...close]
+            let after = authority[authority.index(after: close)...]
+            if !after.isEmpty {
+                guard after.hasPrefix(":") else { return nil }
+                port = after.dropFirst()
+            }
+            let inside = host.dropFirst().dropLast()
+            guard !inside.isEmpty, inside.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." }) else { return nil }
+        } else {
+            if let colon = authority.lastIndex(of: ":") {
+                host = authority[..<colon]
+                port = authority[authority.index(after: colon)...]
+            }
+            let allowed = host.utf8.allSatisfy(isHostByte)
+            guard !host.isEmpty, allowed, !host.hasPrefix("."), !host.contains("..") else { return nil }
         }
+        var result = host.lowercased()
+        if let port, !port.isEmpty {
+            guard port.utf8.allSatisfy(isDigit), let number = Int(port), (1...65_535).contains(number)
+            else { return nil }
+            result += ":\(number)"
+        }
+        return result
     }
 
-    private static func isAuthorityEnd(_ byte: UInt8) -> Bool {
-        byte == slash || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "\\")
+    /// An ASCII letter, digit, `-` or `.`: the bytes a registered host name is made of.
+    private static func isHostByte(_ byte: UInt8) -> Bool {
+        isDigit(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || byte == UInt8(ascii: "-")
+            || byte == UInt8(ascii: ".")
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
 
-    /// Appends lowercased `host[:port]`; false for user info, an empty or non-ASCII host, or a bad port.
-    private static func appendAuthority(_ authority: ArraySlice<UInt8>, to output: inout [UInt8]) -> Bool {
-        guard !authority.isEmpty, !authority.contains(UInt8(ascii: "@")) else { return false }
-        var hostEnd = authority.endIndex
-        if authority.first == UInt8(ascii: "[") {
-            guard let close = authority.firstIndex(of: UInt8(ascii: "]")) else { return false }
-            let inside = authority[(authority.startIndex + 1)..<close]
-            let isAddress = inside.allSatisfy {
-                isDigit($0) || lowercasedLetter($0).map { (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) } == true
-                    || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ".")
-            }
-            guard !inside.isEmpty, isAddress else { return false }
-            hostEnd = close + 1
-            guard hostEnd == authority.endIndex || authority[hostEnd] == UInt8(ascii: ":") else { return false }
-        } else {
-            hostEnd = authority.lastIndex(of: UInt8(ascii: ":")) ?? authority.endIndex
-            let host = authority[authority.startIndex..<hostEnd]
-            let isName = host.allSatisfy {
-                isDigit($0) || lowercasedLetter($0) != nil || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
-            }
-            guard !host.isEmpty, isName, host.first != UInt8(ascii: "."),
-                !zip(host, host.dropFirst()).contains(where: { $0 == UInt8(ascii: ".") && $1 == UInt8(ascii: ".") })
-            else { return false }
-        }
-        for byte in authority[authority.startIndex..<hostEnd] { output.append(lowercasedLetter(byte) ?? byte) }
-        if hostEnd < authority.endIndex {
-            let port = authority[(hostEnd + 1)...]
-            guard !port.isEmpty else { return true }
-            guard port.count <= 5, port.allSatisfy(isDigit), let number = Int(String(decoding: port, as: UTF8.self)),
-                (1...65_535).contains(number)
-            else { return false }
-            output.append(UInt8(ascii: ":"))
-            output.append(contentsOf: String(number).utf8)
-        }
-        return true
-    }
-
     /// Percent-encodes every byte RFC 3986 does not allow in path, query or fragment,
     /// keeping valid `%XX` escapes and the first `#`.
-    private static func appendPercentEncoded(_ tail: ArraySlice<UInt8>, to output: inout [UInt8]) {
+    private static func percentEncoded(_ tail: Substring) -> String {
+        let bytes = Array(tail.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + 16)
         var sawFragment = false
-        var index = tail.startIndex
-        while index < tail.endIndex {
-            let byte = tail[index]
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "%"):
-                let isEscape = index + 2 < tail.endIndex && isHex(tail[index + 1]) && isHex(tail[index + 2])
-                if isEscape { output.append(byte) } else { appendEscape(byte, to: &output) }
+                let isEscape = index + 2 < bytes.count && isHex(bytes[index + 1]) && isHex(bytes[index + 2])
+                output += isEscape ? "%".utf8 : "%25".utf8
             case UInt8(ascii: "#"):
-                if sawFragment { appendEscape(byte, to: &output) } else { output.append(byte) }
+                output += sawFragment ? "%23".utf8 : "#".utf8
                 sawFragment = true
-            case UInt8(ascii: "\\") where !sawFragment:
+            case UInt8(ascii: "\\"):
                 // WHATWG URLs read a backslash as a slash in http(s) paths.
-                output.append(slash)
+                output += sawFragment ? "%5C".utf8 : "/".utf8
             default:
-                if isAllowed(byte) { output.append(byte) } else { appendEscape(byte, to: &output) }
+                if isAllowed(byte) {
+                    output.append(byte)
+                } else {
+                    output += [UInt8(ascii: "%"), upperHexDigits[Int(byte >> 4)], upperHexDigits[Int(byte & 0x0F)]]
+                }
             }
             index += 1
         }
+        return String(decoding: output, as: UTF8.self)
     }
 
-    private static func appendEscape(_ byte: UInt8, to output: inout [UInt8]) {
-        output.append(UInt8(ascii: "%"))
-        output.append(hexDigits[Int(byte >> 4)])
-        output.append(hexDigits[Int(byte & 0x0F)])
-    }
+    private static let upperHexDigits = Array("0123456789ABCDEF".utf8)
 
     private static func isHex(_ byte: UInt8) -> Bool {
-        isDigit(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
             || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
     }
 
@@ -175,13 +153,8 @@ public enum ArticleURL {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
             UInt8(ascii: "0")...UInt8(ascii: "9"):
             true
-        case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "!"),
-            UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"),
-            UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="),
-            UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "/"), UInt8(ascii: "?"):
-            true
         default:
-            false
+            "-._~!$&'()*+,;=:@/?".utf8.contains(byte)
         }
     }
 }

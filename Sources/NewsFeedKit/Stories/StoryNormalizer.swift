@@ -50,7 +50,7 @@ public struct StoryNormalizer: Sendable {
 
         return Story(
             url: url,
-            title: title(rawTitle, sourceName: sourceName, from: summary),
+            title: title(rawTitle, sourceName: article.sourceName.map(TextCleaner.plainText), from: summary),
             sourceName: sourceName,
             sourceURL: sourceURL,
             summary: summary ?? defaults.description,
@@ -110,18 +110,39 @@ public struct StoryNormalizer: Sendable {
         if !sourceName.contains(" "), let dot = sourceName.firstIndex(of: "."), dot > sourceName.startIndex {
             names.append(String(sourceName[..<dot]))
         }
-        let lowercasedTitle = title.lowercased()
         for name in names {
-            let lowercasedName = name.lowercased()
-            if lowercasedTitle == lowercasedName { return "" }
-            let suffix = "- " + lowercasedName
-            guard lowercasedTitle.hasSuffix(suffix) else { continue }
-            // Lowercasing can change lengths (İ), so cut by the suffix's length in the original title.
-            let head = title.dropLast(suffix.count)
-            guard head.isEmpty || head.hasSuffix(" ") else { continue }
-            return head.trimmingCharacters(in: .whitespaces)
+            if title.caseInsensitiveCompare(name) == .orderedSame { return "" }
+            guard let range = title.range(of: "- " + name, options: [.caseInsensitive, .anchored, .backwards]),
+                range.lowerBound == title.startIndex || title[title.index(before: range.lowerBound)] == " "
+            else { continue }
+            return trimmingWhitespaces(title[..<range.lowerBound])
         }
         return title
+    }
+
+    /// `text` trimmed of `.whitespaces`; Foundation is asked only when an end is not plainly
+    /// visible ASCII, since bridging every title to it dominated converting big responses.
+    private static func trimmingWhitespaces(_ text: Substring) -> String {
+        guard let first = text.utf8.first, let last = text.utf8.last, (0x21..<0x80).contains(first),
+            (0x21..<0x80).contains(last)
+        else { return String(text).trimmingCharacters(in: .whitespaces) }
+        return String(text)
+    }
+
+    /// Exactly `String.lowercased()` (each scalar's full lowercase mapping), with ASCII mapped
+    /// in place: the standard library builds a `String` per scalar once any scalar is not ASCII.
+    private static func lowercased(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII {
+                let byte = UInt8(truncatingIfNeeded: scalar.value)
+                bytes.append((UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 0x20 : byte)
+            } else {
+                bytes += scalar.properties.lowercaseMapping.utf8
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The first sentence of `text` (a sentence ends in `.`, `!` or `?` before a space, after at least
@@ -144,16 +165,16 @@ public struct StoryNormalizer: Sendable {
     }
 
     /// True when `content` adds something: it is neither equal to `summary` nor a prefix of it
-    /// (ignoring a trailing ellipsis or full stop). Both come from the same article text, so bytes are compared.
+    /// (ignoring a trailing ellipsis and case).
     static func saysMore(_ content: String, than summary: String) -> Bool {
-        func core(_ text: String) -> Substring.UTF8View {
-            var text = Substring(text)
+        func core(_ text: String) -> String {
+            var text = Substring(lowercased(text))
             while text.hasSuffix("…") || text.hasSuffix(".") || text.hasSuffix(" ") { text.removeLast() }
-            return text.utf8
+            return String(text)
         }
         let contentCore = core(content)
         guard !contentCore.isEmpty else { return false }
-        return !core(summary).starts(with: contentCore)
+        return !core(summary).hasPrefix(contentCore)
     }
 }
 

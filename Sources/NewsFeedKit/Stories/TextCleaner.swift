@@ -7,7 +7,6 @@
 public enum TextCleaner {
     /// `text` as plain text; empty when nothing readable is left.
     public static func plainText(_ text: String) -> String {
-        if isAlreadyPlain(text) { return text }
         var scalars = Array(text.unicodeScalars)
         scalars = strippingTags(scalars)
         scalars = decodingEntities(scalars)
@@ -55,50 +54,6 @@ public enum TextCleaner {
         return cut + "…"
     }
 
-    /// The fast path for the common case: no markup, no entities, nothing to remove or fold.
-    /// Checks UTF-8 bytes for `<`, `&`, controls, repeated or outer spaces and the lead bytes of
-    /// every non-ASCII whitespace or dropped character.
-    static func isAlreadyPlain(_ text: String) -> Bool {
-        let verdict = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-            var previousWasSpace = true
-            var index = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                switch byte {
-                case 0x00..<0x20, 0x7F, UInt8(ascii: "<"), UInt8(ascii: "&"):
-                    return false
-                case 0x20:
-                    if previousWasSpace { return false }
-                    previousWasSpace = true
-                    index += 1
-                    continue
-                case 0xC2:
-                    // U+0080–U+00A0 (C1 controls, NEL, no-break space) and U+00AD (soft hyphen).
-                    if bytes[index + 1] <= 0xA0 || bytes[index + 1] == 0xAD { return false }
-                case 0xE1:
-                    if bytes[index + 1] == 0x9A, bytes[index + 2] == 0x80 { return false }  // U+1680
-                case 0xE2:
-                    let (second, third) = (bytes[index + 1], bytes[index + 2])
-                    // U+2000–U+200B, U+2028, U+2029, U+202F, U+205F.
-                    if second == 0x80, third <= 0x8B || third == 0xA8 || third == 0xA9 || third == 0xAF { return false }
-                    if second == 0x81, third == 0x9F { return false }
-                case 0xE3:
-                    if bytes[index + 1] == 0x80, bytes[index + 2] == 0x80 { return false }  // U+3000
-                case 0xEF:
-                    let (second, third) = (bytes[index + 1], bytes[index + 2])
-                    if second == 0xBB, third == 0xBF { return false }  // U+FEFF
-                    if second == 0xBF, third == 0xBE || third == 0xBF { return false }  // U+FFFE, U+FFFF
-                default:
-                    break
-                }
-                previousWasSpace = false
-                index += 1
-            }
-            return !previousWasSpace || bytes.isEmpty
-        }
-        return verdict ?? false
-    }
-
     // MARK: Tags
 
     /// Inline elements join words (`wo<b>r</b>d`); all other tags separate them.
@@ -113,7 +68,7 @@ public enum TextCleaner {
     ]
 
     private static func isTagStart(_ scalar: Unicode.Scalar) -> Bool {
-        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || scalar == "/" || scalar == "!" || scalar == "?"
+        scalar.properties.isAlphabetic && scalar.isASCII || scalar == "/" || scalar == "!" || scalar == "?"
     }
 
     private static func containsTagStart(_ scalars: [Unicode.Scalar]) -> Bool {
@@ -274,18 +229,31 @@ public enum TextCleaner {
         }
     }
 
+    /// Builds UTF-8 bytes rather than appending to a `String`: big responses clean thousands of
+    /// fields, and per-scalar `String` appends and Unicode property look-ups dominated `convert`.
     private static func foldingWhitespace(_ scalars: [Unicode.Scalar]) -> String {
-        var result = String.UnicodeScalarView()
+        var result: [UInt8] = []
+        result.reserveCapacity(scalars.count)
         var pendingSpace = false
         for scalar in scalars {
-            if scalar.isASCII ? (scalar == " " || ("\t"..."\r").contains(scalar)) : scalar.properties.isWhitespace {
+            if isWhitespace(scalar) {
                 pendingSpace = true
                 continue
             }
-            if pendingSpace, !result.isEmpty { result.append(" ") }
+            if pendingSpace, !result.isEmpty { result.append(UInt8(ascii: " ")) }
             pendingSpace = false
-            result.append(scalar)
+            if scalar.isASCII {
+                result.append(UInt8(truncatingIfNeeded: scalar.value))
+            } else {
+                UTF8.encode(scalar) { result.append($0) }
+            }
         }
-        return String(result)
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// Unicode's White_Space property, answered without a table look-up for ASCII (tab to CR, space).
+    private static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        guard scalar.isASCII else { return scalar.properties.isWhitespace }
+        return scalar == " " || (0x09...0x0D).contains(scalar.value)
     }
 }

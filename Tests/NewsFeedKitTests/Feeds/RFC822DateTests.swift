@@ -74,4 +74,26 @@ import Testing
     func rejectsNonDates(text: String) {
         #expect(RFC822Date.date(from: text) == nil)
     }
+
+    /// The arithmetic writer gives exactly ICU's text (the formatter it replaced) across its range,
+    /// including fractional seconds; before 1970 ICU itself still writes.
+    @Test func writesWhatICUWritesFrom1970To9999() {
+        let icu = Date.VerbatimFormatStyle(
+            format: """
+                \(weekday: .abbreviated), \(day: .twoDigits) \(month: .abbreviated) \(year: .padded(4)) \
+                \(hour: .twoDigits(clock: .twentyFourHour, hourCycle: .zeroBased)):\(minute: .twoDigits):\
+                \(second: .twoDigits) +0000
+                """,
+            locale: Locale(identifier: "en_US_POSIX"), timeZone: .gmt, calendar: Calendar(identifier: .gregorian))
+        var seconds = 0.0
+        while seconds < 253_402_300_800 {
+            let date = Date(timeIntervalSince1970: seconds)
+            #expect(RFC822Date.string(from: date) == icu.format(date), "\(seconds)")
+            seconds += 86_399_999.731
+        }
+        for edge in [-1.0, -86_400 * 365.25 * 100, 253_402_300_799.5, 253_402_300_800] {
+            let date = Date(timeIntervalSince1970: edge)
+            #expect(RFC822Date.string(from: date) == icu.format(date), "\(edge)")
+        }
+    }
 }

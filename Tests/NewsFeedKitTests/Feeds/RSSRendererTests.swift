@@ -103,4 +103,19 @@ import Testing
         #expect(ContinuousClock.now - start < .seconds(2))
         #expect(data.count > 2_000 * 800)
     }
+
+    /// `convert` writes big feeds in pieces; joined, they are the bytes of the whole rendering,
+    /// and no piece ends inside a UTF-8 sequence.
+    @Test(arguments: [1, 2, 100])
+    func piecesJoinToTheWholeFeed(itemsPerPiece: Int) throws {
+        var document = FeedDocumentSamples.small
+        document.stories = (0..<5).flatMap { _ in document.stories }
+        var pieces: [Data] = []
+        try renderer.render(document, itemsPerPiece: itemsPerPiece) { pieces.append($0) }
+        #expect(pieces.reduce(Data(), +) == (try renderer.render(document)))
+        #expect(pieces.count == document.stories.count / itemsPerPiece + 1)
+        for piece in pieces {
+            #expect(String(bytes: piece, encoding: .utf8) != nil)
+        }
+    }
 }

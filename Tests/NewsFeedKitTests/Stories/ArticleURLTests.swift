@@ -50,4 +50,13 @@ import Testing
         }
         #expect(ImageURL.image(from: "https://img.example.com/a.jpg")?.length == 0)
     }
+
+    /// Surrounding whitespace of any kind and inner tabs or line breaks go; clean text is kept as is.
+    @Test func dropsSurroundingWhitespaceAndInnerLineBreaks() {
+        #expect(ArticleURL.parse("\u{3000}https://a.example.com/x\u{A0}")?.absoluteString == "https://a.example.com/x")
+        #expect(ArticleURL.parse("https://a.example.com/x\r\n/y\t")?.absoluteString == "https://a.example.com/x/y")
+        #expect(ArticleURL.parse("//A-1.example.com:8443/ü")?.absoluteString == "https://a-1.example.com:8443/%C3%BC")
+        #expect(ArticleURL.parse("https://a_b.example.com/") == nil)
+        #expect(ArticleURL.parse("https://example.com:8x/") == nil)
+    }
 }

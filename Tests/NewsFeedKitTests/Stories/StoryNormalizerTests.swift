@@ -260,4 +260,15 @@ import Testing
         }
         #expect(story.title == "Bad text")
     }
+
+    /// Case is ignored the way `lowercased()` ignores it, beyond ASCII too (İ lowercases to two scalars).
+    @Test func contentComparisonIgnoresCaseBeyondASCII() {
+        #expect(!StoryNormalizer.saysMore("ÉTÉ À İSTANBUL…", than: "Été à İstanbul, ferries run again."))
+        #expect(StoryNormalizer.saysMore("Été à Ankara", than: "Été à İstanbul"))
+        #expect(
+            StoryNormalizer.removingSourceSuffix(from: "Ferries run  - BBC News", sourceName: "bbc news")
+                == "Ferries run")
+        #expect(
+            StoryNormalizer.removingSourceSuffix(from: "Ferries run\u{A0} - BBC", sourceName: "BBC") == "Ferries run")
+    }
 }

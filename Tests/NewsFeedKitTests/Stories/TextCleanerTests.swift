@@ -41,23 +41,6 @@ import Testing
         #expect(TextCleaner.removingForbiddenCharacters("x\u{1}y\nz") == "xy\nz")
     }
 
-    @Test func theFastPathOnlyTakesTextThatIsAlreadyPlain() {
-        let plain = ["Plain words", "Curly ’quotes’ and … dashes — ok", "café © «x»", "emoji 👍🏽 ok", ""]
-        for text in plain {
-            #expect(TextCleaner.isAlreadyPlain(text), "\(text)")
-            #expect(TextCleaner.plainText(text) == text)
-        }
-        let notPlain = [
-            " lead", "trail ", "two  spaces", "no\u{A0}break", "soft\u{AD}hyphen", "thin\u{2009}space",
-            "zero\u{200B}width",
-            "line\u{2028}sep", "ideo\u{3000}space", "bom\u{FEFF}", "non\u{FFFF}char", "c1\u{85}", "a<b", "a&amp;b",
-            "tab\tx",
-        ]
-        for text in notPlain {
-            #expect(!TextCleaner.isAlreadyPlain(text), "\(text.debugDescription)")
-        }
-    }
-
     @Test func removesNewsAPIsTruncationMarker() {
         #expect(TextCleaner.removingTruncationMarker("Text cut… [+1234 chars]") == ("Text cut", true))
         #expect(TextCleaner.removingTruncationMarker("Text cut...[+12 chars] ") == ("Text cut", true))
