@@ -47,12 +47,15 @@ final class RunningCommand: Sendable {
     /// The exit status once the command has ended by itself.
     var exitStatusIfEnded: Int32? { exitStatus.value.withLock { $0 } }
 
-    /// Waits for the first stdout line containing `text` and returns it; fails when the
-    /// command ends first or `timeout` passes.
-    func line(containing text: String, timeout: Duration = .seconds(15)) async throws -> String {
+    /// Waits for the first line containing `text` on stdout (or stderr) and returns it;
+    /// fails when the command ends first or `timeout` passes.
+    func line(
+        containing text: String, onStandardError: Bool = false, timeout: Duration = .seconds(15)
+    ) async throws -> String {
+        let capture = onStandardError ? standardError : standardOutput
         let deadline = ContinuousClock.now + timeout
         while true {
-            let lines = standardOutput.text.split(separator: "\n", omittingEmptySubsequences: true)
+            let lines = capture.text.split(separator: "\n", omittingEmptySubsequences: true)
             if let line = lines.first(where: { $0.contains(text) }) { return String(line) }
             if let status = exitStatusIfEnded {
                 throw Failure(description: "ended with \(status) before printing \"\(text)\"; \(transcript)")
@@ -79,13 +82,20 @@ final class RunningCommand: Sendable {
         }
     }
 
-    /// The address a `serve` announces in `serving DIR at URL`.
-    func servingURL() async throws -> URL {
+    /// The folder and address a `serve` announces in `serving DIR at URL`.
+    func servingAnnouncement() async throws -> (directory: String, address: URL) {
         let line = try await line(containing: "serving ")
         guard let marker = line.range(of: " at ", options: .backwards),
-            let url = URL(string: String(line[marker.upperBound...]).trimmingCharacters(in: .whitespaces))
+            let address = URL(string: String(line[marker.upperBound...]).trimmingCharacters(in: .whitespaces)),
+            address.port != nil
         else { throw Failure(description: "no address in \"\(line)\"") }
-        return url
+        let directory = line[..<marker.lowerBound].dropFirst("serving ".count)
+        return (String(directory), address)
+    }
+
+    /// The address a `serve` announces in `serving DIR at URL`.
+    func servingURL() async throws -> URL {
+        try await servingAnnouncement().address
     }
 
     /// Fires the stop signal and returns the exit status.
