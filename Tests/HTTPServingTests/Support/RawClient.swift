@@ -36,11 +36,10 @@ final class RawClient: Sendable {
                 connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        guard connected == 0 else {
-            let code = errno
-            Glibc.close(descriptor)
-            throw Failure(description: "connect: \(String(cString: strerror(code)))")
-        }
+        // No close here: once every stored property is set, a throwing init still runs
+        // deinit, which closes the descriptor; closing it twice could close a socket
+        // another test opened meanwhile under the same number.
+        guard connected == 0 else { throw Failure(description: "connect: \(String(cString: strerror(errno)))") }
         setTimeout(timeout)
     }
 

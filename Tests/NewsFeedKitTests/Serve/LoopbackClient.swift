@@ -31,10 +31,10 @@ final class LoopbackClient {
                 connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        guard connected == 0 else {
-            close(descriptor)
-            throw Failure(description: "connect: \(errno)")
-        }
+        // No close here: once every stored property is set, a throwing init still runs
+        // deinit, which closes the descriptor; closing it twice could close a socket
+        // another test opened meanwhile under the same number.
+        guard connected == 0 else { throw Failure(description: "connect: \(errno)") }
         var timeout = timeval(tv_sec: 10, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     }

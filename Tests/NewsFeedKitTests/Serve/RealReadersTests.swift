@@ -10,7 +10,10 @@ import Testing
 /// Without `NEWSFEED_REQUIRE_READERS=1` a test whose reader is not installed is
 /// skipped (its trait says why); `.ci/run` sets the variable and installs both, so
 /// there a missing reader fails the test.
-@Suite struct RealReadersTests {
+///
+/// Serialized: each test starts servers and builds (and here, child processes); run all at
+/// once on 2 cores they starve the timing-bound tests of other suites.
+@Suite(.serialized) struct RealReadersTests {
     @Test(
         "newsboat subscribes to every served feed and stores every item's title and link",
         .enabled("newsboat or sqlite3 is missing and NEWSFEED_REQUIRE_READERS is not 1") {

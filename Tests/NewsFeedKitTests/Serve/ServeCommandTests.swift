@@ -8,7 +8,10 @@ import Testing
 /// `newsfeed serve` and `newsfeed demo` run in-process as the executable runs them,
 /// over real loopback sockets: announcement, access log, exit codes, stopping,
 /// folder resolution, `--refresh` and `/healthz`.
-@Suite struct ServeCommandTests {
+///
+/// Serialized: each test starts servers and builds; run all at
+/// once on 2 cores they starve the timing-bound tests of other suites.
+@Suite(.serialized) struct ServeCommandTests {
     typealias F = ServeFixtures
 
     /// An access-log line (method, path, status, bytes, duration) split into its fields.

@@ -19,11 +19,12 @@ struct ServedSamples: Sendable {
     /// Builds and serves the samples, runs `body`, then stops the server and checks it exits 0.
     static func with(_ body: (ServedSamples) async throws -> Void) async throws {
         let folder = TemporaryFolder("newsfeed-readers")
+        // The folder exists before serve starts: serve refuses a missing folder.
+        try FileManager.default.createDirectory(
+            at: folder.url.appending(path: "Feeds"), withIntermediateDirectories: true)
         let stub = try NewsAPIStub.samples()
         let serve = RunningCommand(["serve", "--dir", "Feeds", "--port", "0"], workingDirectory: folder.url)
         do {
-            try FileManager.default.createDirectory(
-                at: folder.url.appending(path: "Feeds"), withIntermediateDirectories: true)
             let served = try await start(folder: folder, stub: stub, serve: serve)
             try await body(served)
         } catch {

@@ -57,8 +57,10 @@ final class LoopbackHTTPStub: Sendable {
     func stop() {
         shutdown(listener, Int32(SHUT_RDWR))
         close(listener)
-        for connection in openConnections.withLock({ $0 }) {
-            shutdown(connection, Int32(SHUT_RDWR))
+        // Under the lock, so a connection closed meanwhile (whose number another test
+        // may already reuse) is never shut down.
+        openConnections.withLock { open in
+            for connection in open { shutdown(connection, Int32(SHUT_RDWR)) }
         }
     }
 
@@ -99,7 +101,10 @@ final class LoopbackHTTPStub: Sendable {
             }
         }
         shutdown(connection, Int32(SHUT_RDWR))
-        close(connection)
+        openConnections.withLock { open in
+            open.removeAll { $0 == connection }
+            close(connection)
+        }
     }
 
     /// Raw HTTP/1.1 response bytes.
