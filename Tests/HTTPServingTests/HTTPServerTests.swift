@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import HTTPServing
@@ -211,10 +212,14 @@ import Testing
     }
 
     @Test func slowAsyncHandlerDoesNotDelayOtherConnections() async throws {
-        let handler = TestHandler(later: { request in
-            if request.path == "/slow" { try? await Task.sleep(for: .milliseconds(300)) }
-            return .respond(.text(200, request.path))
-        })
+        // The fast answer comes from the event loop, so the timing shows whether the slow
+        // handler blocks the loop, not how busy the shared task pool is with other suites.
+        let handler = TestHandler(
+            immediate: { request in request.path == "/fast" ? .respond(.text(200, request.path)) : nil },
+            later: { request in
+                try? await Task.sleep(for: .milliseconds(300))
+                return .respond(.text(200, request.path))
+            })
         try await withServer(handler: handler) { port in
             let slow = try await offPool {
                 let client = try RawClient(port: port)
@@ -230,7 +235,7 @@ import Testing
             }
             let elapsed = ContinuousClock.now - started
             #expect(fast == "/fast")
-            #expect(elapsed < .milliseconds(150))
+            #expect(elapsed < .milliseconds(280))
             let slowText = try await offPool { try slow.readResponse().text }
             #expect(slowText == "/slow")
         }
@@ -264,7 +269,7 @@ import Testing
             #expect(outcome.end == .closed)
             #expect(outcome.bytes == 0)
             #expect(elapsed >= .milliseconds(250))
-            #expect(elapsed < .seconds(3))
+            #expect(elapsed < .seconds(10))  // generous: shared CI cores; the point is that it closes
         }
     }
 
@@ -325,7 +330,7 @@ import Testing
             #expect(idleEnd == .closed)
             #expect(silentEnd == .closed)
             #expect(partialEnd == .closed)
-            #expect(ContinuousClock.now - started < .seconds(3))
+            #expect(ContinuousClock.now - started < .seconds(10))  // generous: shared CI cores
         }
     }
 
@@ -412,7 +417,9 @@ import Testing
     }
 
     @Test func shutdownFinishesInFlightResponsesThenRefusesConnections() async throws {
+        let entered = Atomic<Bool>(false)
         let handler = TestHandler(later: { request in
+            entered.store(true, ordering: .relaxed)
             try? await Task.sleep(for: .milliseconds(300))
             return .respond(.text(200, "finished \(request.path)"))
         })
@@ -423,14 +430,15 @@ import Testing
             try client.send("GET /slow HTTP/1.1\r\n\r\n")
             return client
         }
-        try await Task.sleep(for: .milliseconds(50))
+        // Shut down only once the request is really in flight, however busy the machine is.
+        while !entered.load(ordering: .relaxed) { try await Task.sleep(for: .milliseconds(5)) }
         let started = ContinuousClock.now
         async let stopped: Void = server.shutdown()
         let response = try await offPool { try client.readResponse() }
         await stopped
         #expect(response.text == "finished /slow")
         #expect(response.headers["Connection"] == "close")
-        #expect(ContinuousClock.now - started < .seconds(2))
+        #expect(ContinuousClock.now - started < .seconds(5))
         await #expect(throws: RawClient.Failure.self) {
             _ = try await offPool { try RawClient(port: port) }
         }

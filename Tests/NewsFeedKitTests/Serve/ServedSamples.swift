@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+@testable import NewsFeedKit
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// The bundled sample feeds built by `newsfeed build` (against a loopback NewsAPI stub)
+/// into a folder that `newsfeed serve` has served since before the build, with `site`
+/// set to the address it listens at, as `demo` does.
+struct ServedSamples: Sendable {
+    let folder: TemporaryFolder
+    let serve: RunningCommand
+    /// Every feed the served `/feeds.opml` lists, in OPML order.
+    let feedURLs: [URL]
+
+    /// Builds and serves the samples, runs `body`, then stops the server and checks it exits 0.
+    static func with(_ body: (ServedSamples) async throws -> Void) async throws {
+        let folder = TemporaryFolder("newsfeed-readers")
+        // The folder exists before serve starts: serve refuses a missing folder.
+        try FileManager.default.createDirectory(
+            at: folder.url.appending(path: "Feeds"), withIntermediateDirectories: true)
+        let stub = try SampleNewsAPIStub.samples()
+        let serve = RunningCommand(["serve", "--dir", "Feeds", "--port", "0"], workingDirectory: folder.url)
+        do {
+            let served = try await start(folder: folder, stub: stub, serve: serve)
+            try await body(served)
+        } catch {
+            _ = await serve.stop()
+            await stub.shutdown()
+            throw error
+        }
+        let status = await serve.stop()
+        await stub.shutdown()
+        #expect(status == 0, "serve exit status; \(serve.transcript)")
+    }
+
+    private static func start(folder: TemporaryFolder, stub: SampleNewsAPIStub, serve: RunningCommand) async throws
+        -> ServedSamples
+    {
+        let site = try await serve.servingURL()
+        let feeds = SampleHeadlines.feeds.map { #"{"country": "\#($0.country)", "category": "\#($0.category)"}"# }
+        try folder.write(
+            #"{"site": "\#(site.absoluteString)", "output": "Feeds", "feeds": [\#(feeds.joined(separator: ", "))]}"#,
+            to: "newsfeed.json")
+        let build = await RunningCommand.run(
+            ["build", "--quiet"], environment: stub.environment, workingDirectory: folder.url)
+        try #require(build.status == 0, "build: \(build.errors)")
+
+        let port = try #require(site.port)
+        let opml = try await onOwnThread { try LoopbackClient(port: port).request("GET", "/feeds.opml") }
+        try #require(opml.status == 200, "GET /feeds.opml: \(opml.status)")
+        let document = try XMLDocument(data: opml.body, options: [.nodeLoadExternalEntitiesNever])
+        let listed = try document.nodes(forXPath: "//outline/@xmlUrl").compactMap { $0.stringValue }
+        let feedURLs = listed.compactMap { URL(string: $0) }
+        let expected = SampleHeadlines.feeds.map { site.appending(path: $0.relativePath) }
+        try #require(Set(feedURLs) == Set(expected), "the OPML lists \(listed), not every sample feed")
+        return ServedSamples(folder: folder, serve: serve, feedURLs: feedURLs)
+    }
+
+    /// The items of the served file behind `feedURL`, which must not be empty.
+    func items(at feedURL: URL) throws -> [RSSItemSummary] {
+        let relative = String(feedURL.path.drop { $0 == "/" })
+        let items = try RSSItemSummary.all(inFile: folder.url.appending(path: "Feeds").appending(path: relative))
+        try #require(!items.isEmpty, "\(relative) has no items")
+        return items
+    }
+
+    /// Each feed was fetched through the server: its access log shows a 200 for it
+    /// (the log is printed off the event loop, so the lines may trail the responses).
+    func expectFetchedOverHTTP() async throws {
+        for feedURL in feedURLs {
+            _ = try await serve.lines(count: 1) { $0.hasPrefix("GET \(feedURL.path) 200 ") }
+        }
+    }
+}
