@@ -418,13 +418,21 @@ import Testing
 
     @Test func shutdownFinishesInFlightResponsesThenRefusesConnections() async throws {
         let entered = Atomic<Bool>(false)
+        let running = Mutex<HTTPServer?>(nil)
         let handler = TestHandler(later: { request in
             entered.store(true, ordering: .relaxed)
-            try? await Task.sleep(for: .milliseconds(300))
+            // Answer only after shutdown has begun (the server stops reporting a port), so the
+            // answer is in flight during shutdown however late a busy machine schedules it.
+            let deadline = ContinuousClock.now + .seconds(5)
+            while running.withLock({ $0?.port }) != nil, ContinuousClock.now < deadline {
+                try? await Task.sleep(for: .milliseconds(5))
+            }
+            try? await Task.sleep(for: .milliseconds(20))
             return .respond(.text(200, "finished \(request.path)"))
         })
         let server = HTTPServer(configuration: .init(), handler: handler)
         let port = try server.start()
+        running.withLock { $0 = server }
         let client = try await offPool {
             let client = try RawClient(port: port)
             try client.send("GET /slow HTTP/1.1\r\n\r\n")

@@ -24,4 +24,9 @@ struct AccessLogPrinter: Sendable {
         let output = self.output
         queue.async { output.line(line) }
     }
+
+    /// Waits until every line logged so far is printed (before a command's last words).
+    func flush() {
+        queue.sync {}
+    }
 }

@@ -28,14 +28,14 @@ enum DemoCommand {
         }
         let serving = !parsed.has("--no-serve")
         var server: FeedServer?
+        let printer = AccessLogPrinter(output: context.standardOutput)
         var site = FeedServer.url(host: host, port: port)
         if serving {
             try? FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
             // Bind first, so the feeds' self links and images name the real address.
             do {
                 let started = try await FeedServer.start(
-                    directory: output, host: host, port: port, site: nil,
-                    accessLog: AccessLogPrinter(output: context.standardOutput).log)
+                    directory: output, host: host, port: port, site: nil, accessLog: printer.log)
                 server = started
                 site = started.listeningURL
             } catch {
@@ -65,6 +65,7 @@ enum DemoCommand {
         context.standardOutput.line("Index: \(site.absoluteString)   (Ctrl-C stops the demo)")
         await context.stopSignal.wait()
         await server.shutdown()
+        printer.flush()
         context.standardOutput.line("stopped")
         return status
     }

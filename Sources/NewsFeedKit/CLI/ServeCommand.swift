@@ -90,6 +90,7 @@ enum ServeCommand {
         refreshing?.cancel()
         await server.shutdown()
         await refreshing?.value
+        printer?.flush()
         if !quiet { context.standardOutput.line("stopped") }
         return .ok
     }

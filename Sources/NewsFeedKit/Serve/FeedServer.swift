@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServing
+import Synchronization
 
 /// The feeds folder mounted on an ``HTTPServer``: what `serve` and `demo` run.
 public struct FeedServer: Sendable {
@@ -16,17 +17,20 @@ public struct FeedServer: Sendable {
         directory: URL, host: String, port: Int, site: URL?,
         accessLog: (@Sendable (HTTPAccessLogEntry) -> Void)?
     ) async throws -> FeedServer {
-        var chosenPort = port
-        if chosenPort == 0 {
-            chosenPort = try await freePort(host: host)
-        }
-        let listeningURL = Self.url(host: host, port: chosenPort)
-        let handler = try StaticFileHandler(
-            root: directory.path, configuration: .init(baseURL: site ?? listeningURL))
-        let server = HTTPServer(
-            configuration: .init(host: host, port: chosenPort, accessLog: accessLog), handler: handler)
+        // The generated pages need the real address, known only once bound: the file
+        // handler is mounted right after binding (an early request gets a 503).
+        let mount = DeferredHandler()
+        let server = HTTPServer(configuration: .init(host: host, port: port, accessLog: accessLog), handler: mount)
         let bound = try server.start()
-        return FeedServer(server: server, port: bound, listeningURL: Self.url(host: host, port: bound))
+        let listeningURL = Self.url(host: host, port: bound)
+        do {
+            mount.install(
+                try StaticFileHandler(root: directory.path, configuration: .init(baseURL: site ?? listeningURL)))
+        } catch {
+            await server.shutdown()
+            throw error
+        }
+        return FeedServer(server: server, port: bound, listeningURL: listeningURL)
     }
 
     /// Stops accepting, lets in-flight responses finish, then closes.
@@ -40,16 +44,22 @@ public struct FeedServer: Sendable {
         return URL(string: "http://\(hostPart):\(port)/") ?? NewsFeedConfig.defaultSite
     }
 
-    /// A port the kernel considers free now; the generated pages need the real
-    /// address before the handler exists.
-    private static func freePort(host: String) async throws -> Int {
-        let probe = HTTPServer(configuration: .init(host: host, port: 0), handler: RefusingHandler())
-        let port = try probe.start()
-        await probe.shutdown()
-        return port
-    }
+    /// Forwards to the file handler once it is installed.
+    private final class DeferredHandler: HTTPHandler {
+        private let handler = Mutex<StaticFileHandler?>(nil)
 
-    private struct RefusingHandler: HTTPHandler {
-        func handle(_ request: HTTPRequest) async -> HTTPAction { .respond(.text(503, "starting")) }
+        func install(_ installed: StaticFileHandler) {
+            handler.withLock { $0 = installed }
+        }
+
+        func respondImmediately(to request: HTTPRequest) -> HTTPAction? {
+            guard let installed = handler.withLock({ $0 }) else { return .respond(.text(503, "starting")) }
+            return installed.respondImmediately(to: request)
+        }
+
+        func handle(_ request: HTTPRequest) async -> HTTPAction {
+            guard let installed = handler.withLock({ $0 }) else { return .respond(.text(503, "starting")) }
+            return await installed.handle(request)
+        }
     }
 }
