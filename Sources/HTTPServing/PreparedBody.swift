@@ -11,8 +11,9 @@ import Glibc
 /// is built, so every response carries exactly these bytes, however the served file
 /// changes meanwhile. Smaller bodies, or any failure to build the file, keep plain `Data`.
 public final class PreparedBody: Sendable {
-    /// Below this, one copy into the socket costs less than the extra `sendfile` call.
-    public static let sendfileThreshold = 16 << 10
+    /// Below this, one copy into the socket costs little next to the rest of a response, and
+    /// fewer bodies hold a descriptor: a cache of `n` bytes holds at most `n / 64 KiB` of them.
+    public static let sendfileThreshold = 64 << 10
 
     /// The body bytes. When backed by the in-memory file they map it, and the mapping and
     /// the descriptor are released when the last copy of this `Data` goes.

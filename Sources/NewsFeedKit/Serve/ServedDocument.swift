@@ -3,7 +3,10 @@ import HTTPServing
 
 /// A file or generated page held ready to answer: its bytes, its gzip bytes and the
 /// headers of every answer built once, so a request only picks among them.
-struct ServedDocument: Sendable {
+///
+/// A class: the cache hands it to every request, and sharing one reference costs less
+/// than copying its many fields.
+final class ServedDocument: Sendable {
     /// One encoding of the document with its own strong ETag.
     struct Representation: Sendable {
         var body: Data
@@ -21,13 +24,13 @@ struct ServedDocument: Sendable {
         var notModified: PreparedResponse
     }
 
-    var identity: Representation
+    let identity: Representation
     /// Present only when the document is text and gzip made it smaller.
-    var gzip: Representation?
-    var lastModifiedSeconds: Int
+    let gzip: Representation?
+    let lastModifiedSeconds: Int
     /// `Last-Modified` as sent: a client echoing it back in `If-Modified-Since` is
     /// answered by comparing bytes, without parsing a date.
-    var lastModified: String
+    let lastModified: String
 
     /// Bytes held in memory, for the cache's budget.
     var cost: Int { identity.body.count + (gzip?.body.count ?? 0) }
