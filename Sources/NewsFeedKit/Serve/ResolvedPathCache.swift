@@ -8,9 +8,11 @@ import Synchronization
 /// found inside the root: same device and inode, size, modification and status-change
 /// time. A symlink re-pointed elsewhere (outside the root, at a dotfile) names another
 /// inode; a file replaced by rename is a new inode; a rewrite in place changes the times.
-/// Each of these is a miss, and the full resolution decides again. The one thing a hit
-/// cannot tell apart is a new link to the *same* unchanged inode, whose bytes are the ones
-/// already vetted and served.
+/// Each of these is a miss, and the full resolution decides again. What a hit cannot tell
+/// apart is the *same* unchanged inode reached another way: a hard link made before the
+/// path was cached (making one later changes the status-change time), or its folder moved
+/// and linked back. Only someone who writes the folder can arrange that, and the bytes
+/// served are the very ones already vetted and served from inside the root.
 ///
 /// Keys are raw request paths, so every spelling of a path has its own entry and only
 /// spellings that passed the full resolution ever get one. The number of entries is
