@@ -21,6 +21,8 @@ final class Connection {
         case none
         case data(Data)
         case repeating(Data)
+        /// A prepared body: sent with `sendfile` when it is backed by an in-memory file.
+        case prepared(PreparedBody)
     }
 
     let descriptor: Int32

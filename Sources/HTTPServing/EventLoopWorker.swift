@@ -65,6 +65,7 @@ final class EventLoopWorker {
 
     /// Runs until shutdown completes; then closes every connection and marks the loop exited.
     func run() {
+        blockBrokenPipeSignal()
         startListening()
         now = MonotonicClock.now()
         nextSweep = now + sweepInterval
@@ -94,6 +95,16 @@ final class EventLoopWorker {
         }
         for case let connection? in connections { close(connection) }
         loop.markExited()
+    }
+
+    /// Blocks SIGPIPE on this thread. Writing to a connection the peer closed raises it, and
+    /// unlike `sendmsg`, `sendfile` cannot be told not to; a blocked, thread-directed SIGPIPE
+    /// stays pending harmlessly and the call fails with EPIPE, whatever the process's handler.
+    private func blockBrokenPipeSignal() {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGPIPE)
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
     }
 
     private func millisecondsUntilNextSweep() -> Int32 {
@@ -256,7 +267,9 @@ final class EventLoopWorker {
                 connection.requestMethod = request.method
                 connection.requestPath = request.path
                 connection.requestStart = now
-                if let action = context.handler.respondImmediately(to: request) {
+                if let prepared = context.preparedResponder?.preparedResponse(to: request) {
+                    startResponse(prepared, on: connection, isHeadRequest: request.method == "HEAD")
+                } else if let action = context.handler.respondImmediately(to: request) {
                     perform(action, on: connection)
                 } else {
                     dispatch(request, on: connection)
@@ -323,6 +336,30 @@ final class EventLoopWorker {
                 }
             }
         }
+        beginWriting(connection)
+    }
+
+    /// Starts a prepared response: its head is copied, not built, and its body is shared.
+    private func startResponse(_ prepared: PreparedResponse, on connection: Connection, isHeadRequest: Bool) {
+        let closing = !connection.keepAlive || shuttingDown || connection.peerClosed
+        connection.closeAfterResponse = closing
+        connection.head.removeAll(keepingCapacity: true)
+        heads.build(
+            prepared, into: &connection.head, closing: closing, http10KeepAlive: !closing && connection.isHTTP10)
+        connection.responseStatus = prepared.status
+        connection.headSent = 0
+        connection.bodySent = 0
+        if let body = prepared.body, !isHeadRequest {
+            connection.body = .prepared(body)
+            connection.bodyLength = body.bytes.count
+        } else {
+            connection.body = .none
+            connection.bodyLength = 0
+        }
+        beginWriting(connection)
+    }
+
+    private func beginWriting(_ connection: Connection) {
         connection.phase = .writing
         connection.deadline = now + writeTimeout
         continueWriting(connection)
@@ -354,7 +391,8 @@ final class EventLoopWorker {
         }
     }
 
-    /// Writes as much of the response as the socket takes, head and body together in one `sendmsg`.
+    /// Writes as much of the response as the socket takes, head and body together in one `sendmsg`,
+    /// or for a file-backed prepared body the head with `MSG_MORE` and then the body with `sendfile`.
     private func flush(_ connection: Connection) -> FlushResult {
         var budget = Self.writeBudget
         while true {
@@ -368,19 +406,22 @@ final class EventLoopWorker {
                         iov_base: UnsafeMutableRawPointer(mutating: base + connection.headSent), iov_len: headLeft)
                     count = 1
                 }
+                let bodyData: Data
                 switch connection.body {
                 case .none:
                     return send(iovecCount: count, on: connection.descriptor)
-                case .data(let data):
-                    return data.withUnsafeBytes { body in
-                        if bodyLeft > 0, let base = body.baseAddress {
-                            iovecs[count] = iovec(
-                                iov_base: UnsafeMutableRawPointer(mutating: base + connection.bodySent),
-                                iov_len: bodyLeft)
-                            count += 1
-                        }
-                        return send(iovecCount: count, on: connection.descriptor)
+                case .prepared(let prepared) where prepared.isFileBacked:
+                    guard count == 0 else {
+                        // More follows at once: MSG_MORE lets the kernel put the head in the body's first segment.
+                        return send(iovecCount: count, on: connection.descriptor, more: bodyLeft > 0)
                     }
+                    return sendFile(
+                        prepared, from: connection.bodySent, count: Swift.min(bodyLeft, budget),
+                        on: connection.descriptor)
+                case .prepared(let prepared):
+                    bodyData = prepared.bytes
+                case .data(let data):
+                    bodyData = data
                 case .repeating(let chunk):
                     return chunk.withUnsafeBytes { body in
                         guard let base = body.baseAddress else {
@@ -399,6 +440,15 @@ final class EventLoopWorker {
                         return send(iovecCount: count, on: connection.descriptor)
                     }
                 }
+                return bodyData.withUnsafeBytes { body in
+                    if bodyLeft > 0, let base = body.baseAddress {
+                        iovecs[count] = iovec(
+                            iov_base: UnsafeMutableRawPointer(mutating: base + connection.bodySent),
+                            iov_len: bodyLeft)
+                        count += 1
+                    }
+                    return send(iovecCount: count, on: connection.descriptor)
+                }
             }
             if written < 0 {
                 let code = -written
@@ -406,6 +456,8 @@ final class EventLoopWorker {
                 if code == EAGAIN || code == EWOULDBLOCK { return .blocked }
                 return .failed
             }
+            // Only `sendfile` can write nothing, at the end of its file: the body is not all there.
+            if written == 0 { return .failed }
             let fromHead = Swift.min(written, headLeft)
             connection.headSent += fromHead
             connection.bodySent += written - fromHead
@@ -421,11 +473,21 @@ final class EventLoopWorker {
     }
 
     /// One `sendmsg` over the first `iovecCount` entries; returns bytes written or minus errno.
-    private func send(iovecCount: Int, on descriptor: Int32) -> Int {
+    private func send(iovecCount: Int, on descriptor: Int32, more: Bool = false) -> Int {
         var message = msghdr()
         message.msg_iov = iovecs
         message.msg_iovlen = iovecCount
-        let result = sendmsg(descriptor, &message, Int32(MSG_NOSIGNAL))
+        let flags = Int32(MSG_NOSIGNAL) | (more ? Int32(MSG_MORE) : 0)
+        let result = sendmsg(descriptor, &message, flags)
+        return result < 0 ? -Int(errno) : result
+    }
+
+    /// One `sendfile` of `count` body bytes from `offset`; returns bytes written or minus errno.
+    /// `sendfile` has no MSG_NOSIGNAL: a peer that left raises SIGPIPE, which ``run()`` blocks
+    /// on this thread, so it shows up as EPIPE here instead of ending the process.
+    private func sendFile(_ body: PreparedBody, from offset: Int, count: Int, on descriptor: Int32) -> Int {
+        var position = off_t(offset)
+        let result = sendfile(descriptor, body.descriptor, &position, count)
         return result < 0 ? -Int(errno) : result
     }
 

@@ -14,10 +14,36 @@ struct ResponseHeadBuilder {
     private var dateSecond = -1
     private var dateLine: [UInt8] = []
 
+    /// What the request-independent part of a head decided.
+    struct FixedPart {
+        /// The status sent (out-of-range statuses become 500).
+        var status: Int
+        /// Body bytes to send after the head (0 for HEAD, 204, 304).
+        var bodyLength: Int
+        /// The handler set its own `Date`.
+        var hasDate: Bool
+    }
+
     /// Appends the head of `response` to `head` (which the caller emptied).
     mutating func build(
         _ response: HTTPResponse, into head: inout [UInt8], isHeadRequest: Bool, closing: Bool, http10KeepAlive: Bool
     ) -> Framing {
+        let fixed = Self.appendFixedPart(of: response, to: &head, isHeadRequest: isHeadRequest)
+        appendTail(to: &head, addsDate: !fixed.hasDate, closing: closing, http10KeepAlive: http10KeepAlive)
+        return Framing(bodyLength: fixed.bodyLength)
+    }
+
+    /// Appends a prepared head and its per-request tail to `head` (which the caller emptied).
+    mutating func build(
+        _ prepared: PreparedResponse, into head: inout [UInt8], closing: Bool, http10KeepAlive: Bool
+    ) {
+        head.append(contentsOf: prepared.fixedHead)
+        appendTail(to: &head, addsDate: prepared.addsDate, closing: closing, http10KeepAlive: http10KeepAlive)
+    }
+
+    /// The part of a head that depends only on the response: the status line, the handler's
+    /// fields (minus framing and unsafe ones), `Server` and `Content-Length`.
+    static func appendFixedPart(of response: HTTPResponse, to head: inout [UInt8], isHeadRequest: Bool) -> FixedPart {
         let status = (200...999).contains(response.status) ? response.status : 500
         let bodyForbidden = status == 204 || status == 304
         head.append(contentsOf: "HTTP/1.1 ".utf8)
@@ -53,20 +79,25 @@ struct ResponseHeadBuilder {
             head.append(contentsOf: field.value.utf8)
             head.append(contentsOf: "\r\n".utf8)
         }
-        if !hasDate { appendDate(to: &head) }
         if !hasServer { head.append(contentsOf: "Server: newsfeed\r\n".utf8) }
         if !keptContentLength && !bodyForbidden {
             head.append(contentsOf: "Content-Length: ".utf8)
             Self.appendDecimal(response.body.count, to: &head)
             head.append(contentsOf: "\r\n".utf8)
         }
+        return FixedPart(
+            status: status, bodyLength: isHeadRequest || bodyForbidden ? 0 : response.body.count, hasDate: hasDate)
+    }
+
+    /// `Date` (unless the handler set one), `Connection` when needed, and the blank line.
+    private mutating func appendTail(to head: inout [UInt8], addsDate: Bool, closing: Bool, http10KeepAlive: Bool) {
+        if addsDate { appendDate(to: &head) }
         if closing {
             head.append(contentsOf: "Connection: close\r\n".utf8)
         } else if http10KeepAlive {
             head.append(contentsOf: "Connection: keep-alive\r\n".utf8)
         }
         head.append(contentsOf: "\r\n".utf8)
-        return Framing(bodyLength: isHeadRequest || bodyForbidden ? 0 : response.body.count)
     }
 
     private enum FieldKind {

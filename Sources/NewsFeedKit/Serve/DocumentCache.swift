@@ -45,11 +45,12 @@ final class DocumentCache: Sendable {
     /// The document stored under `key` if it is still valid.
     func document(for key: String, validity: Validity) -> ServedDocument? {
         state.withLock { state in
-            guard var entry = state.entries[key], entry.validity == validity else { return nil }
+            // One hash lookup, and the use mark updated in place: this runs for every cache hit.
+            guard let index = state.entries.index(forKey: key), state.entries.values[index].validity == validity
+            else { return nil }
             state.useCounter += 1
-            entry.lastUse = state.useCounter
-            state.entries[key] = entry
-            return entry.document
+            state.entries.values[index].lastUse = state.useCounter
+            return state.entries.values[index].document
         }
     }
 

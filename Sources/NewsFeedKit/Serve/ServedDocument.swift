@@ -3,31 +3,49 @@ import HTTPServing
 
 /// A file or generated page held ready to answer: its bytes, its gzip bytes and the
 /// headers of every answer built once, so a request only picks among them.
-struct ServedDocument: Sendable {
+///
+/// A class: the cache hands it to every request, and sharing one reference costs less
+/// than copying its many fields.
+final class ServedDocument: Sendable {
     /// One encoding of the document with its own strong ETag.
     struct Representation: Sendable {
         var body: Data
         var entityTag: String
         var headers: HTTPHeaders
         var notModifiedHeaders: HTTPHeaders
+        /// The 200 and 304 answers with their heads already in bytes, for documents kept
+        /// in the cache; nil for one that answers a single request.
+        var prepared: PreparedAnswers?
     }
 
-    var identity: Representation
+    /// A representation's answers as ``PreparedResponse``s.
+    struct PreparedAnswers: Sendable {
+        var full: PreparedResponse
+        var notModified: PreparedResponse
+    }
+
+    let identity: Representation
     /// Present only when the document is text and gzip made it smaller.
-    var gzip: Representation?
-    var lastModifiedSeconds: Int
+    let gzip: Representation?
+    let lastModifiedSeconds: Int
+    /// `Last-Modified` as sent: a client echoing it back in `If-Modified-Since` is
+    /// answered by comparing bytes, without parsing a date.
+    let lastModified: String
 
     /// Bytes held in memory, for the cache's budget.
     var cost: Int { identity.body.count + (gzip?.body.count ?? 0) }
 
     /// Builds both representations. `entityTag` is the quoted identity tag; the gzip
-    /// one gets `-gz` inside the quotes so caches never confuse the two.
+    /// one gets `-gz` inside the quotes so caches never confuse the two. `prepare` also
+    /// builds every answer's head and moves large bodies where `sendfile` reaches them:
+    /// worth it for a document that will be cached, not for one answered once.
     init(
         bytes: Data, entityTag: String, lastModifiedSeconds: Int, mediaType: MediaType, cacheControl: String,
-        compress: Bool
+        compress: Bool, prepare: Bool = false
     ) {
         self.lastModifiedSeconds = lastModifiedSeconds
         let lastModified = HTTPDate.format(secondsSince1970: lastModifiedSeconds)
+        self.lastModified = lastModified
         let varies = mediaType.isCompressible
         func representation(_ body: Data, _ tag: String, gzip: Bool) -> Representation {
             var common: [(String, String)] = [
@@ -37,8 +55,17 @@ struct ServedDocument: Sendable {
             var full = [("Content-Type", mediaType.contentType)] + common
             if gzip { full.append(("Content-Encoding", "gzip")) }
             full.append(("X-Content-Type-Options", "nosniff"))
-            return Representation(
+            var result = Representation(
                 body: body, entityTag: tag, headers: HTTPHeaders(full), notModifiedHeaders: HTTPHeaders(common))
+            if prepare {
+                let answers = PreparedAnswers(
+                    full: PreparedResponse(HTTPResponse(status: 200, headers: result.headers, body: .data(body))),
+                    notModified: PreparedResponse(HTTPResponse(status: 304, headers: result.notModifiedHeaders)))
+                // Share the prepared copy (possibly an in-memory file) instead of holding the bytes twice.
+                result.body = answers.full.body?.bytes ?? body
+                result.prepared = answers
+            }
+            return result
         }
         identity = representation(bytes, entityTag, gzip: false)
         if compress, varies, let compressed = GzipCompressor.compress(bytes), compressed.count < bytes.count {
@@ -52,22 +79,34 @@ struct ServedDocument: Sendable {
     /// when its validators still match (`If-Modified-Since` only counts without
     /// `If-None-Match`, as RFC 9110 §13.2.2 orders).
     func response(to request: HTTPRequest) -> HTTPResponse {
-        var chosen = identity
-        if let gzip, AcceptEncoding.allowsGzip(request.headers.values(for: "Accept-Encoding")) {
-            chosen = gzip
-        }
-        let noneMatch = request.headers.values(for: "If-None-Match")
-        let notModified: Bool
-        if !noneMatch.isEmpty {
-            notModified = EntityTagCondition.noneMatchFails(headerValues: noneMatch, etag: chosen.entityTag)
-        } else if let since = request.headers["If-Modified-Since"].flatMap(HTTPDate.parse) {
-            notModified = lastModifiedSeconds <= since
-        } else {
-            notModified = false
-        }
+        let (chosen, notModified) = answer(to: request)
         if notModified {
             return HTTPResponse(status: 304, headers: chosen.notModifiedHeaders)
         }
         return HTTPResponse(status: 200, headers: chosen.headers, body: .data(chosen.body))
+    }
+
+    /// The same answer as ``response(to:)`` with its head ready, when the document was prepared.
+    func preparedResponse(to request: HTTPRequest) -> PreparedResponse? {
+        let (chosen, notModified) = answer(to: request)
+        guard let prepared = chosen.prepared else { return nil }
+        return notModified ? prepared.notModified : prepared.full
+    }
+
+    /// The representation for `request` and whether its validators make the answer a 304.
+    private func answer(to request: HTTPRequest) -> (Representation, notModified: Bool) {
+        let headers = request.headers
+        var chosen = identity
+        if let gzip, AcceptEncoding.allowsGzip(headers.values(ofLowercaseName: "accept-encoding")) {
+            chosen = gzip
+        }
+        let noneMatch = headers.values(ofLowercaseName: "if-none-match")
+        if !noneMatch.isEmpty {
+            return (chosen, EntityTagCondition.noneMatchFails(headerValues: noneMatch, etag: chosen.entityTag))
+        }
+        guard let since = headers.values(ofLowercaseName: "if-modified-since").first else { return (chosen, false) }
+        if since == lastModified { return (chosen, true) }
+        guard let sinceSeconds = HTTPDate.parse(since) else { return (chosen, false) }
+        return (chosen, lastModifiedSeconds <= sinceSeconds)
     }
 }

@@ -7,8 +7,10 @@ import HTTPServing
 /// `/` and `/feeds.opml` generated from the folder when those files are absent.
 ///
 /// Small files live in a bounded in-memory cache keyed by path and validated by
-/// (inode, size, modification time) with one `stat`, so cache hits are answered in
-/// ``respondImmediately(to:)`` on the server's event loop without a task hop.
+/// (inode, size, modification time), so cache hits are answered on the server's event
+/// loop without a task hop: the first request of a path in ``respondImmediately(to:)``
+/// after a full resolution, repeats in ``preparedResponse(to:)`` with one `stat` and a
+/// response head built once per file version.
 public struct StaticFileHandler: HTTPHandler {
     /// The file name of the generated OPML list.
     public static let opmlFileName = "feeds.opml"
@@ -21,6 +23,8 @@ public struct StaticFileHandler: HTTPHandler {
     public let resolver: RequestPathResolver
     let scanner: FeedFolderScanner
     let cache: DocumentCache
+    /// Request paths already resolved to a cached file.
+    let paths = ResolvedPathCache()
 
     /// Serves `root`.
     /// - Throws: ``ServeError`` when `root` is missing or not a folder.
@@ -37,6 +41,9 @@ public struct StaticFileHandler: HTTPHandler {
     public func respondImmediately(to request: HTTPRequest) -> HTTPAction? {
         if let refusal = methodRefusal(request) { return .respond(refusal) }
         if request.path == Self.healthPath { return nil }
+        if let document = rememberedDocument(forRequestPath: request.path) {
+            return .respond(document.response(to: request))
+        }
         switch resolver.resolve(request.path) {
         case .refused(let refusal):
             return .respond(Self.refusalResponse(refusal))
@@ -46,6 +53,7 @@ public struct StaticFileHandler: HTTPHandler {
             guard let version = FileVersion.of(path: realPath),
                 let document = cache.document(for: relativePath, validity: .file(version))
             else { return nil }
+            remember(request.path, relativePath: relativePath, version: version)
             return .respond(document.response(to: request))
         }
     }
@@ -111,7 +119,7 @@ public struct StaticFileHandler: HTTPHandler {
         let document = ServedDocument(
             bytes: snapshot.bytes, entityTag: snapshot.version.entityTag,
             lastModifiedSeconds: snapshot.version.modifiedSeconds, mediaType: mediaType,
-            cacheControl: "public, max-age=\(maxAge)", compress: builds)
+            cacheControl: "public, max-age=\(maxAge)", compress: builds, prepare: builds)
         if builds { cache.store(document, for: relativePath, validity: validity) }
         return document
     }
