@@ -44,12 +44,17 @@ public struct FeedServer: Sendable {
         return URL(string: "http://\(hostPart):\(port)/") ?? NewsFeedConfig.defaultSite
     }
 
-    /// Forwards to the file handler once it is installed.
-    private final class DeferredHandler: HTTPHandler {
+    /// Forwards to the file handler once it is installed, keeping its prepared
+    /// (fastest) answers available to the server.
+    private final class DeferredHandler: PreparedResponder {
         private let handler = Mutex<StaticFileHandler?>(nil)
 
         func install(_ installed: StaticFileHandler) {
             handler.withLock { $0 = installed }
+        }
+
+        func preparedResponse(to request: HTTPRequest) -> PreparedResponse? {
+            handler.withLock { $0 }?.preparedResponse(to: request)
         }
 
         func respondImmediately(to request: HTTPRequest) -> HTTPAction? {
