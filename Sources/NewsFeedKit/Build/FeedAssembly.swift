@@ -70,21 +70,15 @@ struct FeedAssembly: Sendable {
         record.lastError = nil
         state.feeds[spec.id] = record
 
-        var document = FeedDocument(
-            title: FeedChannel.title(for: spec), link: config.site, selfURL: config.publicURL(for: spec),
-            description: FeedChannel.description(for: spec), language: FeedChannel.language(for: spec),
-            updated: previousBuildDate ?? now, ttlMinutes: config.ttl(for: spec),
-            generator: "newsfeed \(NewsFeedVersion.current)", stories: stories)
-        if let existing, previousBuildDate != nil {
-            let sameDate = try renderer.render(document)
-            if sameDate == existing {
-                return Result(
-                    data: existing, changed: false, itemCount: stories.count, newItemCount: newItemCount,
-                    warning: warning)
-            }
+        let document = FeedChannel.document(for: spec, config: config, stories: stories, updated: now)
+        guard
+            let data = try renderer.renderUnlessUnchanged(
+                document, existing: existing, previousBuildDate: previousBuildDate, now: now)
+        else {
+            return Result(
+                data: existing ?? Data(), changed: false, itemCount: stories.count, newItemCount: newItemCount,
+                warning: warning)
         }
-        document.updated = now
-        let data = try renderer.render(document)
         return Result(
             data: data, changed: true, itemCount: stories.count, newItemCount: newItemCount, warning: warning)
     }

@@ -12,6 +12,17 @@ enum FeedChannel {
             + "bridged to RSS by newsfeed."
     }
 
+    /// The document of `spec`'s feed as `config` describes it; `updated` is set by the renderer's caller.
+    static func document(for spec: FeedSpec, config: NewsFeedConfig, stories: [Story], updated: Date) -> FeedDocument {
+        let sample = config.isSampleData
+        return FeedDocument(
+            title: title(for: spec) + (sample ? " (sample data)" : ""), link: config.site,
+            selfURL: config.publicURL(for: spec),
+            description: (sample ? "SAMPLE DATA from newsfeed demo, not live news. " : "") + description(for: spec),
+            language: language(for: spec), updated: updated, ttlMinutes: config.ttl(for: spec),
+            generator: "newsfeed \(NewsFeedVersion.current)", stories: stories)
+    }
+
     static func language(for spec: FeedSpec) -> String? {
         NewsAPICatalog.country(spec.country)?.language
     }

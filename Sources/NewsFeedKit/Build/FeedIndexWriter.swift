@@ -15,7 +15,7 @@ struct FeedIndexWriter: Sendable {
         let files = scanner.feedFiles().filter { configured.contains($0.relativePath) }
         let listings = scanner.listings(of: files, state: state)
         let opmlURL = config.site.appending(path: StaticFileHandler.opmlFileName)
-        let title = "newsfeed"
+        let title = config.isSampleData ? "newsfeed — sample data, not live news" : "newsfeed"
         let page = FeedIndexPage.render(title: title, listings: listings, opmlURL: opmlURL)
         let opml = OPMLDocument.render(title: title, listings: listings, indexURL: config.site)
         try output.writeIfChanged(Data(page.utf8), to: output.fileURL(relativePath: Self.indexFileName))

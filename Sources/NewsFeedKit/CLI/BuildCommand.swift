@@ -20,6 +20,11 @@ enum BuildCommand {
         } catch {
             throw context.exit(.configuration, error.description)
         }
+        do {
+            try OutputFolder(root: config.output).prepare()
+        } catch {
+            throw context.exit(.configuration, error.description)
+        }
         let builder = FeedBuilder(config: config, source: client, clock: context.clock)
         return await runBuild(builder, specs: specs, quiet: parsed.has("--quiet"), context: context)
     }

@@ -42,7 +42,8 @@ enum DemoCommand {
                 throw context.exit(.failure, "newsfeed demo: \(error) (try --port 0 for any free port)")
             }
         }
-        let config = NewsFeedConfig(site: site, output: output, feeds: SampleHeadlines.feeds)
+        var config = NewsFeedConfig(site: site, output: output, feeds: SampleHeadlines.feeds)
+        config.isSampleData = true
         do {
             try AtomicFileWriter.write(
                 Data("sample feeds written by `newsfeed demo`\n".utf8), to: output.appending(path: marker))

@@ -22,6 +22,8 @@ public struct NewsFeedConfig: Sendable, Hashable {
     public var defaults: FeedDefaults
     /// How `watch` checks enclosure images (the config's optional `"watch"` object).
     public var watch: WatchSettings
+    /// Set by `demo` only (never read from a file): feeds and index say they hold sample data.
+    public var isSampleData = false
 
     /// The public default for `site`: where `newsfeed serve` listens by default.
     public static let defaultSite = URL(string: "http://127.0.0.1:8080/") ?? URL(fileURLWithPath: "/")

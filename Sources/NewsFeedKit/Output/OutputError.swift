@@ -1,5 +1,7 @@
 /// Problems with the output folder and its state.
 public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The output folder cannot be created or written.
+    case unusableFolder(path: String, reason: String)
     /// Writing a file failed; nothing was replaced.
     case writeFailed(path: String, reason: String)
     /// Reading a file failed for another reason than its absence.
@@ -11,6 +13,7 @@ public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
+        case .unusableFolder(let path, let reason): "\(path): output folder unusable: \(reason)"
         case .writeFailed(let path, let reason): "\(path): cannot write: \(reason); the previous file is untouched"
         case .readFailed(let path, let reason): "\(path): cannot read: \(reason)"
         case .lockFailed(let path, let reason): "\(path): cannot take the output lock: \(reason)"

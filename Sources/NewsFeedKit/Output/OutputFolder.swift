@@ -16,6 +16,40 @@ public struct OutputFolder: Sendable {
     public var stateFile: URL { stateFolder.appending(path: "state.json") }
     public var lock: OutputLock { OutputLock(path: stateFolder.appending(path: "lock").path) }
 
+    /// Creates the folder and its state folder, so an unusable `output` (a file in the
+    /// way, no permission) is reported once, before any upstream request is spent.
+    public func prepare() throws(OutputError) {
+        do {
+            try FileManager.default.createDirectory(at: stateFolder, withIntermediateDirectories: true)
+        } catch {
+            throw .unusableFolder(path: root.path, reason: Self.obstacle(to: stateFolder) ?? Self.reason(of: error))
+        }
+        guard FileManager.default.isWritableFile(atPath: stateFolder.path) else {
+            throw .unusableFolder(path: stateFolder.path, reason: "permission denied")
+        }
+    }
+
+    /// "`/a/b` is a file, not a folder" when a file stands where a folder should be.
+    private static func obstacle(to folder: URL) -> String? {
+        var candidate = folder
+        while candidate.path != "/" {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isFolder) {
+                return isFolder.boolValue ? nil : "\(candidate.path) is a file, not a folder"
+            }
+            candidate.deleteLastPathComponent()
+        }
+        return nil
+    }
+
+    private static func reason(of error: any Error) -> String {
+        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+        if let code = underlying?.code, underlying?.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(code)))
+        }
+        return (error as NSError).localizedDescription
+    }
+
     /// Where `spec`'s feed file lives.
     public func fileURL(for spec: FeedSpec) -> URL { root.appending(path: spec.relativePath) }
 

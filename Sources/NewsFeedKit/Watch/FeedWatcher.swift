@@ -161,15 +161,12 @@ public struct FeedWatcher: Sendable {
                         story.firstSeen = state.items[story.url.absoluteString]?.firstSeen ?? story.firstSeen
                         return story
                     }
-                    var document = FeedDocument(
-                        title: FeedChannel.title(for: spec), link: config.site, selfURL: config.publicURL(for: spec),
-                        description: FeedChannel.description(for: spec), language: FeedChannel.language(for: spec),
-                        updated: snapshot.lastBuildDate ?? now, ttlMinutes: config.ttl(for: spec),
-                        generator: "newsfeed \(NewsFeedVersion.current)", stories: stories)
-                    let renderer = RSSRenderer()
-                    if snapshot.lastBuildDate != nil, try renderer.render(document) == existing { continue }
-                    document.updated = now
-                    try AtomicFileWriter.write(try renderer.render(document), to: fileURL)
+                    let document = FeedChannel.document(for: spec, config: config, stories: stories, updated: now)
+                    guard
+                        let data = try RSSRenderer().renderUnlessUnchanged(
+                            document, existing: existing, previousBuildDate: snapshot.lastBuildDate, now: now)
+                    else { continue }
+                    try AtomicFileWriter.write(data, to: fileURL)
                     rewritten.insert(spec.id)
                 }
                 try output.stateStore.save(state)
