@@ -34,6 +34,20 @@ enum WatchCommand {
                 context.standardError.line("newsfeed watch: \(error.description)")
                 return .usage
             }
+            // A zero interval would run rounds back to back without pause.
+            guard let interval, interval.milliseconds > 0 else {
+                context.standardError.line("newsfeed watch: --interval \(text) must be longer than 0s")
+                return .usage
+            }
+        }
+        // Every usage error is reported before the config is read.
+        var concurrency: Int?
+        if let text = parsed.value("--concurrency") {
+            guard let value = Int(text), (1...1024).contains(value) else {
+                context.standardError.line("newsfeed watch: --concurrency \(text) is not a whole number from 1 to 1024")
+                return .usage
+            }
+            concurrency = value
         }
         let config: NewsFeedConfig
         do {
@@ -45,13 +59,7 @@ enum WatchCommand {
             return .configuration
         }
         var settings = config.watch
-        if let text = parsed.value("--concurrency") {
-            guard let value = Int(text), (1...1024).contains(value) else {
-                context.standardError.line("newsfeed watch: --concurrency \(text) is not a whole number from 1 to 1024")
-                return .usage
-            }
-            settings.concurrency = value
-        }
+        if let concurrency { settings.concurrency = concurrency }
         let policy: any AddressPolicy =
             parsed.has("--allow-private") ? AllowAllAddressPolicy() : PublicAddressPolicy()
         let watcher = FeedWatcher(config: config, settings: settings, policy: policy, clock: context.clock)

@@ -23,6 +23,7 @@ final class ScriptedImageHost: HTTPHandler {
 
     private let answers: Mutex<[String: Answer]>
     private let received = Mutex<[String]>([])
+    private let concurrency = Mutex((now: 0, most: 0))
 
     /// - Parameter answers: per path (e.g. `/img/ok.jpg`); unscripted paths answer 404.
     init(_ answers: [String: Answer] = [:]) {
@@ -42,8 +43,16 @@ final class ScriptedImageHost: HTTPHandler {
         received.withLock { $0.count { $0.hasSuffix(" \(path)") } }
     }
 
+    /// The most requests the host was answering at the same time (delayed answers make this visible).
+    var mostAtOnce: Int { concurrency.withLock { $0.most } }
+
     func handle(_ request: HTTPRequest) async -> HTTPAction {
         received.withLock { $0.append("\(request.method) \(request.path)") }
+        concurrency.withLock {
+            $0.now += 1
+            $0.most = max($0.most, $0.now)
+        }
+        defer { concurrency.withLock { $0.now -= 1 } }
         let answer = answers.withLock { $0[request.path] } ?? .status(404)
         switch answer {
         case .image(let type, let length, let delay):

@@ -213,4 +213,254 @@ import Testing
             try expectValidFeeds(fixture)
         }
     }
+
+    // MARK: Output formats
+
+    @Test func jsonPrintsOneDocumentWithPerFeedCountsIncludingRecentlyCheckedImages() async throws {
+        let feeds = [
+            (
+                id: Self.health,
+                stories: [Story("ok", image: "/img/ok.jpg"), Story("missing", image: "/img/missing.jpg")]
+            ),
+            (id: Self.science, stories: [Story("s1", image: "/img/science-1.png")]),
+        ]
+        let settings = #"{"timeout": "1s", "recheck": "1h"}"#
+        try await Fixture.run(feeds: feeds, answers: Self.answers, watchSettings: settings) { fixture in
+            #expect(await fixture.build().status == 0)
+            #expect(await fixture.watch().status == 0)
+
+            // Second round: the live images were checked a moment ago and are skipped; the dead one is asked again.
+            let run = await fixture.watch(["--allow-private", "--json"])
+            #expect(run.status == 0)
+            #expect(run.standardError == "")
+            let object = try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8))
+            let document = try #require(object as? [String: Any])
+            let feeds = try #require(document["feeds"] as? [[String: Any]])
+            #expect(feeds.map { $0["feed"] as? String } == [Self.health, Self.science])
+            let counts = feeds.map { feed in
+                ["checked", "ok", "dead", "blocked", "skipped"].map { feed[$0] as? Int ?? -1 }
+            }
+            #expect(counts == [[1, 0, 1, 0, 1], [0, 0, 0, 0, 1]])
+            #expect(feeds[0]["findings"] as? [String] == ["dead: \(fixture.image("/img/missing.jpg")): HTTP 404"])
+            #expect(document["startedAt"] as? String == "2027-01-15T08:00:00Z")
+
+            let decoder = JSONDecoder()
+            decoder.dateDecodingStrategy = .iso8601
+            let report = try decoder.decode(WatchReport.self, from: Data(run.standardOutput.utf8))
+            #expect(report.feeds.map(\.skipped) == [1, 1])
+        }
+    }
+
+    @Test func quietPrintsNothingWhenAllIsWellAndOnlyTheProblemsOtherwise() async throws {
+        let feeds = [
+            (id: Self.health, stories: [Story("ok", image: "/img/ok.jpg")]),
+            (id: Self.science, stories: [Story("s1", image: "/img/science-1.png")]),
+        ]
+        try await Fixture.run(feeds: feeds, answers: Self.answers) { fixture in
+            #expect(await fixture.build().status == 0)
+            let calm = await fixture.watch(["--allow-private", "--quiet"])
+            #expect(calm.status == 0)
+            #expect(calm.standardOutput == "")
+            #expect(calm.standardError == "")
+
+            fixture.images.script("/img/science-1.png", .status(410))
+            let troubled = await fixture.watch(["--allow-private", "--quiet"])
+            #expect(troubled.status == 0)
+            #expect(
+                troubled.standardOutput == """
+                    us/science: 1 checked, 0 ok, 1 dead, 0 blocked, 0 skipped (recently checked or not reached); \
+                    rewritten
+                      dead: \(fixture.image("/img/science-1.png")): HTTP 410
+
+                    """)
+        }
+    }
+
+    // MARK: Address guard
+
+    @Test func withoutAllowPrivateNoLoopbackImageIsContactedAndTheFeedsStayAsTheyAre() async throws {
+        let feeds = [
+            (
+                id: Self.health,
+                stories: [Story("ok", image: "/img/ok.jpg"), Story("missing", image: "/img/missing.jpg")]
+            )
+        ]
+        try await Fixture.run(feeds: feeds, answers: Self.answers) { fixture in
+            #expect(await fixture.build().status == 0)
+            let bytes = try fixture.feedData(Self.health)
+            let date = try fixture.modificationDate(Self.health)
+
+            let run = await fixture.watch([])
+            #expect(run.status == 0)
+            #expect(fixture.images.requests == [])
+            #expect(
+                run.standardOutput.contains(
+                    "us/health: 2 checked, 0 ok, 0 dead, 2 blocked, 0 skipped (recently checked or not reached); "
+                        + "unchanged"))
+            #expect(run.standardOutput.contains("  blocked: \(fixture.image("/img/missing.jpg")): "))
+            #expect(try fixture.feedData(Self.health) == bytes)
+            #expect(try fixture.modificationDate(Self.health) == date)
+            let state = try fixture.state()
+            #expect(state.images[fixture.image("/img/ok.jpg")]?.status == .blocked)
+            #expect(state.images[fixture.image("/img/missing.jpg")]?.status == .blocked)
+            #expect(state.images[fixture.image("/img/missing.jpg")]?.lastError?.contains("127.0.0.1") == true)
+        }
+    }
+
+    // MARK: Options
+
+    @Test func concurrencyOptionOverridesTheConfig() async throws {
+        let stories = (1...4).map { Story("slow-\($0)", image: "/img/slow-\($0).jpg") }
+        var answers: [String: ScriptedImageHost.Answer] = [:]
+        for index in 1...4 {
+            answers["/img/slow-\(index).jpg"] = .image(type: "image/jpeg", length: 10, delay: .milliseconds(150))
+        }
+        try await Fixture.run(feeds: [(id: Self.health, stories: stories)], answers: answers) { fixture in
+            #expect(await fixture.build().status == 0)
+            let run = await fixture.watch(["--allow-private", "--concurrency", "1"])
+            #expect(run.status == 0)
+            #expect(run.standardOutput.contains("us/health: 4 checked, 4 ok"))
+            #expect(fixture.images.requests.count == 4)
+            #expect(fixture.images.mostAtOnce == 1)
+        }
+    }
+
+    @Test func intervalStopsWhileWaitingBetweenRoundsWithoutAnotherRound() async throws {
+        let feeds = [(id: Self.science, stories: [Story("s1", image: "/img/science-1.png")])]
+        try await Fixture.run(feeds: feeds, answers: Self.answers) { fixture in
+            #expect(await fixture.build().status == 0)
+            let stop = StopSignal()
+            let output = TextOutput.capture()
+            let folder = fixture.folder.url
+            let watching = Task {
+                await CLIRun.newsfeed(
+                    ["watch", "--allow-private", "--interval", "1h"], in: folder, clock: Fixture.now, stopSignal: stop,
+                    standardOutput: output)
+            }
+            while !output.1.text.contains("watched 1 feed(s)") { try await Task.sleep(for: .milliseconds(20)) }
+            let stopped = ContinuousClock.now
+            stop.fire()
+            let run = await watching.value
+            #expect(ContinuousClock.now - stopped < .seconds(5))
+            #expect(run.status == 0)
+            #expect(run.standardOutput.components(separatedBy: "watched 1 feed(s)").count == 2)
+            #expect(fixture.images.requests == ["HEAD /img/science-1.png"])
+        }
+    }
+
+    @Test func intervalRepeatsRoundsAndFinishesTheRoundInFlightWhenStopped() async throws {
+        let feeds = [(id: Self.science, stories: [Story("slow", image: "/img/slow.jpg")])]
+        let answers: [String: ScriptedImageHost.Answer] = [
+            "/img/slow.jpg": .image(type: "image/jpeg", length: 64, delay: .milliseconds(400))
+        ]
+        try await Fixture.run(feeds: feeds, answers: answers) { fixture in
+            #expect(await fixture.build().status == 0)
+            let stop = StopSignal()
+            let output = TextOutput.capture()
+            let folder = fixture.folder.url
+            let watching = Task {
+                await CLIRun.newsfeed(
+                    ["watch", "--allow-private", "--interval", "1s"], in: folder, clock: Fixture.now, stopSignal: stop,
+                    standardOutput: output)
+            }
+            // Stop while the second round waits for the slow image.
+            while fixture.images.requestCount(for: "/img/slow.jpg") < 2 { try await Task.sleep(for: .milliseconds(10)) }
+            stop.fire()
+            let run = await watching.value
+            #expect(run.status == 0)
+            #expect(run.standardError == "")
+            let rounds = run.standardOutput.components(separatedBy: "\n").filter { $0.hasPrefix("watched 1 feed(s)") }
+            #expect(rounds.count == 2)
+            #expect(run.standardOutput.hasSuffix("1 checked, 0 dead, 0 feed(s) rewritten\n"))
+            #expect(fixture.images.requestCount(for: "/img/slow.jpg") == 2)
+            #expect(try fixture.state().images[fixture.image("/img/slow.jpg")]?.length == 64)
+        }
+    }
+
+    // MARK: Exit codes
+
+    /// A folder with a valid config and no output folder yet.
+    private func configuredFolder(watch: String = Fixture.quickWatchSettings) throws -> TemporaryFolder {
+        let folder = TemporaryFolder("watch-command")
+        try folder.write(
+            """
+            {"site": "\(Fixture.site)", "output": "Feeds", "feeds": [{"country": "us", "category": "health"}],
+             "watch": \(watch)}
+            """, to: "newsfeed.json")
+        return folder
+    }
+
+    @Test(arguments: [
+        ["--interval", "15x"], ["--interval", "0s"], ["--interval"], ["--concurrency", "0"],
+        ["--concurrency", "many"], ["--concurrency", "2000"], ["--once", "--interval", "1m"], ["--bogus"],
+        ["--json=yes"], ["extra"],
+    ])
+    func usageErrorsExit64WithOneLine(arguments: [String]) async throws {
+        let folder = try configuredFolder()
+        // Should an interval slip through, rounds would repeat: the signal ends them and the test fails.
+        let stop = StopSignal()
+        let backstop = Task {
+            try await Task.sleep(for: .seconds(5))
+            stop.fire()
+        }
+        defer { backstop.cancel() }
+        let run = await CLIRun.newsfeed(["watch"] + arguments, in: folder.url, clock: Fixture.now, stopSignal: stop)
+        #expect(run.status == 64)
+        #expect(run.standardOutput == "")
+        #expect(run.errorLines.count == 1, "\(run.standardError)")
+        #expect(run.standardError.hasPrefix("newsfeed watch: "))
+        // Usage is judged before the config is read.
+        let empty = TemporaryFolder("watch-command")
+        #expect(await CLIRun.newsfeed(["watch"] + arguments, in: empty.url, clock: Fixture.now).status == 64)
+    }
+
+    @Test func onceIsAnExplicitSingleRound() async throws {
+        let folder = try configuredFolder()
+        try FileManager.default.createDirectory(
+            at: folder.url.appending(path: "Feeds"), withIntermediateDirectories: true)
+        let run = await CLIRun.newsfeed(["watch", "--once"], in: folder.url, clock: Fixture.now)
+        #expect(run.status == 0)
+        #expect(
+            run.standardOutput.contains("us/health: not watched: us/health.rss does not exist yet; run newsfeed build"))
+    }
+
+    @Test func configurationProblemsExit78() async throws {
+        let empty = TemporaryFolder("watch-command")
+        let missing = await CLIRun.newsfeed(["watch"], in: empty.url, clock: Fixture.now)
+        #expect(missing.status == 78)
+        #expect(missing.errorLines.count == 1)
+        #expect(missing.standardError.contains("newsfeed.json"))
+
+        let elsewhere = await CLIRun.newsfeed(["watch", "--config", "other.json"], in: empty.url, clock: Fixture.now)
+        #expect(elsewhere.status == 78)
+        #expect(elsewhere.standardError.contains("other.json"))
+
+        let zeroTimeout = try configuredFolder(watch: #"{"timeout": "0s"}"#)
+        let invalid = await CLIRun.newsfeed(["watch"], in: zeroTimeout.url, clock: Fixture.now)
+        #expect(invalid.status == 78)
+        #expect(invalid.standardError.contains("watch.timeout"))
+
+        let typo = try configuredFolder(watch: #"{"perhost": 2}"#)
+        let unknown = await CLIRun.newsfeed(["watch"], in: typo.url, clock: Fixture.now)
+        #expect(unknown.status == 78)
+        #expect(unknown.standardError.contains("perhost"))
+    }
+
+    @Test func anOutputFolderThatCannotBeWatchedExits1WithOneClearLine() async throws {
+        let folder = try configuredFolder()
+        let output = folder.url.appending(path: "Feeds").standardizedFileURL.path
+        let missing = await CLIRun.newsfeed(["watch"], in: folder.url, clock: Fixture.now)
+        #expect(missing.status == 1)
+        #expect(missing.standardOutput == "")
+        #expect(
+            missing.errorLines == [
+                "newsfeed watch: \(output): the output folder does not exist; run newsfeed build first"
+            ])
+
+        try folder.write("not a folder", to: "Feeds")
+        let file = await CLIRun.newsfeed(["watch"], in: folder.url, clock: Fixture.now)
+        #expect(file.status == 1)
+        #expect(file.errorLines.count == 1)
+        #expect(file.standardError.contains(output))
+    }
 }
