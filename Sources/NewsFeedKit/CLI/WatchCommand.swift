@@ -22,15 +22,22 @@ enum WatchCommand {
             } catch {
                 throw context.exit(.usage, "newsfeed watch: \(error.description)")
             }
+            // A zero interval would run rounds back to back without pause.
+            guard let interval, interval.milliseconds > 0 else {
+                throw context.exit(.usage, "newsfeed watch: --interval \(text) must be longer than 0s")
+            }
         }
-        let config = try context.loadConfig(parsed)
-        var settings = config.watch
+        // Every usage error is reported before the config is read.
+        var concurrency: Int?
         if let text = parsed.value("--concurrency") {
             guard let value = Int(text), (1...1024).contains(value) else {
                 throw context.exit(.usage, "newsfeed watch: --concurrency \(text) is not a whole number from 1 to 1024")
             }
-            settings.concurrency = value
+            concurrency = value
         }
+        let config = try context.loadConfig(parsed)
+        var settings = config.watch
+        if let concurrency { settings.concurrency = concurrency }
         let policy: any AddressPolicy =
             parsed.has("--allow-private") ? AllowAllAddressPolicy() : PublicAddressPolicy()
         let watcher = FeedWatcher(config: config, settings: settings, policy: policy, clock: context.clock)

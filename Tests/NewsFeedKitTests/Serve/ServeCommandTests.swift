@@ -81,10 +81,10 @@ import Testing
         let folder = TemporaryFolder("newsfeed-serve-command")
         try FileManager.default.createDirectory(
             at: folder.url.appending(path: "Feeds"), withIntermediateDirectories: true)
-        let occupant = try SampleNewsAPIStub(bodies: [:])
-        let port = try #require(occupant.baseURL.port)
+        let occupant = try NewsAPIStub()
+        let port = try #require(Optional(occupant.port))
         let result = await RunningCommand.run(["serve", "--port", String(port)], workingDirectory: folder.url)
-        await occupant.shutdown()
+        await occupant.stop()
         #expect(result.status == 1)
         let lines = result.errors.split(separator: "\n")
         #expect(lines.count == 1, "one line on stderr: \(result.errors)")
@@ -197,7 +197,7 @@ import Testing
 
     @Test func refreshBuildsTheFeedInTheBackgroundWithoutABuildRun() async throws {
         let folder = TemporaryFolder("newsfeed-serve-command")
-        let stub = try SampleNewsAPIStub.samples()
+        let stub = try NewsAPIStub.samples()
         try folder.write(
             #"{"output": "Feeds", "feeds": [{"country": "us", "category": "health", "ttl": 30}]}"#,
             to: "newsfeed.json")
@@ -222,18 +222,18 @@ import Testing
         let age = try #require(health.stalestAge, "a successful fetch is in the state")
         #expect((0...60).contains(age))
         #expect(await serve.stop() == 0)
-        await stub.shutdown()
+        await stub.stop()
     }
 
     @Test func aFailedRefreshKeepsThePreviousFeed() async throws {
         let folder = TemporaryFolder("newsfeed-serve-command")
-        let stub = try SampleNewsAPIStub.samples()
+        let stub = try NewsAPIStub.samples()
         try folder.write(
             #"{"output": "Feeds", "feeds": [{"country": "us", "category": "health"}]}"#, to: "newsfeed.json")
         let previous = F.feed(title: "Yesterday's health")
         try folder.write(previous, to: "Feeds/us/health.rss")
-        var environment = stub.environment
-        environment["NEWSAPI_KEY"] = "a-key-the-stub-refuses"
+        stub.answer("us/health", with: .error(401, code: "apiKeyInvalid", message: "Your API key is invalid."))
+        let environment = stub.environment
         let serve = RunningCommand(
             ["serve", "--refresh", "--port", "0"], environment: environment, workingDirectory: folder.url)
         defer { serve.stopSignal.fire() }
@@ -246,12 +246,12 @@ import Testing
         #expect(feed.status == 200)
         #expect(feed.body == Data(previous.utf8))
         #expect(await serve.stop() == 0, "serve keeps serving through failed builds")
-        await stub.shutdown()
+        await stub.stop()
     }
 
     @Test func healthzReflectsTheStateAsBuildsHappen() async throws {
         let folder = TemporaryFolder("newsfeed-serve-command")
-        let stub = try SampleNewsAPIStub.samples()
+        let stub = try NewsAPIStub.samples()
         try folder.write(
             #"{"output": "Feeds", "feeds": [{"country": "us", "category": "health"}, {"country": "gb", "category": "science"}]}"#,
             to: "newsfeed.json")
@@ -284,7 +284,7 @@ import Testing
         try Data("not json".utf8).write(to: folder.url.appending(path: "Feeds/.newsfeed/state.json"))
         #expect(try await Self.health(address).status == 503)
         #expect(await serve.stop() == 0)
-        await stub.shutdown()
+        await stub.stop()
     }
 
     // MARK: - demo

@@ -22,22 +22,22 @@ struct ServedSamples: Sendable {
         // The folder exists before serve starts: serve refuses a missing folder.
         try FileManager.default.createDirectory(
             at: folder.url.appending(path: "Feeds"), withIntermediateDirectories: true)
-        let stub = try SampleNewsAPIStub.samples()
+        let stub = try NewsAPIStub.samples()
         let serve = RunningCommand(["serve", "--dir", "Feeds", "--port", "0"], workingDirectory: folder.url)
         do {
             let served = try await start(folder: folder, stub: stub, serve: serve)
             try await body(served)
         } catch {
             _ = await serve.stop()
-            await stub.shutdown()
+            await stub.stop()
             throw error
         }
         let status = await serve.stop()
-        await stub.shutdown()
+        await stub.stop()
         #expect(status == 0, "serve exit status; \(serve.transcript)")
     }
 
-    private static func start(folder: TemporaryFolder, stub: SampleNewsAPIStub, serve: RunningCommand) async throws
+    private static func start(folder: TemporaryFolder, stub: NewsAPIStub, serve: RunningCommand) async throws
         -> ServedSamples
     {
         let site = try await serve.servingURL()
