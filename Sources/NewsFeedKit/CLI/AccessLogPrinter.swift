@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import HTTPServing
 
-/// Prints one access-log line per request: method, path, status, bytes, duration.
+/// Prints one access-log line per request: time (UTC), method, path, status, bytes, duration.
 ///
 /// The server calls the log on its event-loop threads; printing happens on a
 /// serial queue of its own so a slow terminal never stalls serving.
@@ -19,7 +19,7 @@ struct AccessLogPrinter: Sendable {
             Double(entry.duration.components.attoseconds) / 1e15
             + Double(entry.duration.components.seconds) * 1000
         let line =
-            "\(entry.method) \(entry.path) \(entry.status) \(entry.bytesSent) "
+            "\(Date().formatted(.iso8601)) \(entry.method) \(entry.path) \(entry.status) \(entry.bytesSent) "
             + String(format: "%.1fms", milliseconds)
         let output = self.output
         queue.async { output.line(line) }

@@ -5,6 +5,7 @@ extension CommandContext {
     /// The context of this process: its arguments, environment, terminal streams,
     /// and a stop signal fired by SIGINT or SIGTERM.
     public static func process() -> CommandContext {
+        MallocArenas.limit()
         let stop = StopSignal()
         for signalNumber in [SIGINT, SIGTERM] {
             signal(signalNumber, SIG_IGN)

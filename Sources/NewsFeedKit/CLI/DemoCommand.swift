@@ -21,6 +21,14 @@ enum DemoCommand {
                 .usage,
                 "newsfeed demo: \(outputText) holds real feeds; the demo never writes there (choose another --output)")
         }
+        let existing = (try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []
+        if !isDemo && !existing.isEmpty {
+            throw context.exit(
+                .usage,
+                "newsfeed demo: \(outputText) already holds other files; the demo writes only into an empty folder "
+                    + "or its own (choose another --output)")
+        }
+        let createdFolder = !FileManager.default.fileExists(atPath: output.path)
         let host = parsed.value("--host") ?? "127.0.0.1"
         let portText = parsed.value("--port") ?? "8080"
         guard let port = Int(portText), (0...65_535).contains(port) else {
@@ -39,6 +47,7 @@ enum DemoCommand {
                 server = started
                 site = started.listeningURL
             } catch {
+                if createdFolder { try? FileManager.default.removeItem(at: output) }
                 throw context.exit(.failure, "newsfeed demo: \(error) (try --port 0 for any free port)")
             }
         }

@@ -25,6 +25,9 @@ public enum ConfigLoader {
         } catch let unknown as UnknownConfigKey {
             throw .unknownKey(path: path, keyPath: unknown.keyPath, known: unknown.known)
         } catch let error as DecodingError {
+            if case .dataCorrupted(let context) = error, context.codingPath.isEmpty {
+                throw .invalidJSON(path: path, detail: syntaxProblem(in: data))
+            }
             throw describe(error, path: path)
         } catch {
             throw .invalidJSON(path: path, detail: "\(error)")
@@ -66,11 +69,32 @@ public enum ConfigLoader {
                 let underlying = (context.underlyingError as NSError?)?.userInfo["NSDebugDescription"] as? String
                 return .invalidJSON(path: path, detail: underlying ?? context.debugDescription)
             }
-            return .invalidValue(
-                path: path, keyPath: ConfigKey.describe(context.codingPath), reason: context.debugDescription)
+            let keyPath = ConfigKey.describe(context.codingPath)
+            var reason = context.debugDescription
+            // Nested decoders (watch settings) already name the key: say it once.
+            if reason.hasPrefix(keyPath + ": ") { reason.removeFirst(keyPath.count + 2) }
+            return .invalidValue(path: path, keyPath: keyPath, reason: reason)
         @unknown default:
             return .invalidJSON(path: path, detail: "\(error)")
         }
+    }
+
+    /// Where the JSON syntax breaks, as `line L, column C` (JSONDecoder does not say; the
+    /// serialization parser names the character offset).
+    private static func syntaxProblem(in data: Data) -> String {
+        do {
+            _ = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            let text = (error as NSError).userInfo["NSDebugDescription"] as? String ?? ""
+            guard let range = text.range(of: "character "),
+                let offset = Int(text[range.upperBound...].prefix { $0.isNumber })
+            else { return text.isEmpty ? "the JSON syntax is broken" : text }
+            let before = data.prefix(offset)
+            let line = before.filter { $0 == UInt8(ascii: "\n") }.count + 1
+            let column = offset - (before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0) + 1
+            return "syntax error at line \(line), column \(column)"
+        }
+        return "the JSON syntax is broken"
     }
 
     private static func typeName(_ type: Any.Type) -> String {

@@ -64,6 +64,8 @@ public struct ImageRecord: Sendable, Hashable, Codable {
     public var status: Status
     /// Failures in a row; reset by a success.
     public var consecutiveFailures: Int
+    /// When the last failure that counted happened (failures closer than the spacing count once).
+    public var lastCountedFailure: Date?
     public var lastChecked: Date?
     /// The last failure's cause, e.g. `HTTP 404` or `timed out`.
     public var lastError: String?

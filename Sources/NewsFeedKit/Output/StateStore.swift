@@ -51,7 +51,7 @@ public struct StateStore: Sendable {
     public func save(_ state: BridgeState) throws(OutputError) {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.outputFormatting = [.sortedKeys]  // compact: large states stay small in memory and on disk
         let data: Data
         do {
             data = try encoder.encode(state)

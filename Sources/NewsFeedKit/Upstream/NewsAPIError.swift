@@ -57,6 +57,8 @@ public enum NewsAPIError: Error, Sendable, Equatable, CustomStringConvertible {
             var line = "NewsAPI \(code)"
             if let status { line += " (HTTP \(status))" }
             if !message.isEmpty { line += ": \(message)" }
+            // "…rate limited., retry after" reads badly: the retry note continues the sentence.
+            if retryAfter != nil, let last = line.last, ".!".contains(last) { line.removeLast() }
             return line + Self.retryText(retryAfter)
         case .httpStatus(let status, let retryAfter):
             return "NewsAPI answered HTTP \(status) without an error message" + Self.retryText(retryAfter)

@@ -5,13 +5,16 @@ extension ImageRecord {
     ///
     /// A 404 or 410 is dead at once; other failures count up and become dead at `failuresBeforeDead`; a success
     /// resets the count and keeps the real length and type; a blocked URL is recorded as such; a skipped check
-    /// changes nothing.
-    public func updated(with result: ImageCheckResult, at now: Date, failuresBeforeDead: Int) -> ImageRecord {
+    /// changes nothing. A failure less than `failureSpacing` after the last counted one does not count again.
+    public func updated(
+        with result: ImageCheckResult, at now: Date, failuresBeforeDead: Int, failureSpacing: TimeInterval = 0
+    ) -> ImageRecord {
         var record = self
         switch result {
         case .alive(let length, let mimeType, let etag, let lastModified):
             record.status = .alive
             record.consecutiveFailures = 0
+            record.lastCountedFailure = nil
             record.lastChecked = now
             record.lastError = nil
             record.length = length ?? record.length
@@ -21,10 +24,15 @@ extension ImageRecord {
         case .notModified:
             record.status = .alive
             record.consecutiveFailures = 0
+            record.lastCountedFailure = nil
             record.lastChecked = now
             record.lastError = nil
         case .failed(let cause, let permanent):
-            record.consecutiveFailures += 1
+            let sinceCounted = record.lastCountedFailure.map { now.timeIntervalSince($0) } ?? .infinity
+            if record.consecutiveFailures == 0 || sinceCounted >= failureSpacing {
+                record.consecutiveFailures += 1
+                record.lastCountedFailure = now
+            }
             record.lastChecked = now
             record.lastError = cause
             record.status = permanent || record.consecutiveFailures >= failuresBeforeDead ? .dead : .failing

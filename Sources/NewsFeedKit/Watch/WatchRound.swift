@@ -45,7 +45,9 @@ public struct WatchRound: Sendable {
         for (index, entry) in toCheck.enumerated() {
             let result = results[index] ?? .skipped
             let before = previous[entry.key] ?? ImageRecord()
-            let after = before.updated(with: result, at: now, failuresBeforeDead: settings.failuresBeforeDead)
+            let after = before.updated(
+                with: result, at: now, failuresBeforeDead: settings.failuresBeforeDead,
+                failureSpacing: settings.failureSpacing.timeInterval)
             if case .skipped = result {
                 outcomes[entry.key] = .notReached
                 continue

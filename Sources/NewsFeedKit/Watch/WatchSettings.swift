@@ -16,11 +16,16 @@ public struct WatchSettings: Sendable, Hashable {
     public var recheck: WatchDuration
     /// Longest time one round may take; URLs not reached by then are skipped, not failed.
     public var roundDeadline: WatchDuration
+    /// Failures closer together than this count as one, so two rounds run back to back
+    /// during a short outage (DNS, our own network) cannot declare images dead.
+    public var failureSpacing: WatchDuration
 
     public init(
         failuresBeforeDead: Int = 2, concurrency: Int = 32, perHost: Int = 4, timeout: WatchDuration = .seconds(10),
-        recheck: WatchDuration = .hours(6), roundDeadline: WatchDuration = .minutes(15)
+        recheck: WatchDuration = .hours(6), roundDeadline: WatchDuration = .minutes(15),
+        failureSpacing: WatchDuration = .minutes(10)
     ) {
+        self.failureSpacing = failureSpacing
         self.failuresBeforeDead = failuresBeforeDead
         self.concurrency = concurrency
         self.perHost = perHost
@@ -54,7 +59,7 @@ public struct WatchSettings: Sendable, Hashable {
 
 extension WatchSettings: Codable {
     private enum CodingKeys: String, CodingKey, CaseIterable {
-        case failuresBeforeDead, concurrency, perHost, timeout, recheck, roundDeadline
+        case failuresBeforeDead, concurrency, perHost, timeout, recheck, roundDeadline, failureSpacing
     }
 
     /// Accepts any key, so unknown ones can be named in the error.
@@ -88,7 +93,9 @@ extension WatchSettings: Codable {
             timeout: try container.decodeIfPresent(WatchDuration.self, forKey: .timeout) ?? defaults.timeout,
             recheck: try container.decodeIfPresent(WatchDuration.self, forKey: .recheck) ?? defaults.recheck,
             roundDeadline: try container.decodeIfPresent(WatchDuration.self, forKey: .roundDeadline)
-                ?? defaults.roundDeadline
+                ?? defaults.roundDeadline,
+            failureSpacing: try container.decodeIfPresent(WatchDuration.self, forKey: .failureSpacing)
+                ?? defaults.failureSpacing
         )
         do {
             try validate()
@@ -102,6 +109,7 @@ extension WatchSettings: Codable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(failuresBeforeDead, forKey: .failuresBeforeDead)
+        try container.encode(failureSpacing, forKey: .failureSpacing)
         try container.encode(concurrency, forKey: .concurrency)
         try container.encode(perHost, forKey: .perHost)
         try container.encode(timeout, forKey: .timeout)

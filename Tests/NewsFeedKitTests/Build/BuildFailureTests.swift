@@ -96,7 +96,7 @@ import Testing
             #expect(workspace.stub.requests.map(\.feedID) == ["us/health"])
             #expect(
                 run.errorLines.first
-                    == "us/health: NewsAPI rateLimited (HTTP 429): You have been rate limited., retry after 120 s; "
+                    == "us/health: NewsAPI rateLimited (HTTP 429): You have been rate limited, retry after 120 s; "
                     + "no feed written yet")
             #expect(run.errorLines.count == 2)
             #expect(run.errorLines.last?.hasPrefix("us/technology: not fetched") == true)

@@ -14,9 +14,11 @@ import Testing
 @Suite(.serialized) struct ServeCommandTests {
     typealias F = ServeFixtures
 
-    /// An access-log line (method, path, status, bytes, duration) split into its fields.
+    /// An access-log line (time, method, path, status, bytes, duration) split into its fields.
     static func accessLogFields(_ line: Substring) -> (request: String, bytes: Int)? {
-        guard let match = line.wholeMatch(of: /(GET|HEAD) (\S+) (\d{3}) (\d+) (\d+\.\d)ms/),
+        guard
+            let match = line.wholeMatch(
+                of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ (GET|HEAD) (\S+) (\d{3}) (\d+) (\d+\.\d)ms/),
             let bytes = Int(match.4)
         else { return nil }
         return ("\(match.1) \(match.2) \(match.3)", bytes)

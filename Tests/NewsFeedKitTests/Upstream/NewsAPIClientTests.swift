@@ -56,7 +56,7 @@ import Testing
         #expect(error.retryAfter == .seconds(120))
         #expect(
             error.description
-                == "NewsAPI rateLimited (HTTP 429): You have been rate limited. Back off for a while before trying the request again., retry after 120 s"
+                == "NewsAPI rateLimited (HTTP 429): You have been rate limited. Back off for a while before trying the request again, retry after 120 s"
         )
     }
 

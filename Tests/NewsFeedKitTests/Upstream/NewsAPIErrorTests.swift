@@ -34,7 +34,7 @@ import Testing
             #expect(!error.description.contains("\n"))
             #expect(error.description.localizedStandardContains("NewsAPI"))
         }
-        #expect(errors[0].description == "NewsAPI rateLimited (HTTP 429): Too many requests., retry after 120 s")
+        #expect(errors[0].description == "NewsAPI rateLimited (HTTP 429): Too many requests, retry after 120 s")
         #expect(errors[1].description == "NewsAPI answered HTTP 503 without an error message")
         #expect(errors[9].description == "NewsAPI did not answer within 1.5 s")
     }

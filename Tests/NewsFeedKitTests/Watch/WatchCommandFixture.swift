@@ -22,7 +22,8 @@ final class WatchCommandFixture: Sendable {
     /// The fixed time every command sees.
     static let now = Date(timeIntervalSince1970: 1_800_000_000)
     /// Fast checks: a hung host costs one second; everything is rechecked every round.
-    static let quickWatchSettings = #"{"timeout": "1s", "recheck": "0s", "failuresBeforeDead": 2}"#
+    static let quickWatchSettings =
+        #"{"timeout": "1s", "recheck": "0s", "failuresBeforeDead": 2, "failureSpacing": "0s"}"#
 
     let folder: TemporaryFolder
     let images: ScriptedImageHost

@@ -28,10 +28,17 @@ import Testing
         #expect(first.records["https://c.example/ok.png"]?.length == 1234)
         #expect(first.records["https://c.example/ok.png"]?.mimeType == "image/png")
 
+        // A minute later the failure does not count again: back-to-back rounds during a short
+        // outage must not declare an image dead.
         let second = await round.run(urls: urls, previous: first.records, now: now.addingTimeInterval(60))
-        #expect(second.outcomes["https://a.example/flaky.jpg"] == .dead(cause: "HTTP 500"))
-        #expect(second.records["https://a.example/flaky.jpg"]?.consecutiveFailures == 2)
+        #expect(second.outcomes["https://a.example/flaky.jpg"] == .failing(cause: "HTTP 500"))
+        #expect(second.records["https://a.example/flaky.jpg"]?.consecutiveFailures == 1)
         #expect(second.outcomes["https://c.example/ok.png"] == .recentlyChecked)
+
+        // Past the failure spacing (10 minutes by default) the second failure counts.
+        let third = await round.run(urls: urls, previous: second.records, now: now.addingTimeInterval(11 * 60))
+        #expect(third.outcomes["https://a.example/flaky.jpg"] == .dead(cause: "HTTP 500"))
+        #expect(third.records["https://a.example/flaky.jpg"]?.consecutiveFailures == 2)
     }
 
     @Test func recentlyAliveIsNotCheckedButDeadAndStaleAre() async throws {
