@@ -72,7 +72,7 @@ struct ServedSamples: Sendable {
     /// (the log is printed off the event loop, so the lines may trail the responses).
     func expectFetchedOverHTTP() async throws {
         for feedURL in feedURLs {
-            _ = try await serve.lines(count: 1) { $0.hasPrefix("GET \(feedURL.path) 200 ") }
+            _ = try await serve.lines(count: 1) { $0.contains("Z GET \(feedURL.path) 200 ") }
         }
     }
 }
