@@ -49,16 +49,38 @@ public struct StateStore: Sendable {
 
     /// Saves `state` atomically.
     public func save(_ state: BridgeState) throws(OutputError) {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        encoder.outputFormatting = [.sortedKeys]  // compact: large states stay small in memory and on disk
         let data: Data
         do {
-            data = try encoder.encode(state)
+            data = try Self.encode(state)
         } catch {
             throw .writeFailed(path: url.path, reason: "cannot encode state: \(error)")
         }
         try AtomicFileWriter.write(data, to: url)
+    }
+
+    /// The state as compact JSON with sorted keys, encoded record by record: one
+    /// JSONEncoder tree for ten thousand records would be the peak memory of a whole
+    /// `watch` round (bench/watch).
+    static func encode(_ state: BridgeState) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.sortedKeys]
+        var data = Data("{".utf8)
+        func appendMap<Record: Encodable>(_ name: String, _ map: [String: Record]) throws {
+            data.append(contentsOf: "\"\(name)\":{".utf8)
+            for (index, key) in map.keys.sorted().enumerated() {
+                if index > 0 { data.append(UInt8(ascii: ",")) }
+                data.append(try encoder.encode(key))
+                data.append(UInt8(ascii: ":"))
+                if let record = map[key] { data.append(try encoder.encode(record)) }
+            }
+            data.append(contentsOf: "},".utf8)
+        }
+        try appendMap("feeds", state.feeds)
+        try appendMap("images", state.images)
+        try appendMap("items", state.items)
+        data.append(contentsOf: "\"version\":\(state.version)}".utf8)
+        return data
     }
 
     private struct VersionHeader: Decodable {

@@ -37,28 +37,10 @@ public struct FeedWatcher: Sendable {
         guard FileManager.default.fileExists(atPath: output.root.path, isDirectory: &isFolder), isFolder.boolValue
         else { throw .outputFolderMissing(path: output.root.path) }
 
-        let loaded: StateStore.Loaded
-        do {
-            loaded = try output.stateStore.load()
-        } catch {
-            throw .output(error)
-        }
-        var warnings = loaded.warning.map { [$0] } ?? []
-        let healer = EnclosureHealer(
-            images: loaded.state.images, items: loaded.state.items, defaultImage: defaultImage, site: config.site)
-
-        var summaries: [WatchReport.FeedSummary] = []
-        var urlsOfFeed: [String: [URL]] = [:]
-        for spec in config.feeds {
-            var summary = WatchReport.FeedSummary(feed: spec.id)
-            let read = readFeed(spec)
-            if let snapshot = read.snapshot {
-                urlsOfFeed[spec.id] = imageURLs(of: snapshot.stories, healer: healer)
-            } else {
-                summary.problem = read.problem
-            }
-            summaries.append(summary)
-        }
+        let plan = try planRound()
+        var warnings = plan.warnings
+        var summaries = plan.summaries
+        let urlsOfFeed = plan.urlsOfFeed
         var allURLs: [URL] = []
         var seen = Set<String>()
         for spec in config.feeds {
@@ -68,7 +50,7 @@ public struct FeedWatcher: Sendable {
         }
 
         let round = WatchRound(settings: settings, policy: policy, resolver: resolver)
-        let result = await round.run(urls: allURLs, previous: loaded.state.images, now: now)
+        let result = await round.run(urls: allURLs, previous: plan.images, now: now)
 
         let rewritten: Set<String>
         do {
@@ -87,6 +69,42 @@ public struct FeedWatcher: Sendable {
         let elapsed = ContinuousClock.now - started
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         return WatchReport(startedAt: now, seconds: seconds, feeds: summaries, warnings: warnings)
+    }
+
+    /// What a round checks, read from the feeds and the state. Only the image records
+    /// outlive it: the rest of the state is let go before the checks, and the heal step
+    /// loads it afresh under the lock (keeping two whole states would double the peak).
+    private struct RoundPlan {
+        var images: [String: ImageRecord]
+        var summaries: [WatchReport.FeedSummary]
+        var urlsOfFeed: [String: [URL]]
+        var warnings: [String]
+    }
+
+    private func planRound() throws(WatchError) -> RoundPlan {
+        let loaded: StateStore.Loaded
+        do {
+            loaded = try output.stateStore.load()
+        } catch {
+            throw .output(error)
+        }
+        let healer = EnclosureHealer(
+            images: loaded.state.images, items: loaded.state.items, defaultImage: defaultImage, site: config.site)
+        var summaries: [WatchReport.FeedSummary] = []
+        var urlsOfFeed: [String: [URL]] = [:]
+        for spec in config.feeds {
+            var summary = WatchReport.FeedSummary(feed: spec.id)
+            let read = readFeed(spec)
+            if let snapshot = read.snapshot {
+                urlsOfFeed[spec.id] = imageURLs(of: snapshot.stories, healer: healer)
+            } else {
+                summary.problem = read.problem
+            }
+            summaries.append(summary)
+        }
+        return RoundPlan(
+            images: loaded.state.images, summaries: summaries, urlsOfFeed: urlsOfFeed,
+            warnings: loaded.warning.map { [$0] } ?? [])
     }
 
     /// The default image as the build writes it, without touching the output folder.

@@ -95,3 +95,26 @@ import Testing
         #expect(try output.stateStore.load().state.feeds.count == 20)
     }
 }
+
+@Suite struct StateEncodingTests {
+    @Test func recordByRecordEncodingMatchesOneEncoderAndDecodes() throws {
+        var state = BridgeState()
+        for index in 0..<50 {
+            state.items["https://a.example/\(index)?q=\"x\""] = ItemRecord(
+                firstSeen: Date(timeIntervalSince1970: 1_700_000_000 + Double(index)),
+                originalImage: "https://i.example/\(index).jpg")
+            state.images["https://i.example/\(index).jpg"] = ImageRecord(
+                status: .alive, length: index, mimeType: "image/jpeg")
+        }
+        state.feeds["us/health"] = FeedRecord(
+            lastSuccess: Date(timeIntervalSince1970: 1_700_000_100), lastError: "ünïcode ✓")
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.sortedKeys]
+        let streamed = try StateStore.encode(state)
+        #expect(streamed == (try encoder.encode(state)))
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        #expect(try decoder.decode(BridgeState.self, from: streamed) == state)
+    }
+}
