@@ -18,7 +18,7 @@ public struct RSSRenderer: FeedRenderer {
     /// allows only a positive number there.
     public func render(_ document: FeedDocument) throws(FeedError) -> Data {
         var writer = try XMLWriter()
-        try write(document, to: &writer) { (_: inout XMLWriter) throws(FeedError) in }
+        try write(document, followedBy: EmptyCollection(), to: &writer) { (_: inout XMLWriter) throws(FeedError) in }
         return try writer.finish()
     }
 
@@ -28,9 +28,19 @@ public struct RSSRenderer: FeedRenderer {
     public func render(
         _ document: FeedDocument, itemsPerPiece: Int = 100, emit: (Data) -> Void
     ) throws(FeedError) {
+        try render(document, followedBy: EmptyCollection(), itemsPerPiece: itemsPerPiece, emit: emit)
+    }
+
+    /// ``render(_:itemsPerPiece:emit:)`` for `document` with `moreStories` after its own stories:
+    /// the stories can then be made while the feed is written (`convert` streams a big response
+    /// this way), so they are never all in memory either.
+    public func render<MoreStories: Sequence<Story>>(
+        _ document: FeedDocument, followedBy moreStories: MoreStories, itemsPerPiece: Int = 100,
+        emit: (Data) -> Void
+    ) throws(FeedError) {
         var writer = try XMLWriter()
         var itemsInPiece = 0
-        try write(document, to: &writer) { (writer: inout XMLWriter) throws(FeedError) in
+        try write(document, followedBy: moreStories, to: &writer) { (writer: inout XMLWriter) throws(FeedError) in
             itemsInPiece += 1
             guard itemsInPiece >= itemsPerPiece else { return }
             itemsInPiece = 0
@@ -39,8 +49,8 @@ public struct RSSRenderer: FeedRenderer {
         emit(try writer.finish())
     }
 
-    private func write(
-        _ document: FeedDocument, to writer: inout XMLWriter,
+    private func write<MoreStories: Sequence<Story>>(
+        _ document: FeedDocument, followedBy moreStories: MoreStories, to writer: inout XMLWriter,
         afterEachItem: (inout XMLWriter) throws(FeedError) -> Void
     ) throws(FeedError) {
         try writer.startDocument()
@@ -67,6 +77,10 @@ public struct RSSRenderer: FeedRenderer {
         try writer.attribute("href", document.selfURL.absoluteString)
         try writer.endElement()
         for story in document.stories {
+            try writeItem(story, to: &writer)
+            try afterEachItem(&writer)
+        }
+        for story in moreStories {
             try writeItem(story, to: &writer)
             try afterEachItem(&writer)
         }

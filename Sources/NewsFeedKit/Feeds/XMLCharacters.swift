@@ -21,11 +21,20 @@ public enum XMLCharacters {
         return String(scalars)
     }
 
+    /// Calls `body` with `text` as a NUL-terminated UTF-8 C string without the forbidden
+    /// characters. Clean text (nearly all) is passed in place: Swift's implicit `String`-to-pointer
+    /// conversion copies every string, and a feed writes hundreds of thousands of them.
+    static func withAllowedCString<Result>(_ text: String, _ body: (UnsafePointer<UInt8>) -> Result) -> Result {
+        let clean = mayContainForbidden(text) ? removingForbidden(text) : text
+        return clean.withCString { body(UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self)) }
+    }
+
     /// A fast byte scan: forbidden characters are either a byte below 0x20 or start with 0xEF in
     /// UTF-8 (U+FFFE is EF BF BE, U+FFFF is EF BF BF). Most text has neither, so it is not rebuilt.
     private static func mayContainForbidden(_ text: String) -> Bool {
-        text.utf8.contains { byte in
-            (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0xEF
+        var text = text
+        return text.withUTF8 { bytes in
+            bytes.contains { byte in (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0xEF }
         }
     }
 }
