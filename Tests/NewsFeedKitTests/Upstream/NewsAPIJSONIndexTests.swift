@@ -129,7 +129,9 @@ import Testing
     }
 
     @Test func declinesInvalidUTF8() {
-        for bad: [UInt8] in [[0xFF], [0xC3], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82]] {
+        for bad: [UInt8] in [
+            [0xFF], [0xC3], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82],
+        ] {
             let data = Data(#"{"status":"ok","articles":[{"title":""#.utf8) + Data(bad) + Data(#""}]}"#.utf8)
             #expect(index(data) == nil, "\(bad)")
         }
