@@ -64,7 +64,7 @@ public enum ArticleURL {
             (scheme, authorityStart) = (name, separator + 3)
         }
         var authorityEnd = authorityStart
-        while authorityEnd < bytes.count, !"/?#\\".utf8.contains(bytes[authorityEnd]) { authorityEnd += 1 }
+        while authorityEnd < bytes.count, !isAuthorityEnd(bytes[authorityEnd]) { authorityEnd += 1 }
         let authorityBytes = UnsafeBufferPointer(rebasing: bytes[authorityStart..<authorityEnd])
         let hostName: String?
         let authority: String
@@ -179,7 +179,10 @@ public enum ArticleURL {
         guard !host.isEmpty, host.allSatisfy(isHostByte), host.first != UInt8(ascii: "."),
             !zip(host, host.dropFirst()).contains(where: { $0 == UInt8(ascii: ".") && $1 == UInt8(ascii: ".") })
         else { return nil }
-        let hostName = String(decoding: host.lazy.map(UTF8Text.asciiLowercased), as: UTF8.self)
+        let hostName =
+            host.contains(where: { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) })
+            ? String(decoding: host.map(UTF8Text.asciiLowercased), as: UTF8.self)
+            : String(decoding: UnsafeBufferPointer(rebasing: host), as: UTF8.self)
         guard let port, !port.isEmpty else { return (hostName, hostName) }
         guard port.allSatisfy(isDigit), let number = Int(String(decoding: port, as: UTF8.self)),
             (1...65_535).contains(number)
@@ -200,6 +203,8 @@ public enum ArticleURL {
     /// Percent-encodes every byte RFC 3986 does not allow in path, query or fragment,
     /// keeping valid `%XX` escapes and the first `#`.
     private static func percentEncoded(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        // Most URLs are encoded already; they are taken as they are.
+        guard needsEncoding(bytes) else { return String(decoding: bytes, as: UTF8.self) }
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count + 16)
         var sawFragment = false
@@ -228,11 +233,38 @@ public enum ArticleURL {
         return String(decoding: output, as: UTF8.self)
     }
 
+    /// Whether ``percentEncoded(_:)`` would change `bytes`.
+    private static func needsEncoding(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var sawFragment = false
+        for index in bytes.indices {
+            let byte = bytes[index]
+            if isAllowed(byte) { continue }
+            switch byte {
+            case UInt8(ascii: "%"):
+                guard index + 2 < bytes.count, isHex(bytes[index + 1]), isHex(bytes[index + 2]) else { return true }
+            case UInt8(ascii: "#"):
+                if sawFragment { return true }
+                sawFragment = true
+            default:
+                return true
+            }
+        }
+        return false
+    }
+
     private static let upperHexDigits = Array("0123456789ABCDEF".utf8)
 
     private static func isHex(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
             || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
+    }
+
+    /// `/`, `?`, `#` or `\\` (which WHATWG URLs read as `/`): where an authority ends.
+    private static func isAuthorityEnd(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: "\\"): true
+        default: false
+        }
     }
 
     /// Unreserved and reserved characters except `#` and `[`/`]` (which belong to hosts only).
@@ -241,8 +273,13 @@ public enum ArticleURL {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
             UInt8(ascii: "0")...UInt8(ascii: "9"):
             true
+        case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "!"),
+            UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"),
+            UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="),
+            UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "/"), UInt8(ascii: "?"):
+            true
         default:
-            "-._~!$&'()*+,;=:@/?".utf8.contains(byte)
+            false
         }
     }
 }

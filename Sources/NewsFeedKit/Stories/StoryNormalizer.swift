@@ -270,13 +270,17 @@ public struct StoryNormalizer: Sendable {
         return title
     }
 
-    /// `text` trimmed of `.whitespaces`; Foundation is asked only when an end is not plainly
-    /// visible ASCII, since bridging every title to it dominated converting big responses.
+    /// `text` trimmed of `.whitespaces` (space separators and tab). The ASCII ones are trimmed on
+    /// bytes; Foundation is asked only when a non-ASCII scalar is left at an end, since bridging
+    /// every title to it dominated converting big responses.
     private static func trimmingWhitespaces(_ text: Substring) -> String {
-        guard let first = text.utf8.first, let last = text.utf8.last, (0x21..<0x80).contains(first),
-            (0x21..<0x80).contains(last)
-        else { return String(text).trimmingCharacters(in: .whitespaces) }
-        return String(text)
+        let utf8 = text.utf8
+        func isSpaceOrTab(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        guard let start = utf8.firstIndex(where: { !isSpaceOrTab($0) }),
+            let last = utf8.lastIndex(where: { !isSpaceOrTab($0) })
+        else { return "" }
+        guard utf8[start] < 0x80, utf8[last] < 0x80 else { return String(text).trimmingCharacters(in: .whitespaces) }
+        return String(text[start...last])
     }
 
     /// Exactly `String.lowercased()` (each scalar's full lowercase mapping), with ASCII mapped

@@ -63,7 +63,20 @@ public enum TextCleaner {
     private static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var previousIsSpace = true  // so that leading whitespace is not plain
         var index = 0
+        let raw = UnsafeRawBufferPointer(bytes)
         while index < bytes.count {
+            // Eight bytes at a time while they are printable ASCII without `<`, `&` or a doubled space.
+            while index + 8 <= bytes.count {
+                let word = ByteWord(raw, at: index)
+                guard !word.hasNonASCII, !word.hasByte(below: 0x20), !word.hasByte(0x7F),
+                    !word.hasByte(UInt8(ascii: "<")), !word.hasByte(UInt8(ascii: "&"))
+                else { break }
+                let spaces = word.mask(of: UInt8(ascii: " "))
+                if spaces & (spaces << 8) != 0 || (previousIsSpace && spaces & ByteWord.firstByteBit != 0) { break }
+                previousIsSpace = spaces & ByteWord.lastByteBit != 0
+                index += 8
+            }
+            guard index < bytes.count else { break }
             let byte = bytes[index]
             if byte > 0x20, byte < 0x7F {
                 if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") { return false }

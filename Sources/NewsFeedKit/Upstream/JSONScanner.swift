@@ -204,6 +204,17 @@ struct JSONScanner {
         let start = position
         var hasEscapes = false
         while position < bytes.count {
+            // Runs of plain ASCII are skipped eight bytes at a time.
+            while position + 8 <= bytes.count {
+                let word = ByteWord(bytes, at: position)
+                if word.hasNonASCII || word.hasByte(below: 0x20) || word.hasByte(Self.quote)
+                    || word.hasByte(Self.backslash)
+                {
+                    break
+                }
+                position += 8
+            }
+            guard position < bytes.count else { break }
             let byte = bytes[position]
             if byte >= 0x20, byte < 0x80, byte != Self.quote, byte != Self.backslash {
                 position += 1
