@@ -76,27 +76,33 @@ public struct RSSRenderer: FeedRenderer {
         try writer.attribute("type", mediaType)
         try writer.attribute("href", document.selfURL.absoluteString)
         try writer.endElement()
+        // One buffer for the items' HTML, reused: see FeedHTML.appendEscaped(_:to:).
+        var html: [UInt8] = []
         for story in document.stories {
-            try writeItem(story, to: &writer)
+            try writeItem(story, to: &writer, html: &html)
             try afterEachItem(&writer)
         }
         for story in moreStories {
-            try writeItem(story, to: &writer)
+            try writeItem(story, to: &writer, html: &html)
             try afterEachItem(&writer)
         }
         try writer.endElement()
         try writer.endElement()
     }
 
-    private func writeItem(_ story: Story, to writer: inout XMLWriter) throws(FeedError) {
+    private func writeItem(_ story: Story, to writer: inout XMLWriter, html: inout [UInt8]) throws(FeedError) {
         let url = story.url.absoluteString
         try writer.startElement("item")
         try writer.element("title", text: story.title)
         try writer.element("link", text: url)
         // description is HTML: escaping the plain text keeps upstream markup visible, never live.
-        try writer.element("description", text: FeedHTML.escaped(story.summary))
+        html.removeAll(keepingCapacity: true)
+        FeedHTML.appendEscaped(story.summary, to: &html)
+        try writer.element("description", utf8Text: &html)
         if let content = story.content {
-            try writer.element("content:encoded", text: FeedHTML.paragraphs(content))
+            html.removeAll(keepingCapacity: true)
+            FeedHTML.appendParagraphs(content, to: &html)
+            try writer.element("content:encoded", utf8Text: &html)
         }
         if let author = story.author {
             try writer.element("dc:creator", text: author)

@@ -69,6 +69,18 @@ struct XMLWriter: ~Copyable {
         try check(result, "writing text\(location)")
     }
 
+    /// ``text(_:)`` for UTF-8 bytes (without a terminating NUL), such as HTML the renderer built on
+    /// bytes: it need not become a `String` first. `bytes` is left as it was.
+    mutating func text(utf8 bytes: inout [UInt8]) throws(FeedError) {
+        guard !bytes.withUnsafeBufferPointer(XMLCharacters.mayContainForbidden) else {
+            return try text(String(decoding: bytes, as: UTF8.self))
+        }
+        bytes.append(0)
+        defer { bytes.removeLast() }
+        let result = bytes.withUnsafeBufferPointer { xmlTextWriterWriteString(writer, $0.baseAddress) }
+        try check(result, "writing text\(location)")
+    }
+
     /// Closes the innermost open element (self-closing when it has no content).
     mutating func endElement() throws(FeedError) {
         try check(xmlTextWriterEndElement(writer), "ending\(location)")
@@ -79,6 +91,13 @@ struct XMLWriter: ~Copyable {
     mutating func element(_ name: String, text value: String) throws(FeedError) {
         try startElement(name)
         try text(value)
+        try endElement()
+    }
+
+    /// Writes `<name>bytes</name>` (see ``text(utf8:)``).
+    mutating func element(_ name: String, utf8Text bytes: inout [UInt8]) throws(FeedError) {
+        try startElement(name)
+        try text(utf8: &bytes)
         try endElement()
     }
 
