@@ -24,9 +24,7 @@ enum ConvertCommand {
         let (channel, stories) = makeFeed(response.articles, spec: spec, site: site, now: context.clock())
         do {
             // Written in pieces of items, so a 10,000-item feed is never held whole either.
-            try RSSRenderer().render(channel, followedBy: stories) {
-                context.standardOutput.write(String(decoding: $0, as: UTF8.self))
-            }
+            try RSSRenderer().render(channel, followedBy: stories) { context.standardOutput.write(utf8: $0) }
         } catch {
             throw context.exit(.failure, "\(name): \(error)")
         }
@@ -46,7 +44,9 @@ enum ConvertCommand {
         } else {
             let url = ConfigLoader.resolve(input, against: context.workingDirectory)
             do {
-                data = try Data(contentsOf: url)
+                // Mapped, not copied, where the file allows it: the articles are built from the
+                // bytes in place. Anything that cannot be mapped is read as before.
+                data = try (try? Data(contentsOf: url, options: .alwaysMapped)) ?? Data(contentsOf: url)
             } catch {
                 throw context.exit(.failure, "\(input): cannot read: \(Self.readFailure(url))")
             }
