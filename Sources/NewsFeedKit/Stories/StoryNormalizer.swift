@@ -263,7 +263,11 @@ public struct StoryNormalizer: Sendable {
         for name in names {
             if title.caseInsensitiveCompare(name) == .orderedSame { return "" }
             guard let range = title.range(of: "- " + name, options: [.caseInsensitive, .anchored, .backwards]),
-                range.lowerBound == title.startIndex || title[title.index(before: range.lowerBound)] == " "
+                range.lowerBound == title.startIndex
+                    // A match inside the first `Character` (a prepend glued to the dash) has no
+                    // `Character` before it: asking for one used to crash.
+                    || (title.distance(from: title.startIndex, to: range.lowerBound) > 0
+                        && title[title.index(before: range.lowerBound)] == " ")
             else { continue }
             return trimmingWhitespaces(title[..<range.lowerBound])
         }
@@ -280,7 +284,7 @@ public struct StoryNormalizer: Sendable {
             let last = utf8.lastIndex(where: { !isSpaceOrTab($0) })
         else { return "" }
         guard utf8[start] < 0x80, utf8[last] < 0x80 else { return String(text).trimmingCharacters(in: .whitespaces) }
-        return String(text[start...last])
+        return String(Substring(utf8[start...last]))
     }
 
     /// Exactly `String.lowercased()` (each scalar's full lowercase mapping), with ASCII mapped

@@ -325,7 +325,28 @@ public enum TextCleaner {
             var count = 0
             var pendingSpace = false
             var index = 0
+            let raw = UnsafeRawBufferPointer(input)
             while index < input.count {
+                // Words (runs of visible ASCII) are copied whole, found eight bytes at a time.
+                var runEnd = index
+                while runEnd + 8 <= input.count {
+                    let word = ByteWord(raw, at: runEnd)
+                    if word.hasNonASCII || word.hasByte(below: 0x21) || word.hasByte(0x7F) { break }
+                    runEnd += 8
+                }
+                while runEnd < input.count, input[runEnd] > 0x20, input[runEnd] < 0x7F { runEnd += 1 }
+                if runEnd > index {
+                    if pendingSpace, count > 0 {
+                        output[count] = UInt8(ascii: " ")
+                        count += 1
+                    }
+                    pendingSpace = false
+                    let run = UnsafeBufferPointer(rebasing: input[index..<runEnd])
+                    _ = UnsafeMutableBufferPointer(rebasing: output[count...]).initialize(fromContentsOf: run)
+                    count += run.count
+                    index = runEnd
+                    continue
+                }
                 let byte = input[index]
                 var length = 1
                 if byte < 0x80 {

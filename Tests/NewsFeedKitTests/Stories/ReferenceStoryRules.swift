@@ -3,7 +3,8 @@ import Foundation
 @testable import NewsFeedKit
 
 /// The `Character`- and Foundation-based mapping rules newsfeed used before the byte-level ones,
-/// kept verbatim as the reference the fast ones must agree with.
+/// kept verbatim as the reference the fast ones must agree with, except for the crash fixed in
+/// `removingSourceSuffix` (marked there).
 enum ReferenceStoryRules {
     /// A person's name, or nil for nothing, a URL, or junk such as `- Mendoza Today`.
     static func author(_ raw: String?) -> String? {
@@ -36,7 +37,11 @@ enum ReferenceStoryRules {
         for name in names {
             if title.caseInsensitiveCompare(name) == .orderedSame { return "" }
             guard let range = title.range(of: "- " + name, options: [.caseInsensitive, .anchored, .backwards]),
-                range.lowerBound == title.startIndex || title[title.index(before: range.lowerBound)] == " "
+                range.lowerBound == title.startIndex
+                    // A match inside the first `Character` (a prepend glued to the dash) has no
+                    // `Character` before it: asking for one used to crash.
+                    || (title.distance(from: title.startIndex, to: range.lowerBound) > 0
+                        && title[title.index(before: range.lowerBound)] == " ")
             else { continue }
             return trimmingWhitespaces(title[..<range.lowerBound])
         }

@@ -57,6 +57,12 @@ import Testing
         }
     }
 
+    /// The `Character` code crashed on a match inside the title's first `Character`; such a title stays.
+    @Test func aPrependGluedToTheDashKeepsTheTitleInsteadOfCrashing() {
+        #expect(StoryNormalizer.removingSourceSuffix(from: "\u{600}- CNN", sourceName: "CNN") == "\u{600}- CNN")
+        #expect(StoryNormalizer.removingSourceSuffix(from: "\u{600}- Süd", sourceName: "Süd") == "\u{600}- Süd")
+    }
+
     static let sentenceParts = [
         "Words here", "words HERE", "words", " ", ".", "...", "…", " …", ". ", "More", "more text", "İstanbul",
         "istanbul", "i̇stanbul", "É", "é", "e\u{301}", "\u{301}", "\u{600}", "\u{600}.", "ß", "SS", "😀", "’", "x",
