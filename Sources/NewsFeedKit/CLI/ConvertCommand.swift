@@ -18,22 +18,17 @@ enum ConvertCommand {
         }
         let input = parsed.positionals[0]
         let name = input == "-" ? "stdin" : input
-        // The raw bytes and the articles are freed once the document holds the stories, so a big
-        // response is not kept three times over while its feed is written (see bench/convert).
-        let document: FeedDocument
-        let isEmpty: Bool
-        do {
-            let response = try readResponse(input, name: name, context)
-            isEmpty = response.articles.isEmpty
-            document = makeDocument(response, spec: spec, site: site, now: context.clock())
-        }
+        // Articles are read from the raw bytes, turned into stories and written one at a time, so a
+        // big response is held once, as its bytes, while its feed is written (see bench/convert).
+        let response = try readResponse(input, name: name, context)
+        let (channel, stories) = makeFeed(response.articles, spec: spec, site: site, now: context.clock())
         do {
             // Written in pieces of items, so a 10,000-item feed is never held whole either.
-            try RSSRenderer().render(document) { context.standardOutput.write(String(decoding: $0, as: UTF8.self)) }
+            try RSSRenderer().render(channel, followedBy: stories) { context.standardOutput.write(utf8: $0) }
         } catch {
             throw context.exit(.failure, "\(name): \(error)")
         }
-        if isEmpty {
+        if response.articles.isEmpty {
             context.standardError.line("\(name): the response holds no articles; wrote an empty feed")
         }
         return .ok
@@ -41,7 +36,7 @@ enum ConvertCommand {
 
     /// The decoded response of `input` (a file or `-`); exit 1 after saying on stderr why not.
     private static func readResponse(_ input: String, name: String, _ context: CommandContext) throws(CommandExit)
-        -> NewsAPIResponse
+        -> NewsAPILazyResponse
     {
         let data: Data
         if input == "-" {
@@ -49,32 +44,36 @@ enum ConvertCommand {
         } else {
             let url = ConfigLoader.resolve(input, against: context.workingDirectory)
             do {
-                data = try Data(contentsOf: url)
+                // Mapped, not copied, where the file allows it: the articles are built from the
+                // bytes in place. Anything that cannot be mapped is read as before.
+                data = try (try? Data(contentsOf: url, options: .alwaysMapped)) ?? Data(contentsOf: url)
             } catch {
                 throw context.exit(.failure, "\(input): cannot read: \(Self.readFailure(url))")
             }
         }
         do {
-            return try NewsAPIResponse.decode(data: data)
+            return try NewsAPIResponse.decodeLazily(data: data)
         } catch {
             throw context.exit(.failure, "\(name): \(error.description)")
         }
     }
 
-    /// The document `build` would write on its first run for `response`.
-    static func makeDocument(_ response: NewsAPIResponse, spec: FeedSpec, site: URL, now: Date) -> FeedDocument {
+    /// The feed `build` would write on its first run for `articles`: the channel (without stories)
+    /// and the stories, with their images decided, made one at a time as they are read.
+    static func makeFeed<Articles: Sequence<NewsAPIArticle>>(
+        _ articles: Articles, spec: FeedSpec, site: URL, now: Date
+    ) -> (channel: FeedDocument, stories: LazyMapSequence<NormalizedStories<Articles>, Story>) {
         let seen = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
-        let stories = StoryNormalizer(defaults: StoryDefaults()).stories(from: response.articles, seenAt: seen)
         let defaultImage = StoryImage(
             url: site.appending(path: DefaultImageAsset.relativePath), mimeType: DefaultImageAsset.mimeType,
             length: DefaultImageAsset.data.count)
         let resolver = StoryImageResolver(site: site, defaultImage: defaultImage, images: [:])
-        let document = FeedDocument(
+        let channel = FeedDocument(
             title: FeedChannel.title(for: spec), link: site, selfURL: site.appending(path: spec.relativePath),
             description: FeedChannel.description(for: spec), language: FeedChannel.language(for: spec),
-            updated: seen, ttlMinutes: 60, generator: "newsfeed \(NewsFeedVersion.current)",
-            stories: stories.map { resolver.resolve($0, originalImage: nil) })
-        return document
+            updated: seen, ttlMinutes: 60, generator: "newsfeed \(NewsFeedVersion.current)", stories: [])
+        let stories = StoryNormalizer(defaults: StoryDefaults()).lazyStories(from: articles, seenAt: seen)
+        return (channel, stories.lazy.map { resolver.resolve($0, originalImage: nil) })
     }
 
     private static func validate(_ parsed: ParsedArguments) throws(UsageError) -> (FeedSpec, URL) {

@@ -7,57 +7,77 @@
 enum FeedHTML {
     /// `text` with `&`, `<` and `>` escaped, ready to use as HTML text.
     static func escaped(_ text: String) -> String {
-        guard text.utf8.contains(where: needsEscaping) else { return text }
-        var output: [UInt8] = []
-        output.reserveCapacity(text.utf8.count + 16)
-        for byte in text.utf8 { appendEscaped(byte, to: &output) }
-        return String(decoding: output, as: UTF8.self)
+        var bytes: [UInt8] = []
+        appendEscaped(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Each `\n\n`-separated block of `text` as `<p>…</p>`, single line breaks as `<br/>`.
     ///
     /// Splits on every `\n\n` from the left (not on runs of them), so a third newline starts the
-    /// next paragraph with `<br/>` and the conversion stays invertible. Works on UTF-8 bytes: all
-    /// the characters it looks at are ASCII, and big feeds render thousands of these.
+    /// next paragraph with `<br/>` and the conversion stays invertible.
     static func paragraphs(_ text: String) -> String {
-        var output: [UInt8] = []
-        output.reserveCapacity(text.utf8.count + 32)
-        output += paragraphOpen
-        var bytes = text.utf8.makeIterator()
-        var pending = bytes.next()
-        while let byte = pending {
-            pending = bytes.next()
-            if byte == newline {
-                if pending == newline {
-                    output += paragraphClose + paragraphOpen
-                    pending = bytes.next()
-                } else {
-                    output += lineBreak
-                }
-            } else {
-                appendEscaped(byte, to: &output)
-            }
+        var bytes: [UInt8] = []
+        appendParagraphs(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends ``escaped(_:)`` of `text` as UTF-8. The renderer writes these bytes to libxml2 as
+    /// they are: a big feed would otherwise build, check and scan thousands of short-lived strings.
+    static func appendEscaped(_ text: String, to output: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { bytes in
+            output.reserveCapacity(output.count + bytes.count + 16)
+            appendEscaped(bytes[...], to: &output)
         }
-        output += paragraphClose
-        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Appends ``paragraphs(_:)`` of `text` as UTF-8; every character it looks at is ASCII.
+    static func appendParagraphs(_ text: String, to output: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { bytes in
+            output.reserveCapacity(output.count + bytes.count + 32)
+            output += "<p>".utf8
+            var lineStart = 0
+            var index = 0
+            while index < bytes.count {
+                guard bytes[index] == newline else {
+                    index += 1
+                    continue
+                }
+                appendEscaped(bytes[lineStart..<index], to: &output)
+                index += 1
+                if index < bytes.count, bytes[index] == newline {
+                    output += "</p><p>".utf8
+                    index += 1
+                } else {
+                    output += "<br/>".utf8
+                }
+                lineStart = index
+            }
+            appendEscaped(bytes[lineStart...], to: &output)
+            output += "</p>".utf8
+        }
     }
 
     private static let newline = UInt8(ascii: "\n")
-    private static let paragraphOpen = Array("<p>".utf8)
-    private static let paragraphClose = Array("</p>".utf8)
-    private static let lineBreak = Array("<br/>".utf8)
 
-    private static func needsEscaping(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
-    }
-
-    private static func appendEscaped(_ byte: UInt8, to output: inout [UInt8]) {
-        switch byte {
-        case UInt8(ascii: "&"): output += "&amp;".utf8
-        case UInt8(ascii: "<"): output += "&lt;".utf8
-        case UInt8(ascii: ">"): output += "&gt;".utf8
-        default: output.append(byte)
+    /// Appends `bytes` with `&`, `<` and `>` escaped, copying the runs between them whole.
+    private static func appendEscaped(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, to output: inout [UInt8]) {
+        var runStart = bytes.startIndex
+        for index in bytes.indices where bytes[index] <= UInt8(ascii: ">") {
+            let escape: StaticString
+            switch bytes[index] {
+            case UInt8(ascii: "&"): escape = "&amp;"
+            case UInt8(ascii: "<"): escape = "&lt;"
+            case UInt8(ascii: ">"): escape = "&gt;"
+            default: continue
+            }
+            output += bytes[runStart..<index]
+            output += UnsafeBufferPointer(start: escape.utf8Start, count: escape.utf8CodeUnitCount)
+            runStart = index + 1
         }
+        output += bytes[runStart...]
     }
 
     /// Plain text from feed HTML: paragraphs become blank-line separated, `<br>` a line break,

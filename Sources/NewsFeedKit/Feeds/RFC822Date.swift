@@ -30,23 +30,45 @@ public enum RFC822Date {
         let days = whole / 86_400
         let secondOfDay = whole % 86_400
         let (year, month, day) = civilDate(daysSinceEpoch: days)
-        var text = weekdayAbbreviations[(days + 4) % 7] + ", "  // 1970-01-01 was a Thursday.
-        text += twoDigits(day) + " " + monthAbbreviations[month - 1] + " " + String(year) + " "
-        text += twoDigits(secondOfDay / 3600) + ":" + twoDigits(secondOfDay % 3600 / 60) + ":"
-        text += twoDigits(secondOfDay % 60) + " +0000"
-        return text
+        // Written straight into the string's storage: a big feed formats thousands of these.
+        return String(unsafeUninitializedCapacity: 31) { output in
+            var count = 0
+            func append(_ text: StaticString) {
+                for offset in 0..<text.utf8CodeUnitCount { output[count + offset] = text.utf8Start[offset] }
+                count += text.utf8CodeUnitCount
+            }
+            func append(_ value: Int, digits: Int) {
+                var value = value
+                for offset in (0..<digits).reversed() {
+                    output[count + offset] = UInt8(ascii: "0") + UInt8(value % 10)
+                    value /= 10
+                }
+                count += digits
+            }
+            append(weekdayAbbreviations[(days + 4) % 7])  // 1970-01-01 was a Thursday.
+            append(", ")
+            append(day, digits: 2)
+            append(" ")
+            append(monthAbbreviations[month - 1])
+            append(" ")
+            append(year, digits: 4)
+            append(" ")
+            append(secondOfDay / 3600, digits: 2)
+            append(":")
+            append(secondOfDay % 3600 / 60, digits: 2)
+            append(":")
+            append(secondOfDay % 60, digits: 2)
+            append(" +0000")
+            return count
+        }
     }
 
     /// 10000-01-01T00:00:00Z, where years stop having four digits.
     private static let endOfYear9999: Double = 253_402_300_800
-    private static let weekdayAbbreviations = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-    private static let monthAbbreviations = [
+    private static let weekdayAbbreviations: [StaticString] = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    private static let monthAbbreviations: [StaticString] = [
         "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
     ]
-
-    private static func twoDigits(_ value: Int) -> String {
-        value < 10 ? "0" + String(value) : String(value)
-    }
 
     /// The proleptic Gregorian date of a day count from 1970-01-01 (Howard Hinnant's `civil_from_days`).
     private static func civilDate(daysSinceEpoch days: Int) -> (year: Int, month: Int, day: Int) {

@@ -18,7 +18,7 @@ public struct RSSRenderer: FeedRenderer {
     /// allows only a positive number there.
     public func render(_ document: FeedDocument) throws(FeedError) -> Data {
         var writer = try XMLWriter()
-        try write(document, to: &writer) { (_: inout XMLWriter) throws(FeedError) in }
+        try write(document, followedBy: EmptyCollection(), to: &writer) { (_: inout XMLWriter) throws(FeedError) in }
         return try writer.finish()
     }
 
@@ -28,9 +28,19 @@ public struct RSSRenderer: FeedRenderer {
     public func render(
         _ document: FeedDocument, itemsPerPiece: Int = 100, emit: (Data) -> Void
     ) throws(FeedError) {
+        try render(document, followedBy: EmptyCollection(), itemsPerPiece: itemsPerPiece, emit: emit)
+    }
+
+    /// ``render(_:itemsPerPiece:emit:)`` for `document` with `moreStories` after its own stories:
+    /// the stories can then be made while the feed is written (`convert` streams a big response
+    /// this way), so they are never all in memory either.
+    public func render<MoreStories: Sequence<Story>>(
+        _ document: FeedDocument, followedBy moreStories: MoreStories, itemsPerPiece: Int = 100,
+        emit: (Data) -> Void
+    ) throws(FeedError) {
         var writer = try XMLWriter()
         var itemsInPiece = 0
-        try write(document, to: &writer) { (writer: inout XMLWriter) throws(FeedError) in
+        try write(document, followedBy: moreStories, to: &writer) { (writer: inout XMLWriter) throws(FeedError) in
             itemsInPiece += 1
             guard itemsInPiece >= itemsPerPiece else { return }
             itemsInPiece = 0
@@ -39,8 +49,8 @@ public struct RSSRenderer: FeedRenderer {
         emit(try writer.finish())
     }
 
-    private func write(
-        _ document: FeedDocument, to writer: inout XMLWriter,
+    private func write<MoreStories: Sequence<Story>>(
+        _ document: FeedDocument, followedBy moreStories: MoreStories, to writer: inout XMLWriter,
         afterEachItem: (inout XMLWriter) throws(FeedError) -> Void
     ) throws(FeedError) {
         try writer.startDocument()
@@ -66,23 +76,33 @@ public struct RSSRenderer: FeedRenderer {
         try writer.attribute("type", mediaType)
         try writer.attribute("href", document.selfURL.absoluteString)
         try writer.endElement()
+        // One buffer for the items' HTML, reused: see FeedHTML.appendEscaped(_:to:).
+        var html: [UInt8] = []
         for story in document.stories {
-            try writeItem(story, to: &writer)
+            try writeItem(story, to: &writer, html: &html)
+            try afterEachItem(&writer)
+        }
+        for story in moreStories {
+            try writeItem(story, to: &writer, html: &html)
             try afterEachItem(&writer)
         }
         try writer.endElement()
         try writer.endElement()
     }
 
-    private func writeItem(_ story: Story, to writer: inout XMLWriter) throws(FeedError) {
+    private func writeItem(_ story: Story, to writer: inout XMLWriter, html: inout [UInt8]) throws(FeedError) {
         let url = story.url.absoluteString
         try writer.startElement("item")
         try writer.element("title", text: story.title)
         try writer.element("link", text: url)
         // description is HTML: escaping the plain text keeps upstream markup visible, never live.
-        try writer.element("description", text: FeedHTML.escaped(story.summary))
+        html.removeAll(keepingCapacity: true)
+        FeedHTML.appendEscaped(story.summary, to: &html)
+        try writer.element("description", utf8Text: &html)
         if let content = story.content {
-            try writer.element("content:encoded", text: FeedHTML.paragraphs(content))
+            html.removeAll(keepingCapacity: true)
+            FeedHTML.appendParagraphs(content, to: &html)
+            try writer.element("content:encoded", utf8Text: &html)
         }
         if let author = story.author {
             try writer.element("dc:creator", text: author)

@@ -45,7 +45,8 @@ struct XMLWriter: ~Copyable {
 
     /// Opens an element; `name` may carry a declared prefix, e.g. `dc:creator`.
     mutating func startElement(_ name: String) throws(FeedError) {
-        try check(xmlTextWriterStartElement(writer, name), "starting <\(name)>")
+        let result = Self.withCString(name) { xmlTextWriterStartElement(writer, $0) }
+        try check(result, "starting <\(name)>")
         openElements.append(name)
     }
 
@@ -56,14 +57,28 @@ struct XMLWriter: ~Copyable {
 
     /// Writes an attribute on the element just opened; libxml2 escapes the value.
     mutating func attribute(_ name: String, _ value: String) throws(FeedError) {
-        let clean = XMLCharacters.removingForbidden(value)
-        try check(xmlTextWriterWriteAttribute(writer, name, clean), "writing attribute \(name)\(location)")
+        let result = Self.withCString(name) { name in
+            XMLCharacters.withAllowedCString(value) { xmlTextWriterWriteAttribute(writer, name, $0) }
+        }
+        try check(result, "writing attribute \(name)\(location)")
     }
 
     /// Writes character data; libxml2 escapes `&`, `<`, `>` (so `]]>` is harmless) and CR.
     mutating func text(_ value: String) throws(FeedError) {
-        let clean = XMLCharacters.removingForbidden(value)
-        try check(xmlTextWriterWriteString(writer, clean), "writing text\(location)")
+        let result = XMLCharacters.withAllowedCString(value) { xmlTextWriterWriteString(writer, $0) }
+        try check(result, "writing text\(location)")
+    }
+
+    /// ``text(_:)`` for UTF-8 bytes (without a terminating NUL), such as HTML the renderer built on
+    /// bytes: it need not become a `String` first. `bytes` is left as it was.
+    mutating func text(utf8 bytes: inout [UInt8]) throws(FeedError) {
+        guard !bytes.withUnsafeBufferPointer(XMLCharacters.mayContainForbidden) else {
+            return try text(String(decoding: bytes, as: UTF8.self))
+        }
+        bytes.append(0)
+        defer { bytes.removeLast() }
+        let result = bytes.withUnsafeBufferPointer { xmlTextWriterWriteString(writer, $0.baseAddress) }
+        try check(result, "writing text\(location)")
     }
 
     /// Closes the innermost open element (self-closing when it has no content).
@@ -76,6 +91,13 @@ struct XMLWriter: ~Copyable {
     mutating func element(_ name: String, text value: String) throws(FeedError) {
         try startElement(name)
         try text(value)
+        try endElement()
+    }
+
+    /// Writes `<name>bytes</name>` (see ``text(utf8:)``).
+    mutating func element(_ name: String, utf8Text bytes: inout [UInt8]) throws(FeedError) {
+        try startElement(name)
+        try text(utf8: &bytes)
         try endElement()
     }
 
@@ -102,6 +124,11 @@ struct XMLWriter: ~Copyable {
             throw .writerFailed("taking the finished document from the libxml2 buffer")
         }
         return Data(bytesNoCopy: bytes, count: length, deallocator: .custom { pointer, _ in free(pointer) })
+    }
+
+    /// `text` as the `xmlChar` C string libxml2 takes, in place (the implicit conversion copies).
+    private static func withCString<Result>(_ text: String, _ body: (UnsafePointer<UInt8>) -> Result) -> Result {
+        text.withCString { body(UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self)) }
     }
 
     private var location: String {

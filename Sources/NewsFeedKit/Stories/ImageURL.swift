@@ -15,8 +15,8 @@ public enum ImageURL {
     /// The image at `text` (absolute http(s), protocol-relative taken as https, percent-encoded when
     /// needed) with its MIME type guessed from the extension and length 0 (unknown); nil when unusable.
     public static func image(from text: String?) -> StoryImage? {
-        guard let text, let url = ArticleURL.parse(text) else { return nil }
-        return StoryImage(url: url, mimeType: mimeType(for: url), length: 0)
+        guard let text, let link = ArticleURL.link(from: text) else { return nil }
+        return StoryImage(url: link.url, mimeType: link.imageMIMEType, length: 0)
     }
 
     /// The MIME type for `url`'s path extension.

@@ -13,6 +13,18 @@ extension NewsAPIResponse {
     public static func decode(
         data: Data, httpStatus: Int? = nil, headers: [String: String] = [:], now: Date = Date()
     ) throws(NewsAPIError) -> NewsAPIResponse {
+        let answer = try decodeLazily(data: data, httpStatus: httpStatus, headers: headers, now: now)
+        return NewsAPIResponse(
+            totalResults: answer.totalResults, articles: Array(answer.articles),
+            skippedArticles: answer.skippedArticles)
+    }
+
+    /// The same answer as ``decode(data:httpStatus:headers:now:)``, judged the same way, with the
+    /// articles built only as they are read: the whole answer is checked before this returns, so
+    /// reading them cannot fail.
+    public static func decodeLazily(
+        data: Data, httpStatus: Int? = nil, headers: [String: String] = [:], now: Date = Date()
+    ) throws(NewsAPIError) -> NewsAPILazyResponse {
         let retryAfter = headerValue("Retry-After", in: headers).flatMap { RetryAfter.parse($0, now: now) }
         let isHTTPError = httpStatus.map { !(200..<300).contains($0) } ?? false
 
@@ -26,7 +38,12 @@ extension NewsAPIResponse {
 
         let envelope: NewsAPIEnvelope
         do {
-            envelope = try JSONDecoder().decode(NewsAPIEnvelope.self, from: data)
+            // Plain JSON (nearly every answer) is indexed in one strict pass; JSONDecoder reads the rest.
+            if let index = data.withUnsafeBytes({ NewsAPIJSONIndex($0) }) {
+                envelope = NewsAPIEnvelope(index, of: data)
+            } else {
+                envelope = try JSONDecoder().decode(NewsAPIEnvelope.self, from: data)
+            }
         } catch {
             if let httpStatus, isHTTPError { throw .httpStatus(httpStatus, retryAfter: retryAfter) }
             if case DecodingError.typeMismatch = error {
@@ -46,8 +63,8 @@ extension NewsAPIResponse {
             if let status = envelope.status { throw .unexpectedJSON("unknown status \"\(status)\"") }
             throw .unexpectedJSON("no \"status\" and no \"articles\"")
         }
-        return NewsAPIResponse(
-            totalResults: envelope.totalResults, articles: envelope.articles ?? [],
+        return NewsAPILazyResponse(
+            totalResults: envelope.totalResults, articles: envelope.articles ?? NewsAPIArticles([]),
             skippedArticles: envelope.skippedArticles)
     }
 
@@ -101,11 +118,21 @@ struct NewsAPIEnvelope: Decodable {
     var message: String?
     var totalResults: Int?
     /// nil when the answer has no `articles` array at all.
-    var articles: [NewsAPIArticle]?
+    var articles: NewsAPIArticles?
     var skippedArticles = 0
 
     private enum CodingKeys: String, CodingKey {
         case status, code, message, totalResults, articles
+    }
+
+    /// The envelope `index` read from `data`, its articles left to be built when read.
+    init(_ index: NewsAPIJSONIndex, of data: Data) {
+        status = index.status
+        code = index.code
+        message = index.message
+        totalResults = index.totalResults
+        articles = index.hasArticles ? NewsAPIArticles(data: data, index: index) : nil
+        skippedArticles = index.skippedArticles
     }
 
     init(from decoder: any Decoder) throws {
@@ -130,7 +157,7 @@ struct NewsAPIEnvelope: Decodable {
                 skippedArticles += 1
             }
         }
-        self.articles = articles
+        self.articles = NewsAPIArticles(articles)
     }
 }
 

@@ -1,0 +1,72 @@
+/// Where one JSON string's contents lie in a document (between the quotes), or that there is none.
+///
+/// Only ``JSONScanner`` makes spans, after checking the string is well formed (valid UTF-8,
+/// valid escapes, no raw control characters), so building the `String` later needs no checks
+/// that could fail.
+struct JSONStringSpan: Sendable, Hashable {
+    /// Offset of the first byte after the opening quote; -1 for ``absent``.
+    let start: Int32
+    /// Offset of the closing quote.
+    let end: Int32
+    /// Whether the contents hold a backslash escape.
+    let hasEscapes: Bool
+
+    /// A field that is missing, null or not a string.
+    static let absent = JSONStringSpan(start: -1, end: -1, hasEscapes: false)
+
+    /// The number of bytes between the quotes.
+    var length: Int { Int(end - start) }
+
+    /// The string these bytes spell, escapes decoded; nil for ``absent``.
+    func string(in bytes: UnsafeRawBufferPointer) -> String? {
+        guard start >= 0 else { return nil }
+        let contents = UnsafeRawBufferPointer(rebasing: bytes[Int(start)..<Int(end)])
+        guard hasEscapes else { return String(decoding: contents, as: UTF8.self) }
+        return Self.unescaped(contents)
+    }
+
+    /// Decodes `\"`, `\\`, `\/`, `\b`, `\f`, `\n`, `\r`, `\t` and `\uXXXX` (surrogate pairs joined),
+    /// all already checked by the scanner.
+    private static func unescaped(_ contents: UnsafeRawBufferPointer) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(contents.count)
+        var index = 0
+        while index < contents.count {
+            let byte = contents[index]
+            guard byte == UInt8(ascii: "\\"), index + 1 < contents.count else {
+                output.append(byte)
+                index += 1
+                continue
+            }
+            let kind = contents[index + 1]
+            index += 2
+            switch kind {
+            case UInt8(ascii: "b"): output.append(0x08)
+            case UInt8(ascii: "f"): output.append(0x0C)
+            case UInt8(ascii: "n"): output.append(0x0A)
+            case UInt8(ascii: "r"): output.append(0x0D)
+            case UInt8(ascii: "t"): output.append(0x09)
+            case UInt8(ascii: "u"):
+                var value = hexValue(contents, at: index)
+                index += 4
+                if (0xD800...0xDBFF).contains(value), index + 6 <= contents.count {
+                    let low = hexValue(contents, at: index + 2)
+                    value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
+                    index += 6
+                }
+                UTF8.encode(Unicode.Scalar(value) ?? "\u{FFFD}") { output.append($0) }
+            default:
+                output.append(kind)  // `"`, `\` or `/` stand for themselves.
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    private static func hexValue(_ bytes: UnsafeRawBufferPointer, at start: Int) -> UInt32 {
+        var value: UInt32 = 0
+        for index in start..<min(start + 4, bytes.count) {
+            value = value << 4 | UInt32(JSONScanner.hexDigitValue(bytes[index]) ?? 0)
+        }
+        return value
+    }
+}
