@@ -21,6 +21,15 @@ struct ArticleLink: Sendable {
         return hostName == ArticleURL.removedPlaceholderHost
     }
 
+    /// Hosts whose items link to the aggregator and name the real publisher at the end of
+    /// the title (`… - ESPN`), with the aggregator as NewsAPI's source.
+    static let aggregatorHosts: Set<String> = ["news.google.com"]
+
+    /// True for an aggregator's link (Google News).
+    var isAggregator: Bool {
+        (hostName ?? url.host?.lowercased()).map { Self.aggregatorHosts.contains($0) } ?? false
+    }
+
     /// The host a reader recognises as the publisher (see ``ArticleURL/publisherHost(of:)``).
     var publisherHost: String? {
         guard let hostName else { return ArticleURL.publisherHost(of: url) }

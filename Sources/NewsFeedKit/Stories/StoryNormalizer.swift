@@ -47,10 +47,15 @@ public struct StoryNormalizer: Sendable {
         guard let raw = article.url, let link = ArticleURL.link(from: raw), !link.isRemovedPlaceholder,
             let sourceURL = link.siteRoot(cache: &siteRoots)
         else { return nil }
-        let rawTitle = TextCleaner.plainText(article.title ?? "")
+        var rawTitle = TextCleaner.plainText(article.title ?? "")
         guard rawTitle != Self.removedPlaceholder else { return nil }
 
-        let cleanedSourceName = article.sourceName.map(TextCleaner.plainText)
+        var cleanedSourceName = article.sourceName.map(TextCleaner.plainText)
+        // Aggregated items name the aggregator as source; the real publisher ends the title.
+        if link.isAggregator, let (head, publisher) = PublisherSuffix.split(rawTitle) {
+            rawTitle = head
+            cleanedSourceName = publisher
+        }
         let description = TextCleaner.plainText(article.description ?? "")
         let content = cleanedContent(article.content)
         let summary = [description, content].first { !$0.isEmpty && $0 != Self.removedPlaceholder }
@@ -58,7 +63,7 @@ public struct StoryNormalizer: Sendable {
 
         let story = Story(
             url: link.url,
-            title: title(rawTitle, sourceName: cleanedSourceName, from: summary),
+            title: title(rawTitle, sourceName: cleanedSourceName, host: link.url.host, from: summary),
             sourceName: sourceName(cleanedSourceName, link: link),
             sourceURL: sourceURL,
             summary: summary ?? defaults.description,
@@ -75,8 +80,10 @@ public struct StoryNormalizer: Sendable {
     // MARK: Fields
 
     /// The title without NewsAPI's ` - <Source name>` suffix; else the summary's first sentence; else the default.
-    func title(_ title: String, sourceName: String?, from summary: String?) -> String {
-        let stripped = Self.removingSourceSuffix(from: title, sourceName: sourceName)
+    func title(_ title: String, sourceName: String?, host: String? = nil, from summary: String?) -> String {
+        let exact = Self.removingSourceSuffix(from: title, sourceName: sourceName)
+        let stripped =
+            exact.isEmpty ? exact : PublisherSuffix.removing(from: exact, sourceName: sourceName, host: host)
         if !stripped.isEmpty { return stripped }
         if let summary, case let derived = Self.firstSentence(of: summary), !derived.isEmpty { return derived }
         return defaults.title

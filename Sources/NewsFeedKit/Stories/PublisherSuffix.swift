@@ -1,0 +1,76 @@
+/// NewsAPI appends ` - Publisher` to top-headline titles, but spells the publisher its own
+/// way: source "New York Times" with "… - The New York Times", "Indiatoday.in" with
+/// "… - India Today", sometimes twice ("… - Republic World - Republic World"). The exact
+/// rule (``StoryNormalizer/removingSourceSuffix(from:sourceName:)``) runs first; this one
+/// catches those spellings by comparing names loosely.
+enum PublisherSuffix {
+    /// Longest suffix taken for a publisher name; longer tails are part of the headline.
+    static let maximumNameLength = 60
+
+    /// `title` without trailing ` - X` parts whose X names the publisher loosely: the same
+    /// name spelled otherwise, one name the start of the other ("Sky News Australia" for
+    /// "Skynews.com.au"), or a name starting with the site's own name ("Yahoo Finance" on
+    /// finance.yahoo.com).
+    static func removing(from title: String, sourceName: String?, host: String? = nil) -> String {
+        let source = sourceName.map(key) ?? ""
+        let site = host.map(siteName) ?? ""
+        guard !source.isEmpty || !site.isEmpty else { return title }
+        var title = title
+        while let (head, publisher) = split(title), names(key(publisher), source: source, site: site) {
+            title = head
+        }
+        return title
+    }
+
+    /// Whether the publisher key `tail` names the source or the site.
+    private static func names(_ tail: String, source: String, site: String) -> Bool {
+        guard !tail.isEmpty else { return false }
+        if tail == source { return true }
+        let (shorter, longer) = tail.count < source.count ? (tail, source) : (source, tail)
+        if shorter.count >= 4, longer.hasPrefix(shorter) { return true }
+        return site.count >= 4 && tail.hasPrefix(site)
+    }
+
+    /// The site's own name from its host: `yahoo` for finance.yahoo.com, `skynews` for
+    /// www.skynews.com.au (the label before the public suffix, roughly).
+    static func siteName(_ host: String) -> String {
+        let generic: Set<String> = ["com", "co", "org", "net", "gov", "ac", "edu"]
+        var labels = host.lowercased().split(separator: ".").map(String.init)
+        guard labels.count >= 2 else { return "" }
+        labels.removeLast()
+        while let last = labels.last, generic.contains(last), labels.count > 1 { labels.removeLast() }
+        return key(labels.last ?? "")
+    }
+
+    /// The title before its last ` - X` and X, when X is short enough to be a publisher and
+    /// something is left before it. Aggregators (Google News) put the real publisher there.
+    static func split(_ title: String) -> (title: String, publisher: String)? {
+        let bytes = Array(title.utf8)
+        guard bytes.count >= 4 else { return nil }
+        var index = bytes.count - 3
+        while index > 0 {
+            if bytes[index] == UInt8(ascii: " "), bytes[index + 1] == UInt8(ascii: "-"),
+                bytes[index + 2] == UInt8(ascii: " ")
+            {
+                let head = String(decoding: bytes[..<index], as: UTF8.self).trimmingCharacters(in: .whitespaces)
+                let tail = String(decoding: bytes[(index + 3)...], as: UTF8.self).trimmingCharacters(in: .whitespaces)
+                guard !head.isEmpty, !tail.isEmpty, tail.count <= maximumNameLength else { return nil }
+                return (head, tail)
+            }
+            index -= 1
+        }
+        return nil
+    }
+
+    /// A publisher name reduced to what identifies it: lowercased, without a domain ending
+    /// ("indiatoday.in"), letters and digits only, without a leading "the".
+    static func key(_ name: String) -> String {
+        var text = name.lowercased().trimmingCharacters(in: .whitespaces)
+        if !text.contains(" "), let dot = text.firstIndex(of: "."), dot > text.startIndex {
+            text = String(text[..<dot])
+        }
+        var compact = String(text.unicodeScalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil })
+        if compact.hasPrefix("the"), compact.count > 6 { compact.removeFirst(3) }
+        return compact
+    }
+}
