@@ -69,7 +69,8 @@ enum PublisherSuffix {
         if !text.contains(" "), let dot = text.firstIndex(of: "."), dot > text.startIndex {
             text = String(text[..<dot])
         }
-        var compact = String(text.unicodeScalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil })
+        var compact = String(
+            text.unicodeScalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil })
         if compact.hasPrefix("the"), compact.count > 6 { compact.removeFirst(3) }
         return compact
     }

@@ -143,7 +143,7 @@ public struct StoryNormalizer: Sendable {
     func cleanedContent(_ raw: String?) -> String {
         guard let raw else { return "" }
         let (body, wasTruncated) = TextCleaner.removingTruncationMarker(raw)
-        let text = TextCleaner.plainText(body)
+        let text = ContentText.plainLines(body)
         guard wasTruncated, !text.isEmpty, !Self.endsWithEllipsis(text) else { return text }
         return text + "…"
     }

@@ -175,7 +175,7 @@ import Testing
             article(
                 description: "Short.", content: "<ul><li>First point</li><li>Second point</li></ul><script>x()</script>"
             ))
-        #expect(story.content == "First point Second point")
+        #expect(story.content == "First point\nSecond point")
     }
 
     // MARK: Author

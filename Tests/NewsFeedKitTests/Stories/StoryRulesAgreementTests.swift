@@ -104,7 +104,9 @@ import Testing
             let text = (0..<picker.pick([1, 2, 3, 4])).map { _ in picker.pick(Self.authorParts) }.joined()
             #expect(normalizer.author(text) == ReferenceStoryRules.author(text), "\(Array(text.unicodeScalars))")
         }
-        for text in TextCleanerAgreementTests.corpus {
+        // Text with markup or line breaks keeps its lines now (ContentTextTests); the rest must agree.
+        for text in TextCleanerAgreementTests.corpus
+        where !text.unicodeScalars.contains(where: { "<\n\r".unicodeScalars.contains($0) }) {
             #expect(
                 normalizer.cleanedContent(text) == ReferenceStoryRules.cleanedContent(text),
                 "\(Array(text.unicodeScalars))")

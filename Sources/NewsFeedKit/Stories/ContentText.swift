@@ -1,0 +1,67 @@
+/// NewsAPI's `content` as plain text that keeps its lines: list items, `<br>`, paragraphs
+/// and `\r\n` become line breaks (which the feed renders as `<br/>`), so a reader does not
+/// see "…defeat video NBA Devin Booker scores…" run together.
+enum ContentText {
+    /// Block-level tags whose boundaries are line breaks.
+    private static let breakingTags: Set<String> = ["br", "p", "div", "li", "ul", "ol", "tr", "h1", "h2", "h3", "h4"]
+    /// Stands for a line break while ``TextCleaner`` strips tags and folds whitespace; a
+    /// private-use character, so folding leaves it alone and no real text is mistaken for it.
+    private static let lineMark: Unicode.Scalar = "\u{E000}"
+
+    /// Plain text (``TextCleaner/plainText(_:)``), one line per block, empty lines dropped.
+    static func plainLines(_ raw: String) -> String {
+        let bytes = Array(raw.utf8)
+        // Most content is one run of text: nothing to keep apart.
+        guard bytes.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") })
+        else { return TextCleaner.plainText(raw) }
+        let mark = Array(String(lineMark).utf8)
+        var marked: [UInt8] = []
+        marked.reserveCapacity(bytes.count + 16)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == mark[0], bytes[index...].starts(with: mark) {
+                index += mark.count  // a mark in the input itself is dropped
+                continue
+            }
+            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+                marked.append(contentsOf: mark)
+            } else if byte == UInt8(ascii: "<"), let name = tagName(in: bytes, at: index), breakingTags.contains(name) {
+                // The mark goes before the tag, which the cleaner then strips (or, inside a
+                // script, drops with the script).
+                marked.append(contentsOf: mark)
+                marked.append(byte)
+            } else {
+                marked.append(byte)
+            }
+            index += 1
+        }
+        let cleaned = TextCleaner.plainText(String(decoding: marked, as: UTF8.self))
+        return cleaned.unicodeScalars.split(separator: lineMark)
+            .map { String(String.UnicodeScalarView($0)).trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+            .joined(separator: "\n")
+    }
+
+    /// The lowercased name of the tag starting at `start` (`<li>`, `</p>`, `<br/>`), if it is one.
+    private static func tagName(in bytes: [UInt8], at start: Int) -> String? {
+        var index = start + 1
+        if index < bytes.count, bytes[index] == UInt8(ascii: "/") { index += 1 }
+        var name: [UInt8] = []
+        while index < bytes.count, name.count < 10 {
+            let byte = bytes[index]
+            if (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) {
+                name.append(byte | 0x20)
+            } else if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte), !name.isEmpty {
+                name.append(byte)
+            } else {
+                break
+            }
+            index += 1
+        }
+        guard !name.isEmpty, index < bytes.count else { return nil }
+        let next = bytes[index]
+        guard next == UInt8(ascii: ">") || next == UInt8(ascii: "/") || next == UInt8(ascii: " ") else { return nil }
+        return String(decoding: name, as: UTF8.self)
+    }
+}
