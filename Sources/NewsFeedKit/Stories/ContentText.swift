@@ -37,10 +37,34 @@ enum ContentText {
             index += 1
         }
         let cleaned = TextCleaner.plainText(String(decoding: marked, as: UTF8.self))
-        return cleaned.unicodeScalars.split(separator: lineMark)
-            .map { String(String.UnicodeScalarView($0)).trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty }
-            .joined(separator: "\n")
+        // Split on the mark's bytes; the cleaner folded whitespace, so at most one space sits
+        // at either end of a line.
+        var lines: [UInt8] = []
+        lines.reserveCapacity(cleaned.utf8.count)
+        var line: [UInt8] = []
+        func endLine() {
+            var slice = line[...]
+            while slice.first == UInt8(ascii: " ") { slice = slice.dropFirst() }
+            while slice.last == UInt8(ascii: " ") { slice = slice.dropLast() }
+            if !slice.isEmpty {
+                if !lines.isEmpty { lines.append(UInt8(ascii: "\n")) }
+                lines.append(contentsOf: slice)
+            }
+            line.removeAll(keepingCapacity: true)
+        }
+        let text = Array(cleaned.utf8)
+        var position = 0
+        while position < text.count {
+            if text[position] == mark[0], text[position...].starts(with: mark) {
+                endLine()
+                position += mark.count
+            } else {
+                line.append(text[position])
+                position += 1
+            }
+        }
+        endLine()
+        return String(decoding: lines, as: UTF8.self)
     }
 
     /// The lowercased name of the tag starting at `start` (`<li>`, `</p>`, `<br/>`), if it is one.

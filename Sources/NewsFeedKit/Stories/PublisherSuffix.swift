@@ -12,12 +12,15 @@ enum PublisherSuffix {
     /// "Skynews.com.au"), or a name starting with the site's own name ("Yahoo Finance" on
     /// finance.yahoo.com).
     static func removing(from title: String, sourceName: String?, host: String? = nil) -> String {
+        // Most titles have no ` - X` left once the exact rule ran: find out before any key is made.
+        guard var (head, publisher) = split(title) else { return title }
         let source = sourceName.map(key) ?? ""
         let site = host.map(siteName) ?? ""
-        guard !source.isEmpty || !site.isEmpty else { return title }
         var title = title
-        while let (head, publisher) = split(title), names(key(publisher), source: source, site: site) {
+        while names(key(publisher), source: source, site: site) {
             title = head
+            guard let next = split(title) else { break }
+            (head, publisher) = next
         }
         return title
     }
@@ -45,21 +48,34 @@ enum PublisherSuffix {
     /// The title before its last ` - X` and X, when X is short enough to be a publisher and
     /// something is left before it. Aggregators (Google News) put the real publisher there.
     static func split(_ title: String) -> (title: String, publisher: String)? {
-        let bytes = Array(title.utf8)
-        guard bytes.count >= 4 else { return nil }
-        var index = bytes.count - 3
-        while index > 0 {
-            if bytes[index] == UInt8(ascii: " "), bytes[index + 1] == UInt8(ascii: "-"),
-                bytes[index + 2] == UInt8(ascii: " ")
+        let utf8 = title.utf8
+        guard utf8.count >= 4 else { return nil }
+        // The last " - " on bytes; no allocation for the common title without one.
+        var index = utf8.index(utf8.endIndex, offsetBy: -3)
+        while index > utf8.startIndex {
+            if utf8[index] == UInt8(ascii: " "), utf8[utf8.index(after: index)] == UInt8(ascii: "-"),
+                utf8[utf8.index(index, offsetBy: 2)] == UInt8(ascii: " ")
             {
-                let head = String(decoding: bytes[..<index], as: UTF8.self).trimmingCharacters(in: .whitespaces)
-                let tail = String(decoding: bytes[(index + 3)...], as: UTF8.self).trimmingCharacters(in: .whitespaces)
+                let head = trimmed(title[..<index])
+                let tail = trimmed(title[utf8.index(index, offsetBy: 3)...])
                 guard !head.isEmpty, !tail.isEmpty, tail.count <= maximumNameLength else { return nil }
                 return (head, tail)
             }
-            index -= 1
+            index = utf8.index(before: index)
         }
         return nil
+    }
+
+    /// `text` without spaces and tabs at either end (titles are already whitespace-folded).
+    private static func trimmed(_ text: Substring) -> String {
+        var text = text
+        while let first = text.utf8.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") {
+            text = text.dropFirst()
+        }
+        while let last = text.utf8.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") {
+            text = text.dropLast()
+        }
+        return String(text)
     }
 
     /// A publisher name reduced to what identifies it: lowercased, without a domain ending

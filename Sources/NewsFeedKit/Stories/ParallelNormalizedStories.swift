@@ -1,0 +1,82 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// ``NormalizedStories`` for a response held in memory, normalized a batch at a time on
+/// up to `workers` threads: the stories of a 10,000-article `convert` come out in order,
+/// while making them takes about half the time on two cores. Only one batch of stories
+/// is held at once.
+public struct ParallelNormalizedStories<Articles: RandomAccessCollection & Sendable>: Sequence
+where Articles.Element == NewsAPIArticle, Articles.Index == Int {
+    let articles: Articles
+    let normalizer: StoryNormalizer
+    let now: Date
+    /// Threads normalizing at once (an explicit cap: `convert` is one process among others).
+    let workers: Int
+    /// Articles per batch: large enough to amortize the hand-off, small enough to stream.
+    let batchSize = 512
+
+    public init(articles: Articles, normalizer: StoryNormalizer, seenAt now: Date, workers: Int = 2) {
+        self.articles = articles
+        self.normalizer = normalizer
+        self.now = now
+        self.workers = Swift.max(1, workers)
+    }
+
+    public func makeIterator() -> Iterator {
+        Iterator(stories: self)
+    }
+
+    /// Yields each batch's stories in article order, skipping URLs already seen.
+    public struct Iterator: IteratorProtocol {
+        let stories: ParallelNormalizedStories
+        var nextArticle: Int
+        var batch: [(story: Story, key: String)] = []
+        var position = 0
+        var seenURLs = Set<String>()
+
+        init(stories: ParallelNormalizedStories) {
+            self.stories = stories
+            nextArticle = stories.articles.startIndex
+        }
+
+        public mutating func next() -> Story? {
+            while true {
+                while position < batch.count {
+                    let item = batch[position]
+                    position += 1
+                    if seenURLs.insert(item.key).inserted { return item.story }
+                }
+                guard nextArticle < stories.articles.endIndex else { return nil }
+                let end = Swift.min(nextArticle + stories.batchSize, stories.articles.endIndex)
+                batch = stories.normalize(nextArticle..<end)
+                position = 0
+                nextArticle = end
+            }
+        }
+    }
+
+    /// The stories of `range`, in order, made by up to `workers` threads on disjoint slices.
+    func normalize(_ range: Range<Int>) -> [(story: Story, key: String)] {
+        let slices = Swift.min(workers, range.count)
+        let sliceSize = (range.count + slices - 1) / slices
+        let results = Mutex<[Int: [(story: Story, key: String)]]>([:])
+        let articles = self.articles
+        let normalizer = self.normalizer
+        let now = self.now
+        DispatchQueue.concurrentPerform(iterations: slices) { slice in
+            let start = range.lowerBound + slice * sliceSize
+            let end = Swift.min(start + sliceSize, range.upperBound)
+            var siteRoots: [String: URL] = [:]
+            var made: [(story: Story, key: String)] = []
+            made.reserveCapacity(end - start)
+            for index in start..<end {
+                if let item = normalizer.story(from: articles[index], seenAt: now, siteRoots: &siteRoots) {
+                    made.append(item)
+                }
+            }
+            results.withLock { $0[slice] = made }
+        }
+        return results.withLock { parts in (0..<slices).flatMap { parts[$0] ?? [] } }
+    }
+}
