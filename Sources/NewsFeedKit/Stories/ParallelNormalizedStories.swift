@@ -6,7 +6,7 @@ import Synchronization
 /// up to `workers` threads: the stories of a 10,000-article `convert` come out in order,
 /// while making them takes about half the time on two cores. Only one batch of stories
 /// is held at once.
-public struct ParallelNormalizedStories<Articles: RandomAccessCollection & Sendable>: Sequence
+public struct ParallelNormalizedStories<Articles: RandomAccessCollection & Sendable>: Sequence, Sendable
 where Articles.Element == NewsAPIArticle, Articles.Index == Int {
     let articles: Articles
     let normalizer: StoryNormalizer
@@ -27,13 +27,15 @@ where Articles.Element == NewsAPIArticle, Articles.Index == Int {
         Iterator(stories: self)
     }
 
-    /// Yields each batch's stories in article order, skipping URLs already seen.
+    /// Yields each batch's stories in article order, skipping URLs already seen. While the
+    /// caller works through one batch (rendering it), the next is made in the background.
     public struct Iterator: IteratorProtocol {
         let stories: ParallelNormalizedStories
         var nextArticle: Int
         var batch: [(story: Story, key: String)] = []
         var position = 0
         var seenURLs = Set<String>()
+        var pending: PendingBatch?
 
         init(stories: ParallelNormalizedStories) {
             self.stories = stories
@@ -47,18 +49,51 @@ where Articles.Element == NewsAPIArticle, Articles.Index == Int {
                     position += 1
                     if seenURLs.insert(item.key).inserted { return item.story }
                 }
-                guard nextArticle < stories.articles.endIndex else { return nil }
-                let end = Swift.min(nextArticle + stories.batchSize, stories.articles.endIndex)
-                batch = stories.normalize(nextArticle..<end)
+                if let pending {
+                    batch = pending.wait()
+                    self.pending = nil
+                } else {
+                    guard let range = takeRange() else { return nil }
+                    batch = stories.normalize(range)
+                }
                 position = 0
-                nextArticle = end
+                if stories.workers > 1, let range = takeRange() {
+                    pending = PendingBatch(range, of: stories)
+                }
             }
+        }
+
+        private mutating func takeRange() -> Range<Int>? {
+            guard nextArticle < stories.articles.endIndex else { return nil }
+            let end = Swift.min(nextArticle + stories.batchSize, stories.articles.endIndex)
+            defer { nextArticle = end }
+            return nextArticle..<end
+        }
+    }
+
+    /// A batch being made on a queue of its own. Waiting blocks the caller briefly (the
+    /// renderer outpacing the normalizer); the work never runs on the cooperative pool.
+    final class PendingBatch: Sendable {
+        private let done = DispatchSemaphore(value: 0)
+        private let result = Mutex<[(story: Story, key: String)]>([])
+
+        init(_ range: Range<Int>, of stories: ParallelNormalizedStories) {
+            DispatchQueue.global(qos: .userInitiated).async { [self] in
+                let made = stories.normalize(range, workers: stories.workers - 1)
+                result.withLock { $0 = made }
+                done.signal()
+            }
+        }
+
+        func wait() -> [(story: Story, key: String)] {
+            done.wait()
+            return result.withLock { $0 }
         }
     }
 
     /// The stories of `range`, in order, made by up to `workers` threads on disjoint slices.
-    func normalize(_ range: Range<Int>) -> [(story: Story, key: String)] {
-        let slices = Swift.min(workers, range.count)
+    func normalize(_ range: Range<Int>, workers: Int? = nil) -> [(story: Story, key: String)] {
+        let slices = Swift.max(1, Swift.min(workers ?? self.workers, range.count))
         let sliceSize = (range.count + slices - 1) / slices
         let results = Mutex<[Int: [(story: Story, key: String)]]>([:])
         let articles = self.articles
