@@ -19,8 +19,15 @@ need_apt hyperfine hyperfine      # optional: measure.py has its own timing loop
 python3 -c 'import feedgen, dateutil' 2>/dev/null || python3 -m pip install --quiet feedgen \
     || python3 -m pip install --quiet --break-system-packages feedgen
 
+# The binary as the README installs it: release, Swift runtime and Foundation linked statically
+# (it runs anywhere it is copied; linking FoundationNetworking statically needs libcurl's headers).
+dpkg -s libcurl4-openssl-dev >/dev/null 2>&1 || { apt-get update -qq >/dev/null; \
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libcurl4-openssl-dev >/dev/null; }
+swift build -c release --static-swift-stdlib --scratch-path .build/static >&2
+NEWSFEED="$PWD/.build/static/release/newsfeed"
+# For comparison, the default dynamically linked build (`swift build -c release`).
 swift build -c release >&2
-NEWSFEED="$PWD/.build/release/newsfeed"
+DYNAMIC="$PWD/.build/release/newsfeed"
 
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
@@ -44,4 +51,11 @@ done
 
 echo "machine: $(nproc) cores, $(uptime | sed 's/.*load average/load average/')" 
 python3 $HERE/measure.py "$NEWSFEED" "$WORK/headlines-100.json" "$WORK/headlines-10000.json" "$WORK"
+echo
+echo "the same inputs with the dynamically linked build (.build/release/newsfeed):"
+for n in 100 10000; do
+    hyperfine --shell=none --style=basic --warmup 2 --runs 10 \
+        "$DYNAMIC convert $WORK/headlines-$n.json --country us --category health --site https://feeds.example.com/" \
+        2>/dev/null | grep -E "Time \(mean"
+done
 echo "after: $(uptime | sed 's/.*load average/load average/')"
