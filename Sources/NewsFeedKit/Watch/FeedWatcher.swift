@@ -63,7 +63,9 @@ public struct FeedWatcher: Sendable {
             let id = summaries[index].feed
             summaries[index].rewritten = rewritten.contains(id)
             for url in urlsOfFeed[id] ?? [] {
-                Self.count(result.outcomes[url.absoluteString], for: url, into: &summaries[index])
+                Self.count(
+                    result.outcomes[url.absoluteString], for: url, before: plan.images[url.absoluteString]?.status,
+                    into: &summaries[index])
             }
         }
         let elapsed = ContinuousClock.now - started
@@ -198,7 +200,11 @@ public struct FeedWatcher: Sendable {
         }
     }
 
-    private static func count(_ outcome: WatchOutcome?, for url: URL, into summary: inout WatchReport.FeedSummary) {
+    /// Adds `outcome` to the summary. A finding that was already known before this round
+    /// (an image dead or blocked last time too) says "still", so `--quiet` can leave it out.
+    private static func count(
+        _ outcome: WatchOutcome?, for url: URL, before: ImageRecord.Status?, into summary: inout WatchReport.FeedSummary
+    ) {
         guard let outcome else { return }
         if outcome.wasChecked { summary.checked += 1 }
         switch outcome {
@@ -208,10 +214,11 @@ public struct FeedWatcher: Sendable {
             summary.findings.append("failing: \(url.absoluteString): \(cause)")
         case .dead(let cause):
             summary.dead += 1
-            summary.findings.append("dead: \(url.absoluteString): \(cause)")
+            summary.findings.append("\(before == .dead ? "still dead" : "dead"): \(url.absoluteString): \(cause)")
         case .blocked(let reason):
             summary.blocked += 1
-            summary.findings.append("blocked: \(url.absoluteString): \(reason)")
+            summary.findings.append(
+                "\(before == .blocked ? "still blocked" : "blocked"): \(url.absoluteString): \(reason)")
         case .recentlyChecked, .notReached: summary.skipped += 1
         }
     }

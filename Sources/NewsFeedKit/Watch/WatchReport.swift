@@ -31,6 +31,8 @@ public struct WatchReport: Sendable, Hashable, Codable {
 
         /// Whether anything here needs a person's attention (what `--quiet` prints).
         public var hasProblems: Bool { problem != nil || failing + dead + blocked > 0 }
+        /// Problems not already reported by an earlier round: what `--quiet` prints.
+        public var hasNewProblems: Bool { problem != nil || findings.contains { !$0.hasPrefix("still ") } }
     }
 
     /// When the round started.
@@ -50,10 +52,11 @@ public struct WatchReport: Sendable, Hashable, Codable {
     }
 
     /// The summary for people: one line per feed, indented findings, a total. With `quiet`, only feeds and
-    /// findings with problems, and nothing at all when there are none (cron mails any output).
+    /// findings with problems not reported before ("still dead" ones are left out), and nothing at all
+    /// when there are none: cron mails any output, and the same list every hour is noise.
     public func text(quiet: Bool = false) -> String {
         var lines: [String] = []
-        for summary in feeds where !quiet || summary.hasProblems {
+        for summary in feeds where !quiet || summary.hasNewProblems {
             if let problem = summary.problem {
                 lines.append("\(summary.feed): not watched: \(problem)")
                 continue
@@ -63,7 +66,8 @@ public struct WatchReport: Sendable, Hashable, Codable {
                 + "\(summary.skipped) skipped (recently checked or not reached)"
                 + (summary.failing > 0 ? ", \(summary.failing) failing" : "")
             lines.append("\(summary.feed): \(counts); \(summary.rewritten ? "rewritten" : "unchanged")")
-            lines.append(contentsOf: summary.findings.map { "  \($0)" })
+            let shown = quiet ? summary.findings.filter { !$0.hasPrefix("still ") } : summary.findings
+            lines.append(contentsOf: shown.map { "  \($0)" })
         }
         lines.append(contentsOf: warnings.map { "warning: \($0)" })
         if !quiet {

@@ -241,7 +241,8 @@ import Testing
                 ["checked", "ok", "dead", "blocked", "skipped"].map { feed[$0] as? Int ?? -1 }
             }
             #expect(counts == [[1, 0, 1, 0, 1], [0, 0, 0, 0, 1]])
-            #expect(feeds[0]["findings"] as? [String] == ["dead: \(fixture.image("/img/missing.jpg")): HTTP 404"])
+            #expect(
+                feeds[0]["findings"] as? [String] == ["still dead: \(fixture.image("/img/missing.jpg")): HTTP 404"])
             #expect(document["startedAt"] as? String == "2027-01-15T08:00:00Z")
 
             let decoder = JSONDecoder()
@@ -273,6 +274,13 @@ import Testing
                       dead: \(fixture.image("/img/science-1.png")): HTTP 410
 
                     """)
+
+            // Known dead images are not mailed again every round.
+            let again = await fixture.watch(["--allow-private", "--quiet"])
+            #expect(again.status == 0)
+            #expect(again.standardOutput == "")
+            let loud = await fixture.watch(["--allow-private"])
+            #expect(loud.standardOutput.contains("still dead: \(fixture.image("/img/science-1.png")): HTTP 410"))
         }
     }
 
