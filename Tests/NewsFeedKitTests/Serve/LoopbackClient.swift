@@ -20,7 +20,14 @@ final class LoopbackClient {
     private var pending: [UInt8] = []
 
     init(port: Int) throws {
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        descriptor = try Self.connectedSocket(port: port)
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    /// A socket connected to 127.0.0.1:`port`, owned by the caller (closed here only on failure).
+    static func connectedSocket(port: Int) throws -> Int32 {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw Failure(description: "socket: \(errno)") }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -31,11 +38,12 @@ final class LoopbackClient {
                 connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        // No close here: every stored property is set, so deinit runs and closes it;
-        // a second close could hit a descriptor another thread has opened since.
-        guard connected == 0 else { throw Failure(description: "connect: \(errno)") }
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
-        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        guard connected == 0 else {
+            let code = errno
+            close(descriptor)
+            throw Failure(description: "connect to \(port): errno \(code)")
+        }
+        return descriptor
     }
 
     deinit { close(descriptor) }

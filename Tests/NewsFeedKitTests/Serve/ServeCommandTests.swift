@@ -339,21 +339,7 @@ import Testing
 
     /// A connected socket that sends nothing: an idle keep-alive client.
     static func openConnection(port: Int) throws -> Int32 {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard descriptor >= 0, connected == 0 else {
-            close(descriptor)
-            throw LoopbackClient.Failure(description: "connect to \(port): errno \(errno)")
-        }
-        return descriptor
+        try LoopbackClient.connectedSocket(port: port)
     }
 
     /// `/healthz`: its status, feed count and stalest fetch age.
