@@ -51,6 +51,9 @@ public struct FeedWatcher: Sendable {
 
         let round = WatchRound(settings: settings, policy: policy, resolver: resolver)
         let result = await round.run(urls: allURLs, previous: plan.images, now: now)
+        if let example = result.apparentOwnOutage {
+            throw .everyCheckFailed(count: result.outcomes.values.filter(\.wasChecked).count, example: example)
+        }
 
         let rewritten: Set<String>
         do {
@@ -181,7 +184,15 @@ public struct FeedWatcher: Sendable {
                         story.firstSeen = state.items[story.url.absoluteString]?.firstSeen ?? story.firstSeen
                         return story
                     }
-                    let document = FeedChannel.document(for: spec, config: config, stories: stories, updated: now)
+                    // Watch heals images only: the channel stays as the last build wrote it.
+                    var document = FeedChannel.document(for: spec, config: config, stories: stories, updated: now)
+                    document.title = snapshot.title ?? document.title
+                    document.description = snapshot.description ?? document.description
+                    document.link = snapshot.link ?? document.link
+                    document.selfURL = snapshot.selfURL ?? document.selfURL
+                    document.language = snapshot.language ?? document.language
+                    document.ttlMinutes = snapshot.ttlMinutes ?? document.ttlMinutes
+                    document.generator = snapshot.generator ?? document.generator
                     guard
                         let data = try RSSRenderer().renderUnlessUnchanged(
                             document, existing: existing, previousBuildDate: snapshot.lastBuildDate, now: now)

@@ -14,6 +14,8 @@ public enum WatchError: Error, Sendable, Equatable, CustomStringConvertible {
     case outputFolderMissing(path: String)
     /// Reading or writing the output folder, its state or its lock failed.
     case output(OutputError)
+    /// Every check of the round failed across several hosts: most likely our own network.
+    case everyCheckFailed(count: Int, example: String)
 
     public var description: String {
         switch self {
@@ -29,6 +31,9 @@ public enum WatchError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(path): the output folder does not exist; run newsfeed build first"
         case .output(let error):
             error.description
+        case .everyCheckFailed(let count, let example):
+            "every one of \(count) image checks failed (e.g. \(example)): is this machine offline? "
+                + "nothing was recorded and no feed was changed"
         }
     }
 }

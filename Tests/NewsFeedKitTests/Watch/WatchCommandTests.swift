@@ -472,3 +472,24 @@ import Testing
         #expect(file.standardError.contains(output))
     }
 }
+
+extension WatchCommandTests {
+    /// Watch heals images only: a config edited since the last build (here the ttl) changes
+    /// nothing in a feed whose images are all fine.
+    @Test func theChannelStaysAsTheLastBuildWroteIt() async throws {
+        let feeds = [(id: Self.health, stories: [Story("ok", image: "/img/ok.jpg")])]
+        try await Fixture.run(feeds: feeds, answers: Self.answers) { fixture in
+            #expect(await fixture.build().status == 0)
+            #expect(await fixture.watch().status == 0)  // the first round writes the image's real length
+            let built = try fixture.feedData(Self.health)
+            let configURL = fixture.folder.url.appending(path: "newsfeed.json")
+            let config = try String(contentsOf: configURL, encoding: .utf8)
+            try Data(
+                config.replacingOccurrences(of: #""output": "Feeds","#, with: #""output": "Feeds", "ttl": 5,"#).utf8
+            )
+            .write(to: configURL)
+            #expect(await fixture.watch().status == 0)
+            #expect(try fixture.feedData(Self.health) == built)
+        }
+    }
+}
