@@ -98,14 +98,10 @@ public struct FeedBuilder: Sendable {
     }
 
     private func installDefaultImage() async throws -> StoryImage? {
-        switch config.defaults.image {
-        case .none: return nil
-        case .url(let url): return StoryImage(url: url, mimeType: ImageURL.mimeType(for: url), length: 0)
-        case .bundled:
-            let output = self.output
-            let site = config.site
-            return try await output.lock.withLock { try output.installDefaultImage(site: site) }
-        }
+        guard case .bundled = config.defaults.image else { return config.defaults.image.storyImage(site: config.site) }
+        let output = self.output
+        let site = config.site
+        return try await output.lock.withLock { try output.installDefaultImage(site: site) }
     }
 
     private func recordFailure(_ spec: FeedSpec, reason: String, into report: inout BuildReport) async {

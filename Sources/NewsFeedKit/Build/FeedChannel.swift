@@ -14,12 +14,21 @@ enum FeedChannel {
 
     /// The document of `spec`'s feed as `config` describes it; `updated` is set by the renderer's caller.
     static func document(for spec: FeedSpec, config: NewsFeedConfig, stories: [Story], updated: Date) -> FeedDocument {
-        let sample = config.isSampleData
-        return FeedDocument(
-            title: title(for: spec) + (sample ? " (sample data)" : ""), link: config.site,
-            selfURL: config.publicURL(for: spec),
-            description: (sample ? "SAMPLE DATA from newsfeed demo, not live news. " : "") + description(for: spec),
-            language: language(for: spec), updated: updated, ttlMinutes: config.ttl(for: spec),
+        document(
+            for: spec, site: config.site, ttlMinutes: config.ttl(for: spec), isSampleData: config.isSampleData,
+            stories: stories, updated: updated)
+    }
+
+    /// The document of `spec`'s feed served under `site` (also what `convert` writes, with no config).
+    static func document(
+        for spec: FeedSpec, site: URL, ttlMinutes: Int, isSampleData: Bool = false, stories: [Story], updated: Date
+    ) -> FeedDocument {
+        FeedDocument(
+            title: title(for: spec) + (isSampleData ? " (sample data)" : ""), link: site,
+            selfURL: site.appending(path: spec.relativePath),
+            description: (isSampleData ? "SAMPLE DATA from newsfeed demo, not live news. " : "")
+                + description(for: spec),
+            language: language(for: spec), updated: updated, ttlMinutes: ttlMinutes,
             generator: "newsfeed \(NewsFeedVersion.current)", stories: stories)
     }
 

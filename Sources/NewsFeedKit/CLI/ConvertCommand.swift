@@ -64,14 +64,10 @@ enum ConvertCommand {
         channel: FeedDocument, stories: LazyMapSequence<ParallelNormalizedStories<NewsAPIArticles>, Story>
     ) {
         let seen = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
-        let defaultImage = StoryImage(
-            url: site.appending(path: DefaultImageAsset.relativePath), mimeType: DefaultImageAsset.mimeType,
-            length: DefaultImageAsset.data.count)
-        let resolver = StoryImageResolver(site: site, defaultImage: defaultImage, images: [:])
-        let channel = FeedDocument(
-            title: FeedChannel.title(for: spec), link: site, selfURL: site.appending(path: spec.relativePath),
-            description: FeedChannel.description(for: spec), language: FeedChannel.language(for: spec),
-            updated: seen, ttlMinutes: 60, generator: "newsfeed \(NewsFeedVersion.current)", stories: [])
+        let resolver = StoryImageResolver(
+            site: site, defaultImage: DefaultImageAsset.storyImage(site: site), images: [:])
+        let channel = FeedChannel.document(
+            for: spec, site: site, ttlMinutes: NewsFeedConfig.defaultTTL, stories: [], updated: seen)
         // Normalizing is half the work of a big response: two threads share it.
         let stories = ParallelNormalizedStories(
             articles: articles, normalizer: StoryNormalizer(defaults: StoryDefaults()), seenAt: seen, workers: 2)

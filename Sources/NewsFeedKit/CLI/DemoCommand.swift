@@ -30,10 +30,7 @@ enum DemoCommand {
         }
         let createdFolder = !FileManager.default.fileExists(atPath: output.path)
         let host = parsed.value("--host") ?? "127.0.0.1"
-        let portText = parsed.value("--port") ?? "8080"
-        guard let port = Int(portText), (0...65_535).contains(port) else {
-            throw context.exit(.usage, "newsfeed demo: --port \(portText) is not a port number (0-65535)")
-        }
+        let port = try context.port(parsed, command: "demo")
         let serving = !parsed.has("--no-serve")
         var server: FeedServer?
         let printer = AccessLogPrinter(output: context.standardOutput)

@@ -13,12 +13,7 @@ enum ServeCommand {
     static func run(_ context: CommandContext) async throws(CommandExit) -> ExitCode {
         let parsed = try parser.parse(context, help: CommandHelp.serve)
         let host = parsed.value("--host") ?? "127.0.0.1"
-        let port: Int
-        switch parsePort(parsed.value("--port") ?? "8080", command: "serve") {
-        case .success(let value): port = value
-        case .failure(let error):
-            throw context.exit(.usage, error.message)
-        }
+        let port = try context.port(parsed, command: "serve")
 
         // A config is used when named, or when ./newsfeed.json exists.
         let configPath = parsed.value("--config") ?? ConfigLoader.defaultFileName
@@ -93,13 +88,6 @@ enum ServeCommand {
         printer?.flush()
         if !quiet { context.standardOutput.line("stopped") }
         return .ok
-    }
-
-    static func parsePort(_ text: String, command: String) -> Result<Int, UsageError> {
-        guard let port = Int(text), (0...65_535).contains(port) else {
-            return .failure(UsageError("newsfeed \(command): --port \(text) is not a port number (0-65535)"))
-        }
-        return .success(port)
     }
 
     private static func printRefresh(_ report: BuildReport, context: CommandContext, quiet: Bool) {

@@ -161,7 +161,7 @@ public enum ConfigLoader {
         guard (1...3650).contains(maxAgeDays) else {
             throw invalid("maxAgeDays", "must be 1 to 3650, not \(maxAgeDays)")
         }
-        let ttl = file.ttl ?? 60
+        let ttl = file.ttl ?? NewsFeedConfig.defaultTTL
         guard ttl > 0 else { throw invalid("ttl", "must be a positive number of minutes, not \(ttl)") }
 
         var defaults = FeedDefaults()

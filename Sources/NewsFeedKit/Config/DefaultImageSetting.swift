@@ -8,4 +8,13 @@ public enum DefaultImageSetting: Sendable, Hashable {
     case url(URL)
     /// No image: such stories have no enclosure.
     case none
+
+    /// What stories without a usable image carry when feeds are served under `site`.
+    public func storyImage(site: URL) -> StoryImage? {
+        switch self {
+        case .none: nil
+        case .url(let url): StoryImage(url: url, mimeType: ImageURL.mimeType(for: url), length: 0)
+        case .bundled: DefaultImageAsset.storyImage(site: site)
+        }
+    }
 }

@@ -25,12 +25,16 @@ public struct NewsFeedConfig: Sendable, Hashable {
     /// Set by `demo` only (never read from a file): feeds and index say they hold sample data.
     public var isSampleData = false
 
+    /// Minutes readers may cache a feed when the config does not say.
+    public static let defaultTTL = 60
+
     /// The public default for `site`: where `newsfeed serve` listens by default.
     public static let defaultSite = URL(string: "http://127.0.0.1:8080/") ?? URL(fileURLWithPath: "/")
 
     public init(
         site: URL = NewsFeedConfig.defaultSite, output: URL, feeds: [FeedSpec], pageSize: Int = 100,
-        maxItems: Int = 100, maxAgeDays: Int = 7, ttl: Int = 60, defaults: FeedDefaults = FeedDefaults(),
+        maxItems: Int = 100, maxAgeDays: Int = 7, ttl: Int = NewsFeedConfig.defaultTTL,
+        defaults: FeedDefaults = FeedDefaults(),
         watch: WatchSettings = .standard
     ) {
         self.watch = watch

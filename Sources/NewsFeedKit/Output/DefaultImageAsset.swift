@@ -7,9 +7,12 @@ public enum DefaultImageAsset {
     public static let relativePath = "assets/default-image.png"
     public static let mimeType = "image/png"
 
-    /// The PNG bytes.
-    public static var data: Data {
-        Data(base64Encoded: base64, options: .ignoreUnknownCharacters) ?? Data()
+    /// The PNG bytes, decoded once.
+    public static let data = Data(base64Encoded: base64, options: .ignoreUnknownCharacters) ?? Data()
+
+    /// The image as a story carries it when served under `site`, with its true length.
+    public static func storyImage(site: URL) -> StoryImage {
+        StoryImage(url: site.appending(path: relativePath), mimeType: mimeType, length: data.count)
     }
 
     private static let base64 = """

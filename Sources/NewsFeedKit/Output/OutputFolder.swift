@@ -80,11 +80,8 @@ public struct OutputFolder: Sendable {
     /// Writes the bundled default image into `assets/` (when changed) and returns
     /// it as a story image under `site`.
     public func installDefaultImage(site: URL) throws(OutputError) -> StoryImage {
-        let data = DefaultImageAsset.data
-        try writeIfChanged(data, to: fileURL(relativePath: DefaultImageAsset.relativePath))
-        return StoryImage(
-            url: site.appending(path: DefaultImageAsset.relativePath), mimeType: DefaultImageAsset.mimeType,
-            length: data.count)
+        try writeIfChanged(DefaultImageAsset.data, to: fileURL(relativePath: DefaultImageAsset.relativePath))
+        return DefaultImageAsset.storyImage(site: site)
     }
 
     /// The store for `.newsfeed/state.json`.

@@ -2,10 +2,10 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// ``NormalizedStories`` for a response held in memory, normalized a batch at a time on
-/// up to `workers` threads: the stories of a 10,000-article `convert` come out in order,
-/// while making them takes about half the time on two cores. Only one batch of stories
-/// is held at once.
+/// The stories of a response, in response order and first of each URL only, made a batch
+/// at a time on up to `workers` threads: a 10,000-article `convert` makes them in about half
+/// the time on two cores, and only one batch of stories is held at once. With one worker it
+/// is what ``StoryNormalizer/stories(from:seenAt:)`` collects.
 public struct ParallelNormalizedStories<Articles: RandomAccessCollection & Sendable>: Sequence, Sendable
 where Articles.Element == NewsAPIArticle, Articles.Index == Int {
     let articles: Articles

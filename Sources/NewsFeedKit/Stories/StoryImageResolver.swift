@@ -36,19 +36,16 @@ public struct StoryImageResolver: Sendable {
             return resolved
         }
         let record = images[original.absoluteString]
-        switch record?.status {
-        case .dead:
+        if record?.status == .dead {
             resolved.image = defaultImage
-        case .alive:
-            resolved.image = StoryImage(
-                url: original, mimeType: record?.mimeType ?? ImageURL.mimeType(for: original),
-                length: record?.length ?? 0)
-        default:
-            let known = story.image?.url == original ? story.image : nil
-            resolved.image = StoryImage(
-                url: original, mimeType: known?.mimeType ?? ImageURL.mimeType(for: original),
-                length: record?.length ?? known?.length ?? 0)
+            return resolved
         }
+        // The watcher's real type wins once the image was seen alive; else what the story knew.
+        let known = story.image?.url == original ? story.image : nil
+        let checkedType = record?.status == .alive ? record?.mimeType : nil
+        resolved.image = StoryImage(
+            url: original, mimeType: checkedType ?? known?.mimeType ?? ImageURL.mimeType(for: original),
+            length: record?.length ?? known?.length ?? 0)
         return resolved
     }
 

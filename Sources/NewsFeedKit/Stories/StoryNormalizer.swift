@@ -23,15 +23,7 @@ public struct StoryNormalizer: Sendable {
     /// The stories of one response, in response order, first of each URL only.
     /// - Parameter now: becomes every story's `firstSeen` and bounds plausible publication dates.
     public func stories(from articles: [NewsAPIArticle], seenAt now: Date) -> [Story] {
-        Array(lazyStories(from: articles, seenAt: now))
-    }
-
-    /// The same stories as ``stories(from:seenAt:)``, each made when it is read, so that a big
-    /// response can be written out without holding all of them.
-    public func lazyStories<Articles: Sequence<NewsAPIArticle>>(from articles: Articles, seenAt now: Date)
-        -> NormalizedStories<Articles>
-    {
-        NormalizedStories(articles: articles, normalizer: self, seenAt: now)
+        Array(ParallelNormalizedStories(articles: articles, normalizer: self, seenAt: now, workers: 1))
     }
 
     /// One article as a story, or nil when it has no usable URL or is a removed placeholder.

@@ -259,7 +259,7 @@ struct JSONScanner {
         }
     }
 
-    /// The value of the `\uXXXX` escape whose backslash is at `start`.
+    /// The value of the `\u` escape (four hex digits) whose backslash is at `start`.
     private func unicodeEscape(at start: Int) throws(Declined) -> UInt32 {
         guard start + 6 <= bytes.count else { throw Declined() }
         var value: UInt32 = 0

@@ -25,8 +25,8 @@ struct JSONStringSpan: Sendable, Hashable {
         return Self.unescaped(contents)
     }
 
-    /// Decodes `\"`, `\\`, `\/`, `\b`, `\f`, `\n`, `\r`, `\t` and `\uXXXX` (surrogate pairs joined),
-    /// all already checked by the scanner.
+    /// Decodes `\"`, `\\`, `\/`, `\b`, `\f`, `\n`, `\r`, `\t` and `\u` with four hex digits
+    /// (surrogate pairs joined), all already checked by the scanner.
     private static func unescaped(_ contents: UnsafeRawBufferPointer) -> String {
         var output: [UInt8] = []
         output.reserveCapacity(contents.count)

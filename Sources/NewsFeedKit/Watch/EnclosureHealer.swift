@@ -34,22 +34,14 @@ public struct EnclosureHealer: Sendable {
     /// One story with its image healed.
     public func heal(_ story: Story) -> Story {
         guard let original = originalImage(of: story), !original.isUnder(site: site) else { return story }
-        var healed = story
-        healed.originalImageURL = original
         switch images[original.absoluteString]?.status {
-        case .dead:
-            healed.image = defaultImage
-        case .alive:
-            let record = images[original.absoluteString]
-            let knownType = story.image?.url == original ? story.image?.mimeType : nil
-            healed.image = StoryImage(
-                url: original,
-                mimeType: record?.mimeType ?? knownType ?? ImageURL.mimeType(for: original),
-                length: record?.length ?? (story.image?.url == original ? story.image?.length ?? 0 : 0))
+        case .dead, .alive:
+            // The same decision `build` makes, so a rebuild agrees with the watcher.
+            let resolver = StoryImageResolver(site: site, defaultImage: defaultImage, images: images)
+            return resolver.resolve(story, originalImage: original)
         case .failing, .blocked, .unknown, nil:
-            break
+            return story
         }
-        return healed
     }
 
     /// The story's own upstream image: kept on the story, else in the state, else its current image when that is

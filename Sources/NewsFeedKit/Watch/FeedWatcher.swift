@@ -113,16 +113,7 @@ public struct FeedWatcher: Sendable {
     }
 
     /// The default image as the build writes it, without touching the output folder.
-    private var defaultImage: StoryImage? {
-        switch config.defaults.image {
-        case .none: nil
-        case .url(let url): StoryImage(url: url, mimeType: ImageURL.mimeType(for: url), length: 0)
-        case .bundled:
-            StoryImage(
-                url: config.site.appending(path: DefaultImageAsset.relativePath), mimeType: DefaultImageAsset.mimeType,
-                length: DefaultImageAsset.data.count)
-        }
-    }
+    private var defaultImage: StoryImage? { config.defaults.image.storyImage(site: config.site) }
 
     /// The feed as written, or why it cannot be watched.
     private func readFeed(_ spec: FeedSpec) -> (snapshot: RSSFeedSnapshot?, problem: String?) {
@@ -141,9 +132,10 @@ public struct FeedWatcher: Sendable {
     private func imageURLs(of stories: [Story], healer: EnclosureHealer) -> [URL] {
         var urls: [URL] = []
         var seen = Set<String>()
+        let defaultURL = defaultImage?.url
         for story in stories {
             for candidate in [healer.originalImage(of: story), story.image?.url] {
-                guard let url = candidate, !url.isUnder(site: config.site), url != defaultImage?.url,
+                guard let url = candidate, !url.isUnder(site: config.site), url != defaultURL,
                     seen.insert(url.absoluteString).inserted
                 else { continue }
                 urls.append(url)

@@ -30,7 +30,6 @@ public struct WatchReport: Sendable, Hashable, Codable {
         }
 
         /// Whether anything here needs a person's attention (what `--quiet` prints).
-        public var hasProblems: Bool { problem != nil || failing + dead + blocked > 0 }
         /// Problems not already reported by an earlier round: what `--quiet` prints.
         public var hasNewProblems: Bool { problem != nil || findings.contains { !$0.hasPrefix("still ") } }
     }

@@ -18,7 +18,10 @@ import Testing
     func makesTheSameStoriesInTheSameOrderAsOneThread(workers: Int) {
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         let normalizer = StoryNormalizer()
-        let sequential = Array(normalizer.lazyStories(from: Self.articles, seenAt: now))
+        // One story per article, in order, first of each URL: the rule written out plainly.
+        var seen = Set<URL>()
+        let sequential = Self.articles.compactMap { normalizer.story(from: $0, seenAt: now) }
+            .filter { seen.insert($0.url).inserted }
         let parallel = Array(
             ParallelNormalizedStories(
                 articles: NewsAPIArticles(Self.articles), normalizer: normalizer, seenAt: now, workers: workers))
