@@ -36,7 +36,7 @@ struct FeedAssembly: Sendable {
             }
         }
 
-        let firstSeen = state.items.compactMapValues { $0.firstSeen }
+        let firstSeen = state.items.mapValues(\.firstSeen)
         let previousURLs = Set(previous.map(\.url.absoluteString))
         let merged = HistoryMerger().merge(
             current: current, previous: previous, firstSeen: firstSeen, now: now, maxItems: config.maxItems,
