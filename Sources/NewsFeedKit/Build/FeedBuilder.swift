@@ -12,8 +12,7 @@ public struct FeedBuilder: Sendable {
     public var source: any StorySource
     public var clock: @Sendable () -> Date
 
-    public init(config: NewsFeedConfig, source: any StorySource, clock: @escaping @Sendable () -> Date = { Date() })
-    {
+    public init(config: NewsFeedConfig, source: any StorySource, clock: @escaping @Sendable () -> Date = { Date() }) {
         self.config = config
         self.source = source
         self.clock = clock

@@ -149,7 +149,8 @@ struct FeedEntryValidator {
         }
         for domain in domains {
             guard !domain.isEmpty, !domain.contains(" "), domain.contains("."), !domain.contains("/") else {
-                throw invalid(keyPath, "\"\(text)\" is not a comma-separated list of domains like bbc.co.uk,techcrunch.com")
+                throw invalid(
+                    keyPath, "\"\(text)\" is not a comma-separated list of domains like bbc.co.uk,techcrunch.com")
             }
         }
         return domains.joined(separator: ",")

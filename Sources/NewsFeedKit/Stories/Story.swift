@@ -32,7 +32,8 @@ public struct Story: Sendable, Hashable, Codable {
 
     public init(
         url: URL, title: String, sourceName: String, sourceURL: URL, summary: String, content: String? = nil,
-        author: String? = nil, category: String? = nil, image: StoryImage? = nil, originalImageURL: URL? = nil, publishedAt: Date? = nil,
+        author: String? = nil, category: String? = nil, image: StoryImage? = nil, originalImageURL: URL? = nil,
+        publishedAt: Date? = nil,
         firstSeen: Date
     ) {
         self.url = url

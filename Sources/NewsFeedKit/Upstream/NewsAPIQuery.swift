@@ -31,7 +31,8 @@ public enum NewsAPIQuery: Sendable, Hashable {
                 + [URLQueryItem(name: "pageSize", value: String(Self.clampedPageSize(pageSize)))]
         case .everything(let search, let from, let pageSize):
             [URLQueryItem(name: "q", value: search.query)]
-                + (search.searchIn.isEmpty ? [] : [URLQueryItem(name: "searchIn", value: search.searchIn.joined(separator: ","))])
+                + (search.searchIn.isEmpty
+                    ? [] : [URLQueryItem(name: "searchIn", value: search.searchIn.joined(separator: ","))])
                 + (search.domains.map { [URLQueryItem(name: "domains", value: $0)] } ?? [])
                 + (search.excludeDomains.map { [URLQueryItem(name: "excludeDomains", value: $0)] } ?? [])
                 + [URLQueryItem(name: "from", value: from)]

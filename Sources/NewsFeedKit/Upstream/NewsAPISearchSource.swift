@@ -13,7 +13,8 @@ public struct NewsAPISearchSource: StorySource {
         guard case .search(let search) = spec.kind else {
             throw SourceError(upstream: .newsAPI, message: "\(spec.id) is not a search feed")
         }
-        let query = NewsAPIQuery.everything(search, from: search.from.parameter(now: request.now), pageSize: request.pageSize)
+        let query = NewsAPIQuery.everything(
+            search, from: search.from.parameter(now: request.now), pageSize: request.pageSize)
         let response: NewsAPIResponse
         do {
             response = try await client.response(for: query)

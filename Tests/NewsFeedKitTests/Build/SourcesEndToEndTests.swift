@@ -160,7 +160,10 @@ import Testing
             "500", .respond(status: 500, headers: [:], body: Data("Internal Server Error".utf8)),
             "DuckDuckGo answered HTTP 500"
         ),
-        ("truncated", .json(200, Data(#"{"Heading":"Rust","RelatedTopics":[{"FirstURL":"#.utf8)), "truncated after 47 bytes"),
+        (
+            "truncated", .json(200, Data(#"{"Heading":"Rust","RelatedTopics":[{"FirstURL":"#.utf8)),
+            "truncated after 47 bytes"
+        ),
         (
             "wrong type", DuckDuckGoStub.answer(["RelatedTopics": ["Name": "x"]]),
             "\"RelatedTopics\" is an object, not a list"
@@ -200,7 +203,8 @@ import Testing
             let run = await Self.build(workspace, ddg, ["--only", "ddg/rust"])
 
             #expect(run.status == 0)
-            let line = "ddg/rust: unchanged, 17 items; DuckDuckGo's answer for ddg/rust is empty, kept the feed's history"
+            let line =
+                "ddg/rust: unchanged, 17 items; DuckDuckGo's answer for ddg/rust is empty, kept the feed's history"
             #expect(run.outputLines.first == line)
             #expect(run.errorLines == [line])
         }

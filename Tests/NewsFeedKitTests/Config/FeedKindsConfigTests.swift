@@ -34,7 +34,10 @@ import Testing
             ])
         #expect(config.feeds.map(\.relativePath).last == "ddg/rust.rss")
         #expect(config.feeds.last?.title == "Rust, from DuckDuckGo")
-        #expect(config.feeds.map(\.upstream) == [.newsAPI, .newsAPI, .newsAPI, .newsAPI, .newsAPI, .duckDuckGo, .duckDuckGo])
+        #expect(
+            config.feeds.map(\.upstream) == [
+                .newsAPI, .newsAPI, .newsAPI, .newsAPI, .newsAPI, .duckDuckGo, .duckDuckGo,
+            ])
     }
 
     @Test func searchKeysAndTheirDefaults() throws {
@@ -61,7 +64,9 @@ import Testing
 
     @Test(arguments: [("36h", 36 * 3600), ("2d", 2 * 86_400), ("1w", 7 * 86_400)])
     func fromTakesAnAge(text: String, seconds: Int) throws {
-        #expect(try parse(#"{"search": "x", "from": "\#(text)"}"#).feeds[0].kind == .search(NewsAPISearch(query: "x", from: .age(seconds: seconds))))
+        #expect(
+            try parse(#"{"search": "x", "from": "\#(text)"}"#).feeds[0].kind
+                == .search(NewsAPISearch(query: "x", from: .age(seconds: seconds))))
     }
 
     @Test func anAgeIsResolvedAgainstTheBuildsClock() {
@@ -70,24 +75,39 @@ import Testing
     }
 
     @Test(arguments: [
-        (#"{"country": "us", "search": "x"}"#, #"feeds[0]: give one of "country", "search" or "ddg", not "country" and "search""#),
+        (
+            #"{"country": "us", "search": "x"}"#,
+            #"feeds[0]: give one of "country", "search" or "ddg", not "country" and "search""#
+        ),
         (#"{"category": "health"}"#, #"feeds[0]: a feed needs "country" (top headlines)"#),
         (#"{"search": "x", "category": "health"}"#, #"unknown key "feeds[0].category""#),
         (#"{"ddg": "x", "language": "en"}"#, #"unknown key "feeds[0].language""#),
         (#"{"search": "  "}"#, "feeds[0].search: must not be blank"),
-        (#"{"search": "x", "sortBy": "newest"}"#, #"feeds[0].sortBy: "newest" is not one of relevancy, popularity, publishedAt"#),
+        (
+            #"{"search": "x", "sortBy": "newest"}"#,
+            #"feeds[0].sortBy: "newest" is not one of relevancy, popularity, publishedAt"#
+        ),
         (#"{"search": "x", "language": "xx"}"#, #"feeds[0].language: "xx" is not one of NewsAPI's languages"#),
         (#"{"search": "x", "from": "yesterday"}"#, #"feeds[0].from: "yesterday" is neither a date"#),
         (#"{"search": "x", "from": "2026-02-30"}"#, "feeds[0].from"),
-        (#"{"search": "x", "searchIn": "title,body"}"#, #"feeds[0].searchIn: "body" is not one of title, description, content"#),
+        (
+            #"{"search": "x", "searchIn": "title,body"}"#,
+            #"feeds[0].searchIn: "body" is not one of title, description, content"#
+        ),
         (#"{"search": "x", "domains": "bbc"}"#, "feeds[0].domains"),
-        (#"{"search": "气候"}"#, #"feeds[0]: the query has no ASCII letters or digits to name its file: give it a "name""#),
+        (
+            #"{"search": "气候"}"#,
+            #"feeds[0]: the query has no ASCII letters or digits to name its file: give it a "name""#
+        ),
         (#"{"ddg": "apple", "name": "My Apple"}"#, #"feeds[0].name: "My Apple" is not a file name"#),
         (#"{"ddg": "apple", "include": ["--"]}"#, #"feeds[0].include[0]: "--" holds no word to match"#),
         (#"{"ddg": "apple", "exclude": "pie"}"#, "feeds[0].exclude: expected a list"),
         (#"{"ddg": "apple", "title": " "}"#, "feeds[0].title: must not be blank"),
         (#"{"ddg": "apple"}, {"search": "x"}, {"ddg": "Apple!"}"#, "feeds[2]: writes ddg/apple.rss like feeds[0]"),
-        (#"{"country": "us", "category": "health"}, {"search": "y", "name": "health"}, {"country": "us", "name": "health"}"#, "feeds[2]: writes us/health.rss like feeds[0]"),
+        (
+            #"{"country": "us", "category": "health"}, {"search": "y", "name": "health"}, {"country": "us", "name": "health"}"#,
+            "feeds[2]: writes us/health.rss like feeds[0]"
+        ),
     ])
     func refusalsNameTheKeyAndTheCause(feeds: String, expected: String) {
         let text = message(feeds)

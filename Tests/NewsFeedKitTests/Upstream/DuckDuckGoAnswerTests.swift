@@ -73,6 +73,8 @@ import Testing
         let client = DuckDuckGoClient(
             baseURL: try #require(URL(string: "https://api.duckduckgo.com")), fetcher: URLSessionFetcher())
         let url = try #require(client.url(for: "c++ & rust"))
-        #expect(url.absoluteString == "https://api.duckduckgo.com/?q=c%2B%2B%20%26%20rust&format=json&no_redirect=1&t=newsfeed")
+        #expect(
+            url.absoluteString
+                == "https://api.duckduckgo.com/?q=c%2B%2B%20%26%20rust&format=json&no_redirect=1&t=newsfeed")
     }
 }

@@ -75,7 +75,8 @@ public struct DuckDuckGoAnswer: Sendable, Hashable {
         let retryAfter = header("Retry-After", in: headers).flatMap { RetryAfter.parse($0, now: now) }
         let body = data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data[...]
         let first = body.first { !isWhitespace($0) }
-        if first == UInt8(ascii: "<") || header("Content-Type", in: headers)?.lowercased().contains("text/html") == true {
+        if first == UInt8(ascii: "<") || header("Content-Type", in: headers)?.lowercased().contains("text/html") == true
+        {
             throw .htmlPage(httpStatus: httpStatus)
         }
         if let httpStatus, isHTTPError { throw .httpStatus(httpStatus, retryAfter: retryAfter) }
