@@ -223,7 +223,7 @@ import Testing
                     "us/all: NewsAPI apiKeyInvalid (HTTP 401): Your API key is invalid.; no feed written yet",
                     "search/climate-change: not fetched (NewsAPI refused us/all with apiKeyInvalid (HTTP 401); "
                         + "no further requests this run); no feed written yet",
-                    "DuckDuckGo answered HTTP 429; no feed written yet",
+                    "ddg/rust: DuckDuckGo answered HTTP 429; no feed written yet",
                     "ddg/apple: not fetched (DuckDuckGo refused ddg/rust with HTTP 429; no further requests this run); "
                         + "no feed written yet",
                     "4 feeds: 0 written, 0 unchanged, 4 failed",
