@@ -10,7 +10,7 @@ enum CommandHelp {
           build     fetch every configured feed and write Feeds/<country>/<category>.rss
           serve     serve the feeds folder over HTTP
           watch     check enclosure images and keep dead ones out of the feeds
-          convert   convert one saved NewsAPI response to RSS on stdout
+          convert   convert one saved NewsAPI response to a feed on stdout
           init      write a starter newsfeed.json
           help      show help for a command
 
@@ -40,15 +40,16 @@ enum CommandHelp {
         """
 
     static let convert = """
-        Usage: newsfeed convert FILE|- --country CC --category CATEGORY [--site URL]
+        Usage: newsfeed convert FILE|- --country CC --category CATEGORY [--site URL] [--format FORMAT]
 
-        Converts one saved NewsAPI response (a file, or - for stdin) to RSS 2.0 on stdout.
+        Converts one saved NewsAPI response (a file, or - for stdin) to a feed on stdout.
         No network and no state: the pure bridge for people who fetch themselves.
 
         Options:
           --country CC         the response's country code, e.g. us
           --category CATEGORY  the response's category, e.g. health
           --site URL           where the feed will be served (default http://127.0.0.1:8080/)
+          --format FORMAT      rss (RSS 2.0, the default), atom (Atom 1.0) or json (JSON Feed 1.1)
         """
 
     static let demo = """

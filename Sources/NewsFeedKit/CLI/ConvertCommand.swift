@@ -1,18 +1,19 @@
 import Foundation
 
-/// `newsfeed convert FILE|- --country CC --category CATEGORY [--site URL]`: one saved
-/// NewsAPI response to RSS 2.0 on stdout; no network, no state.
+/// `newsfeed convert FILE|- --country CC --category CATEGORY [--site URL] [--format FORMAT]`: one
+/// saved NewsAPI response to a feed (RSS 2.0 by default) on stdout; no network, no state.
 enum ConvertCommand {
     static let parser = ArgumentParser(
-        command: "convert", options: [.value("--country"), .value("--category"), .value("--site")],
+        command: "convert", options: [.value("--country"), .value("--category"), .value("--site"), .value("--format")],
         positionals: 1...1)
 
     static func run(_ context: CommandContext) async throws(CommandExit) -> ExitCode {
         let parsed = try parser.parse(context, help: CommandHelp.convert)
         let spec: FeedSpec
         let site: URL
+        let format: FeedFormat
         do {
-            (spec, site) = try validate(parsed)
+            (spec, site, format) = try validate(parsed)
         } catch {
             throw context.exit(.usage, error.message)
         }
@@ -21,10 +22,13 @@ enum ConvertCommand {
         // Articles are read from the raw bytes, turned into stories and written one at a time, so a
         // big response is held once, as its bytes, while its feed is written (see bench/convert).
         let response = try readResponse(input, name: name, context)
-        let (channel, stories) = makeFeed(response.articles, spec: spec, site: site, now: context.clock())
+        let (channel, stories) = makeFeed(
+            response.articles, spec: spec, site: site, format: format, now: context.clock())
         do {
             // Written in pieces of items, so a 10,000-item feed is never held whole either.
-            try RSSRenderer().render(channel, followedBy: stories) { context.standardOutput.write(utf8: $0) }
+            try format.renderer.render(channel, followedBy: stories, itemsPerPiece: 100) {
+                context.standardOutput.write(utf8: $0)
+            }
         } catch {
             throw context.exit(.failure, "\(name): \(error)")
         }
@@ -60,21 +64,24 @@ enum ConvertCommand {
 
     /// The feed `build` would write on its first run for `articles`: the channel (without stories)
     /// and the stories, with their images decided, made one at a time as they are read.
-    static func makeFeed(_ articles: NewsAPIArticles, spec: FeedSpec, site: URL, now: Date) -> (
+    static func makeFeed(
+        _ articles: NewsAPIArticles, spec: FeedSpec, site: URL, format: FeedFormat = .rss, now: Date
+    ) -> (
         channel: FeedDocument, stories: LazyMapSequence<ParallelNormalizedStories<NewsAPIArticles>, Story>
     ) {
         let seen = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
         let resolver = StoryImageResolver(
             site: site, defaultImage: DefaultImageAsset.storyImage(site: site), images: [:])
         let channel = FeedChannel.document(
-            for: spec, site: site, ttlMinutes: NewsFeedConfig.defaultTTL, stories: [], updated: seen)
+            for: spec, site: site, ttlMinutes: NewsFeedConfig.defaultTTL, formats: [format], stories: [],
+            updated: seen)
         // Normalizing is half the work of a big response: two threads share it.
         let stories = ParallelNormalizedStories(
             articles: articles, normalizer: StoryNormalizer(defaults: StoryDefaults()), seenAt: seen, workers: 2)
         return (channel, stories.lazy.map { resolver.resolve($0, originalImage: nil) })
     }
 
-    private static func validate(_ parsed: ParsedArguments) throws(UsageError) -> (FeedSpec, URL) {
+    private static func validate(_ parsed: ParsedArguments) throws(UsageError) -> (FeedSpec, URL, FeedFormat) {
         guard let country = parsed.value("--country")?.lowercased() else {
             throw UsageError("newsfeed convert: --country is required (e.g. --country us)")
         }
@@ -96,7 +103,14 @@ enum ConvertCommand {
             case .failure(let problem): throw UsageError("newsfeed convert: --site \(problem.description)")
             }
         }
-        return (FeedSpec(country: country, category: category), site)
+        var format = FeedFormat.rss
+        if let name = parsed.value("--format") {
+            guard let named = FeedFormat(rawValue: name.lowercased()) else {
+                throw UsageError("newsfeed convert: --format \(name) is not one of \(FeedFormat.allNames)")
+            }
+            format = named
+        }
+        return (FeedSpec(country: country, category: category), site, format)
     }
 
     private static func readFailure(_ url: URL) -> String {

@@ -18,4 +18,7 @@ public struct FeedSpec: Sendable, Hashable, Codable {
 
     /// `us/health.rss`: the feed's path inside the output folder and under `site`.
     public var relativePath: String { "\(country)/\(category).rss" }
+
+    /// `us/health.atom`: the path of the feed's file in `format`.
+    public func relativePath(for format: FeedFormat) -> String { "\(country)/\(category).\(format.fileExtension)" }
 }
