@@ -1,18 +1,18 @@
 import Foundation
 
-/// The build pipeline: spec → fetch → stories → merge with history → images →
-/// render → write, one ``FeedOutcome`` per feed.
+/// The build pipeline: spec → source (fetch and normalize) → filter → merge with
+/// history → images → render → write, one ``FeedOutcome`` per feed.
 ///
 /// Network work happens outside the output lock; everything that reads and writes
 /// the output folder happens inside it, so concurrent builds, a refreshing server
 /// and the watcher never lose each other's updates.
 public struct FeedBuilder: Sendable {
     public var config: NewsFeedConfig
-    public var source: any HeadlineSource
+    /// Where every kind of feed gets its stories (``FeedSources`` routes by kind).
+    public var source: any StorySource
     public var clock: @Sendable () -> Date
 
-    public init(config: NewsFeedConfig, source: any HeadlineSource, clock: @escaping @Sendable () -> Date = { Date() })
-    {
+    public init(config: NewsFeedConfig, source: any StorySource, clock: @escaping @Sendable () -> Date = { Date() }) {
         self.config = config
         self.source = source
         self.clock = clock
@@ -21,12 +21,13 @@ public struct FeedBuilder: Sendable {
     var output: OutputFolder { OutputFolder(root: config.output) }
 
     /// Builds `specs` in order. After a bad key or a rate limit, no further request
-    /// is made: the remaining feeds keep their files and are reported.
+    /// is made to that upstream: its remaining feeds keep their files and are reported,
+    /// while the other upstreams' feeds go on (a DuckDuckGo failure never stops NewsAPI feeds).
     public func build(
         _ specs: [FeedSpec], progress: (@Sendable (Int, Int, FeedSpec) -> Void)? = nil
     ) async -> BuildReport {
         var report = BuildReport()
-        var stopReason: String?
+        var stopReasons: [Upstream: String] = [:]
         let defaultImage: StoryImage?
         do {
             defaultImage = try await installDefaultImage()
@@ -36,7 +37,7 @@ public struct FeedBuilder: Sendable {
         }
         for (index, spec) in specs.enumerated() {
             progress?(index + 1, specs.count, spec)
-            if let stopReason {
+            if let stopReason = stopReasons[spec.upstream] {
                 var outcome = FeedOutcome(
                     spec: spec, kind: .notAttempted(reason: stopReason), itemCount: 0, newItemCount: 0,
                     cameBackEmpty: false)
@@ -44,24 +45,29 @@ public struct FeedBuilder: Sendable {
                 report.outcomes.append(outcome)
                 continue
             }
-            let articles: [NewsAPIArticle]
+            let now = Date(timeIntervalSince1970: clock().timeIntervalSince1970.rounded(.down))
+            let request = StoryRequest(pageSize: config.pageSize, now: now, defaults: storyDefaults)
+            let stories: [Story]
             do {
-                articles = try await source.articles(for: spec, pageSize: config.pageSize)
+                stories = try await source.stories(for: spec, request: request)
             } catch {
                 if error.stopsFurtherRequests {
-                    report.stoppedFurtherRequests = true
-                    stopReason =
-                        "NewsAPI refused \(spec.id) with \(Self.refusalName(error)); no further requests this run"
-                    if let retry = error.retryAfter {
-                        report.retryAfterSeconds = Int(retry.components.seconds)
+                    stopReasons[spec.upstream] =
+                        "\(error.upstream.rawValue) refused \(spec.id) with \(error.refusal); no further requests this run"
+                    // The pause of `serve --refresh` guards NewsAPI's daily budget.
+                    if error.upstream == .newsAPI {
+                        report.stoppedFurtherRequests = true
+                        if let retry = error.retryAfter {
+                            report.retryAfterSeconds = Int(retry.components.seconds)
+                        }
                     }
                 }
-                let reason = error.description
-                await recordFailure(spec, reason: reason, into: &report)
+                await recordFailure(spec, reason: error.description, into: &report)
                 continue
             }
             do {
-                let outcome = try await writeFeed(spec, articles: articles, defaultImage: defaultImage, report: &report)
+                let outcome = try await writeFeed(
+                    spec, stories: stories, now: now, defaultImage: defaultImage, report: &report)
                 report.outcomes.append(outcome)
             } catch {
                 await recordFailure(spec, reason: "\(error)", into: &report)
@@ -69,6 +75,11 @@ public struct FeedBuilder: Sendable {
         }
         await writeIndex(into: &report)
         return report
+    }
+
+    private var storyDefaults: StoryDefaults {
+        StoryDefaults(
+            title: config.defaults.title, source: config.defaults.source, description: config.defaults.description)
     }
 
     /// Refreshes `index.html` and `feeds.opml` from what is now on disk.
@@ -82,14 +93,6 @@ public struct FeedBuilder: Sendable {
             }
         } catch {
             report.warnings.append("index: \(error)")
-        }
-    }
-
-    /// `apiKeyInvalid (HTTP 401)` or `HTTP 429`: short enough to repeat per skipped feed.
-    private static func refusalName(_ error: NewsAPIError) -> String {
-        switch error {
-        case .api(let code, _, let status, _): status.map { "\(code) (HTTP \($0))" } ?? code
-        default: error.httpStatus.map { "HTTP \($0)" } ?? "an error"
         }
     }
 
@@ -131,14 +134,8 @@ public struct FeedBuilder: Sendable {
     }
 
     private func writeFeed(
-        _ spec: FeedSpec, articles: [NewsAPIArticle], defaultImage: StoryImage?, report: inout BuildReport
+        _ spec: FeedSpec, stories current: [Story], now: Date, defaultImage: StoryImage?, report: inout BuildReport
     ) async throws -> FeedOutcome {
-        let now = Date(timeIntervalSince1970: clock().timeIntervalSince1970.rounded(.down))
-        let normalizer = StoryNormalizer(
-            defaults: StoryDefaults(
-                title: config.defaults.title, source: config.defaults.source,
-                description: config.defaults.description))
-        let current = normalizer.stories(from: articles, seenAt: now)
         let assembly = FeedAssembly(config: config, spec: spec, defaultImage: defaultImage, now: now)
         let output = self.output
         let (outcome, warning) = try await output.lock.withLock { () throws -> (FeedOutcome, String?) in

@@ -1,6 +1,7 @@
 import Foundation
 
-/// `newsfeed build [--config PATH] [--only CC/CATEGORY]... [--quiet]`.
+/// `newsfeed build [--config PATH] [--only FEED]... [--quiet]`, where FEED is any feed's path
+/// (`us/health`, `search/climate-change`, `ddg/apple`).
 enum BuildCommand {
     static let parser = ArgumentParser(
         command: "build", options: [.value("--config"), .value("--only", repeatable: true), .flag("--quiet")])
@@ -14,9 +15,9 @@ enum BuildCommand {
         } catch {
             throw context.exit(.usage, error.message)
         }
-        let client: NewsAPIClient
+        let sources: FeedSources
         do {
-            client = try NewsAPIClientFactory.make(environment: context.environment)
+            sources = try FeedSourcesFactory.make(for: specs, environment: context.environment)
         } catch {
             throw context.exit(.configuration, error.description)
         }
@@ -25,7 +26,7 @@ enum BuildCommand {
         } catch {
             throw context.exit(.configuration, error.description)
         }
-        let builder = FeedBuilder(config: config, source: client, clock: context.clock)
+        let builder = FeedBuilder(config: config, source: sources, clock: context.clock)
         return await runBuild(builder, specs: specs, quiet: parsed.has("--quiet"), context: context)
     }
 
@@ -56,7 +57,12 @@ enum BuildCommand {
     /// The configured feeds named by `--only`, in config order; all when none is named.
     static func selectFeeds(_ only: [String], from config: NewsFeedConfig) throws(UsageError) -> [FeedSpec] {
         guard !only.isEmpty else { return config.feeds }
-        let wanted = only.map { $0.lowercased() }
+        let wanted = only.map { name in
+            var id = name.lowercased()
+            if id.hasSuffix(".rss") { id.removeLast(4) }
+            while id.hasPrefix("/") { id.removeFirst() }
+            return id
+        }
         for name in wanted where !config.feeds.contains(where: { $0.id == name }) {
             let configured = config.feeds.map(\.id).joined(separator: ", ")
             throw UsageError("newsfeed build: --only \(name) is not a configured feed (configured: \(configured))")
