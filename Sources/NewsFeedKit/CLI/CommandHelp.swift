@@ -24,20 +24,23 @@ enum CommandHelp {
         """
 
     static let build = """
-        Usage: newsfeed build [--config PATH] [--only CC/CATEGORY]... [--quiet]
+        Usage: newsfeed build [--config PATH] [--only FEED]... [--quiet]
 
-        Fetches NewsAPI top headlines for every feed in the config and writes
-        <output>/<country>/<category>.rss, plus index.html and feeds.opml.
+        Fetches every feed in the config (NewsAPI top headlines and searches, DuckDuckGo
+        answers) and writes <output>/<country>/<category>.rss, search/<slug>.rss and
+        ddg/<slug>.rss, plus index.html and feeds.opml.
         The NewsAPI key is read from NEWSAPI_KEY (never from the config).
 
         Options:
           --config PATH        the config file (default ./newsfeed.json)
-          --only CC/CATEGORY   build only this configured feed; repeatable
+          --only FEED          build only this configured feed (us/health, search/climate-change,
+                               ddg/apple); repeatable
           --quiet              print problems only (for cron)
 
         Environment:
-          NEWSAPI_KEY          your NewsAPI.org key (required)
+          NEWSAPI_KEY          your NewsAPI.org key (required when a feed asks NewsAPI)
           NEWSAPI_BASE_URL     a NewsAPI-compatible endpoint (default https://newsapi.org)
+          DDG_BASE_URL         the DuckDuckGo Instant Answer endpoint (default https://api.duckduckgo.com)
         """
 
     static let bookmark = """
@@ -60,13 +63,19 @@ enum CommandHelp {
 
     static let convert = """
         Usage: newsfeed convert FILE|- --country CC --category CATEGORY [--site URL] [--format FORMAT]
+               newsfeed convert FILE|- --search QUERY [--site URL] [--format FORMAT]
+               newsfeed convert FILE|- --ddg QUERY [--site URL] [--format FORMAT]
 
-        Converts one saved NewsAPI response (a file, or - for stdin) to a feed on stdout.
-        No network and no state: the pure bridge for people who fetch themselves.
+        Converts one saved answer (a file, or - for stdin) to a feed on stdout: a NewsAPI
+        top-headlines answer, a NewsAPI `everything` answer (--search) or a DuckDuckGo
+        Instant Answer (--ddg). No network and no state: the pure bridge for people who
+        fetch themselves.
 
         Options:
           --country CC         the response's country code, e.g. us
           --category CATEGORY  the response's category, e.g. health
+          --search QUERY       the answer is NewsAPI's `everything` for QUERY
+          --ddg QUERY          the answer is DuckDuckGo's Instant Answer for QUERY
           --site URL           where the feed will be served (default http://127.0.0.1:8080/)
           --format FORMAT      rss (RSS 2.0, the default), atom (Atom 1.0) or json (JSON Feed 1.1)
         """
