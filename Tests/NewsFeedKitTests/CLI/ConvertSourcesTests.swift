@@ -54,8 +54,8 @@ import Testing
     @Test(arguments: [
         ("redirect-bang.json", "stdin: DuckDuckGo answered the query \"!w rust\" with a redirect"),
         ("html-error-page.html", "stdin: the DuckDuckGo answer is an HTML page, not JSON"),
-        ("truncated.json", "stdin: DuckDuckGo's answer is not valid JSON: truncated after"),
-        ("related-topics-a-string.json", "\"RelatedTopics\" is a string, not a list"),
+        ("truncated.json", "stdin: DuckDuckGo's answer: invalid JSON at byte"),
+        ("related-topics-a-string.json", "\"RelatedTopics\" is a string, not an array"),
     ])
     func anUnusableAnswerFailsWithOneLine(fixture: String, message: String) async throws {
         let run = await CommandRun.run(
