@@ -275,7 +275,7 @@ import Testing
             #expect(outcome.end == .closed)
             #expect(outcome.bytes == 0)
             #expect(elapsed >= .milliseconds(250))
-            #expect(elapsed < .seconds(10))  // generous: shared CI cores; the point is that it closes
+            #expect(elapsed < .seconds(30))  // generous: shared CI cores; the point is that it closes
         }
     }
 
@@ -336,7 +336,7 @@ import Testing
             #expect(idleEnd == .closed)
             #expect(silentEnd == .closed)
             #expect(partialEnd == .closed)
-            #expect(ContinuousClock.now - started < .seconds(10))  // generous: shared CI cores
+            #expect(ContinuousClock.now - started < .seconds(30))  // generous: shared CI cores
         }
     }
 
