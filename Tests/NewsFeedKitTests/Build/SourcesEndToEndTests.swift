@@ -193,6 +193,39 @@ import Testing
         }
     }
 
+    static let searchFailures: [(NewsAPIStub.Answer, String)] = [
+        (
+            .error(400, code: "parameterInvalid", message: "You are trying to request results too far in the past."),
+            "search/climate-change: NewsAPI parameterInvalid (HTTP 400): You are trying to request results too far"
+        ),
+        (
+            .json(200, Data(#"{"status":"ok","articles":[{"title":"#.utf8)),
+            "search/climate-change: NewsAPI answer: invalid JSON"
+        ),
+        (.reset, "search/climate-change: could not reach NewsAPI"),
+    ]
+
+    @Test(arguments: 0..<searchFailures.count)
+    func aFailedSearchKeepsItsFeedByteForByteAndDuckDuckGoFeedsGoOn(index: Int) async throws {
+        let (answer, message) = Self.searchFailures[index]
+        try await Self.with { workspace, ddg in
+            #expect(await Self.build(workspace, ddg).status == 0)
+            let previous = workspace.feedData("search/climate-change")
+            workspace.clock.advance(by: 3600)
+            workspace.stub.answer("search:climate change", with: answer)
+            ddg.answer("apple", with: DuckDuckGoStub.json(try DuckDuckGoFixtures.data("real-rust-type-a.json")))
+
+            let run = await Self.build(workspace, ddg)
+
+            #expect(run.status == 1)
+            #expect(run.errorLines.contains { $0.hasPrefix(message) }, "\(run.errorLines)")
+            #expect(workspace.feedData("search/climate-change") == previous)
+            #expect(run.outputLines.contains("us/all: unchanged, 2 items"))
+            #expect(run.outputLines.contains { $0.hasPrefix("ddg/apple: written, 23 items") }, "\(run.outputLines)")
+            #expect(try workspace.violations("ddg/apple") == [])
+        }
+    }
+
     @Test func anEmptyAnswerKeepsTheHistoryAndSaysSo() async throws {
         try await Self.with { workspace, ddg in
             #expect(await Self.build(workspace, ddg, ["--only", "ddg/rust"]).status == 0)
