@@ -65,8 +65,12 @@ import Testing
                     "4 feeds: 4 written, 0 unchanged, 0 failed",
                 ])
             for feed in Self.allFeeds {
-                #expect(try workspace.violations(feed) == [], "\(feed)")
+                #expect(try workspace.violationsInEveryFormat(feed) == [], "\(feed)")
             }
+            let atom = try String(contentsOf: workspace.output.appending(path: "ddg/apple.atom"), encoding: .utf8)
+            #expect(atom.contains(#"<category term="Businesses"/>"#))
+            let json = try String(contentsOf: workspace.output.appending(path: "ddg/apple.json"), encoding: .utf8)
+            #expect(json.contains(#""tags": ["People"]"#))
             #expect(try workspace.snapshot("us/all").title == "United States · Top headlines")
             #expect(try workspace.snapshot("search/climate-change").title == "“climate change” · NewsAPI search")
             #expect(workspace.stub.requests.map(\.target).first == "/v2/top-headlines?country=us&pageSize=100")
@@ -222,7 +226,7 @@ import Testing
             #expect(workspace.feedData("search/climate-change") == previous)
             #expect(run.outputLines.contains("us/all: unchanged, 2 items"))
             #expect(run.outputLines.contains { $0.hasPrefix("ddg/apple: written, 23 items") }, "\(run.outputLines)")
-            #expect(try workspace.violations("ddg/apple") == [])
+            #expect(try workspace.violationsInEveryFormat("ddg/apple") == [])
         }
     }
 
