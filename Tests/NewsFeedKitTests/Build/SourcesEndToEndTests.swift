@@ -230,6 +230,21 @@ import Testing
         }
     }
 
+    @Test func anEditedFilterHoldsForTheFeedsHistoryToo() async throws {
+        try await Self.with { workspace, ddg in
+            #expect(await Self.build(workspace, ddg, ["--only", "ddg/apple"]).status == 0)
+            let edited = Self.config.replacingOccurrences(of: #"["Illinois"]"#, with: #"["Illinois", "beatles"]"#)
+            try workspace.folder.write(edited, to: ConfigLoader.defaultFileName)
+            ddg.answer("apple", with: DuckDuckGoStub.json(try DuckDuckGoFixtures.data("empty-answer.json")))
+            workspace.clock.advance(by: 3600)
+
+            let run = await Self.build(workspace, ddg, ["--only", "ddg/apple"])
+
+            #expect(run.outputLines.first?.hasPrefix("ddg/apple: written, 5 items") == true, "\(run.outputLines)")
+            #expect(!(try workspace.snapshot("ddg/apple").stories.map(\.title).contains("Apple Corps")))
+        }
+    }
+
     @Test func anEmptyAnswerKeepsTheHistoryAndSaysSo() async throws {
         try await Self.with { workspace, ddg in
             #expect(await Self.build(workspace, ddg, ["--only", "ddg/rust"]).status == 0)
