@@ -7,13 +7,43 @@ struct ConfigFile: Decodable {
         var country: String
         var category: String
         var ttl: Int?
+        /// The feed's own refresh interval, e.g. `"3h"`.
+        var every: WatchDuration?
 
         init(from decoder: any Decoder) throws {
-            try ConfigFile.rejectUnknownKeys(in: decoder, known: ["country", "category", "ttl"])
+            try ConfigFile.rejectUnknownKeys(in: decoder, known: ["country", "category", "ttl", "every"])
             let container = try decoder.container(keyedBy: ConfigKey.self)
             country = try container.decode(String.self, forKey: ConfigKey("country"))
             category = try container.decode(String.self, forKey: ConfigKey("category"))
             ttl = try container.decodeIfPresent(Int.self, forKey: ConfigKey("ttl"))
+            every = try container.decodeIfPresent(WatchDuration.self, forKey: ConfigKey("every"))
+        }
+    }
+
+    /// `"quota"`: each limit distinguishes absent (the default) from `null` (unlimited).
+    struct QuotaEntry: Decodable {
+        enum Limit {
+            case absent
+            case unlimited
+            case value(Int)
+        }
+
+        var requestsPerDay: Limit
+        var requestsPer12h: Limit
+        var reserve: Int?
+
+        init(from decoder: any Decoder) throws {
+            try ConfigFile.rejectUnknownKeys(in: decoder, known: ["requestsPerDay", "requestsPer12h", "reserve"])
+            let container = try decoder.container(keyedBy: ConfigKey.self)
+            func limit(_ name: String) throws -> Limit {
+                let key = ConfigKey(name)
+                guard container.contains(key) else { return .absent }
+                if try container.decodeNil(forKey: key) { return .unlimited }
+                return .value(try container.decode(Int.self, forKey: key))
+            }
+            requestsPerDay = try limit("requestsPerDay")
+            requestsPer12h = try limit("requestsPer12h")
+            reserve = try container.decodeIfPresent(Int.self, forKey: ConfigKey("reserve"))
         }
     }
 
@@ -48,7 +78,7 @@ struct ConfigFile: Decodable {
     }
 
     static let knownTopLevelKeys = [
-        "site", "output", "feeds", "pageSize", "maxItems", "maxAgeDays", "ttl", "defaults", "watch",
+        "site", "output", "feeds", "pageSize", "maxItems", "maxAgeDays", "ttl", "defaults", "watch", "quota",
     ]
 
     var site: String?
@@ -60,6 +90,7 @@ struct ConfigFile: Decodable {
     var ttl: Int?
     var defaults: DefaultsEntry?
     var watch: WatchSettings?
+    var quota: QuotaEntry?
 
     init(from decoder: any Decoder) throws {
         try Self.rejectUnknownKeys(in: decoder, known: Self.knownTopLevelKeys)
@@ -73,6 +104,7 @@ struct ConfigFile: Decodable {
         ttl = try container.decodeIfPresent(Int.self, forKey: ConfigKey("ttl"))
         defaults = try container.decodeIfPresent(DefaultsEntry.self, forKey: ConfigKey("defaults"))
         watch = try container.decodeIfPresent(WatchSettings.self, forKey: ConfigKey("watch"))
+        quota = try container.decodeIfPresent(QuotaEntry.self, forKey: ConfigKey("quota"))
     }
 
     static func rejectUnknownKeys(in decoder: any Decoder, known: [String]) throws {

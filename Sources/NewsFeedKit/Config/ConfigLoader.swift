@@ -144,7 +144,11 @@ public enum ConfigLoader {
             if let ttl = entry.ttl, ttl <= 0 {
                 throw invalid("feeds[\(index)].ttl", "must be a positive number of minutes, not \(ttl)")
             }
-            let spec = FeedSpec(country: country, category: category, ttl: entry.ttl)
+            if let every = entry.every, every.milliseconds < 60_000 {
+                throw invalid("feeds[\(index)].every", "must be at least 1m, not \(every)")
+            }
+            var spec = FeedSpec(country: country, category: category, ttl: entry.ttl)
+            spec.every = entry.every
             guard !specs.contains(where: { $0.id == spec.id }) else {
                 throw invalid("feeds[\(index)]", "\(spec.id) is listed twice")
             }
@@ -189,8 +193,45 @@ public enum ConfigLoader {
             }
         }
 
-        return NewsFeedConfig(
+        var config = NewsFeedConfig(
             site: site, output: output, feeds: specs, pageSize: pageSize, maxItems: maxItems, maxAgeDays: maxAgeDays,
             ttl: ttl, defaults: defaults, watch: file.watch ?? .standard)
+        if let entry = file.quota { config.quota = try quota(from: entry, invalid: invalid) }
+        return config
+    }
+
+    private static func quota(
+        from entry: ConfigFile.QuotaEntry, invalid: (String, String) -> ConfigError
+    ) throws(ConfigError) -> QuotaSettings {
+        var quota = QuotaSettings.standard
+        func limit(_ value: ConfigFile.QuotaEntry.Limit, _ name: String, _ standard: Int?) throws(ConfigError) -> Int? {
+            switch value {
+            case .absent: return standard
+            case .unlimited: return nil
+            case .value(let count):
+                guard count >= 1 else {
+                    throw invalid(
+                        "quota.\(name)", "must be a positive number of requests or null (unlimited), not \(count)")
+                }
+                return count
+            }
+        }
+        quota.requestsPerDay = try limit(entry.requestsPerDay, "requestsPerDay", quota.requestsPerDay)
+        quota.requestsPer12h = try limit(entry.requestsPer12h, "requestsPer12h", quota.requestsPer12h)
+        // The default reserve never takes more than a tenth of a limit, so a small quota
+        // (`"requestsPerDay": 4`) is still spent by cron; a reserve given is taken as is.
+        let limits = quota.windows.compactMap(\.limit)
+        quota.reserve = entry.reserve ?? ([QuotaSettings.standard.reserve] + limits.map { $0 / 10 }).min() ?? 0
+        guard quota.reserve >= 0 else {
+            throw invalid("quota.reserve", "must be 0 or more requests, not \(quota.reserve)")
+        }
+        for window in quota.windows {
+            if let limit = window.limit, quota.reserve >= limit {
+                throw invalid(
+                    "quota.reserve",
+                    "\(quota.reserve) leaves nothing of the \(window.name) limit (\(limit)) for scheduled builds")
+            }
+        }
+        return quota
     }
 }

@@ -6,11 +6,14 @@ public struct FeedSpec: Sendable, Hashable, Codable {
     public var category: String
     /// Minutes readers should cache this feed; nil means the config's default.
     public var ttl: Int?
+    /// The feed's own refresh interval (`"every": "3h"`); nil lets the scheduler share the quota out.
+    public var every: WatchDuration?
 
-    public init(country: String, category: String, ttl: Int? = nil) {
+    public init(country: String, category: String, ttl: Int? = nil, every: WatchDuration? = nil) {
         self.country = country
         self.category = category
         self.ttl = ttl
+        self.every = every
     }
 
     /// `us/health`: how the feed is named in messages and in `--only`.
