@@ -2,13 +2,14 @@
 public struct HTTPRequest: Sendable, Hashable {
     /// The method token as sent, e.g. `GET`.
     public var method: String
-    /// The request target exactly as sent, e.g. `/us/health.rss?x=1`.
+    /// The request target in origin-form, e.g. `/us/health.rss?x=1`: as sent, or for an absolute-form target
+    /// (`http://host/us/health.rss?x=1`) its path and query.
     public var target: String
     /// The target's path part, still percent-encoded.
     public var path: String
     /// The target's query part without `?`, if any.
     public var query: String?
-    /// `HTTP/1.1` or `HTTP/1.0`.
+    /// `HTTP/1.1` or `HTTP/1.0` (a higher 1.x minor is taken as `HTTP/1.1`).
     public var version: String
     public var headers: HTTPHeaders
 

@@ -16,12 +16,19 @@ public struct HTTPRequestParser: Sendable {
         public var maxHeaderBytes: Int
         /// Most header fields in one request (more: 431).
         public var maxHeaderCount: Int
+        /// Most empty lines ignored before a request line (more: 400). RFC 9112 2.2 asks to ignore at least one
+        /// (a client's stray CRLF after a body); a stream of bare CRLFs is an attack on the header deadline.
+        public var maxLeadingEmptyLines: Int
 
-        /// Limits as nginx and most servers use them: 8 KiB line, 16 KiB headers, 100 fields.
-        public init(maxRequestLineBytes: Int = 8192, maxHeaderBytes: Int = 16384, maxHeaderCount: Int = 100) {
+        /// Limits as nginx and most servers use them: 8 KiB line, 16 KiB headers, 100 fields; 8 empty lines.
+        public init(
+            maxRequestLineBytes: Int = 8192, maxHeaderBytes: Int = 16384, maxHeaderCount: Int = 100,
+            maxLeadingEmptyLines: Int = 8
+        ) {
             self.maxRequestLineBytes = maxRequestLineBytes
             self.maxHeaderBytes = maxHeaderBytes
             self.maxHeaderCount = maxHeaderCount
+            self.maxLeadingEmptyLines = maxLeadingEmptyLines
         }
     }
 
@@ -60,6 +67,7 @@ public struct HTTPRequestParser: Sendable {
     private var contentLength: Int?
     private var hasTransferEncoding = false
     private var hostCount = 0
+    private var emptyLines = 0
     private var asksClose = false
     private var asksKeepAlive = false
 
@@ -98,12 +106,20 @@ public struct HTTPRequestParser: Sendable {
                     if buffer.count - readIndex > limits.maxRequestLineBytes + 1 {
                         return fail(.requestLineTooLong(limit: limits.maxRequestLineBytes))
                     }
+                    // Garbage is refused when it arrives, not when the header deadline passes.
+                    if unfinishedLineCannotStartARequest() { return fail(.notARequest) }
                     return .needMoreData
                 }
                 if line.isEmpty {
-                    // RFC 9112 2.2: ignore empty lines before a request line (left over from a previous body).
+                    // RFC 9112 2.2: ignore empty lines before a request line (left over from a previous body),
+                    // a few of them.
+                    emptyLines += 1
+                    if emptyLines > limits.maxLeadingEmptyLines {
+                        return fail(.tooManyEmptyLines(limit: limits.maxLeadingEmptyLines))
+                    }
                     continue
                 }
+                emptyLines = 0
                 if line.count > limits.maxRequestLineBytes {
                     return fail(.requestLineTooLong(limit: limits.maxRequestLineBytes))
                 }
@@ -163,6 +179,21 @@ public struct HTTPRequestParser: Sendable {
         return start..<end
     }
 
+    /// Whether the bytes of the line still being received cannot begin a request line: a method is tokens up to a
+    /// space, and a CR may only end a line. Looks at the first 32 bytes only, so a trickling line costs little.
+    private func unfinishedLineCannotStartARequest() -> Bool {
+        let end = Swift.min(buffer.count, readIndex + 32)
+        var index = readIndex
+        while index < end {
+            let byte = buffer[index]
+            if byte == 0x20 { return index == readIndex }
+            if byte == 0x0D { return index + 1 < buffer.count }
+            if !Self.isTokenByte(byte) { return true }
+            index += 1
+        }
+        return false
+    }
+
     private mutating func parseRequestLine(_ line: Range<Int>) -> HTTPRequestRejection? {
         buffer.withUnsafeBufferPointer { bytes in
             var index = line.lowerBound
@@ -189,16 +220,25 @@ public struct HTTPRequestParser: Sendable {
             }
             guard end > versionStart else { return .malformedRequestLine }
             let versionBytes = UnsafeBufferPointer(rebasing: bytes[versionStart..<end])
-            guard versionBytes.elementsEqual("HTTP/1.1".utf8) || versionBytes.elementsEqual("HTTP/1.0".utf8) else {
-                return .unsupportedVersion(String(decoding: versionBytes, as: UTF8.self))
-            }
+            // RFC 9112 2.3: HTTP-version = "HTTP/" DIGIT "." DIGIT. A higher 1.x minor is answered as 1.1 (the
+            // highest we speak); another major is not ours to guess at.
+            guard versionBytes.count == 8, versionBytes.prefix(5).elementsEqual("HTTP/".utf8),
+                Self.isDigit(versionBytes[versionBytes.startIndex + 5]),
+                versionBytes[versionBytes.startIndex + 6] == UInt8(ascii: "."),
+                Self.isDigit(versionBytes[versionBytes.startIndex + 7])
+            else { return .malformedVersion }
+            let major = versionBytes[versionBytes.startIndex + 5] - 0x30
+            let minor = versionBytes[versionBytes.startIndex + 7] - 0x30
+            guard major == 1 else { return .unsupportedVersion(String(decoding: versionBytes, as: UTF8.self)) }
             let targetBytes = UnsafeBufferPointer(rebasing: bytes[targetStart..<targetEnd])
-            guard targetBytes[targetBytes.startIndex] == 0x2F else {
-                return .targetNotOriginForm(String(decoding: targetBytes, as: UTF8.self))
+            let originForm: String
+            switch Self.originForm(of: targetBytes) {
+            case .success(let origin): originForm = origin
+            case .failure(let rejection): return rejection
             }
             method = String(decoding: UnsafeBufferPointer(rebasing: bytes[methodStart..<methodEnd]), as: UTF8.self)
-            target = String(decoding: targetBytes, as: UTF8.self)
-            version = String(decoding: versionBytes, as: UTF8.self)
+            target = originForm
+            version = minor == 0 ? "HTTP/1.0" : "HTTP/1.1"
             return nil
         }
     }
@@ -254,6 +294,7 @@ public struct HTTPRequestParser: Sendable {
             case .host:
                 hostCount += 1
                 if hostCount > 1 { return .duplicateHost }
+                guard Self.isValidHost(field.value.utf8) else { return .invalidHost }
             case .connection:
                 for token in field.value.split(separator: ",") {
                     let trimmed = token.trimmingWhitespace().lowercased()
@@ -269,7 +310,9 @@ public struct HTTPRequestParser: Sendable {
 
     private mutating func finishHead() -> Outcome {
         let outcome: Outcome
-        if method != "GET" && method != "HEAD" {
+        if version == "HTTP/1.1" && hostCount == 0 {
+            outcome = fail(.missingHost)
+        } else if method != "GET" && method != "HEAD" {
             outcome = fail(.methodNotAllowed(method))
         } else if hasTransferEncoding || (contentLength ?? 0) > 0 {
             outcome = fail(.bodyNotAllowed(method: method))
@@ -288,6 +331,107 @@ public struct HTTPRequestParser: Sendable {
         asksClose = false
         asksKeepAlive = false
         return outcome
+    }
+
+    /// The target as origin-form: itself when it starts with `/`; for an absolute-form `http(s)://authority/path?q`
+    /// (which RFC 9112 3.2.2 requires a server to accept) its path and query, `/` when the path is empty.
+    /// The authority must be a valid host; `*`, authority-form and other schemes are refused.
+    static func originForm(of target: UnsafeBufferPointer<UInt8>) -> Result<String, HTTPRequestRejection> {
+        let start = target.startIndex
+        if target[start] == 0x2F { return .success(String(decoding: target, as: UTF8.self)) }
+        let schemeEnd: Int
+        if Self.hasPrefixIgnoringCase(target, "http://") {
+            schemeEnd = start + 7
+        } else if Self.hasPrefixIgnoringCase(target, "https://") {
+            schemeEnd = start + 8
+        } else {
+            return .failure(.targetNotOriginForm(String(decoding: target.prefix(64), as: UTF8.self)))
+        }
+        var authorityEnd = schemeEnd
+        while authorityEnd < target.endIndex, target[authorityEnd] != 0x2F, target[authorityEnd] != 0x3F {
+            authorityEnd += 1
+        }
+        let authority = UnsafeBufferPointer(rebasing: target[schemeEnd..<authorityEnd])
+        // An http(s) URI needs a host; userinfo (`user@`) is not allowed in a request target either.
+        guard !authority.isEmpty, authority.first != UInt8(ascii: ":"), isValidHost(authority) else {
+            return .failure(.invalidHost)
+        }
+        let rest = String(decoding: UnsafeBufferPointer(rebasing: target[authorityEnd...]), as: UTF8.self)
+        return .success(rest.hasPrefix("/") ? rest : "/" + rest)
+    }
+
+    /// RFC 3986 `host [ ":" port ]` as RFC 9110 7.2 wants the `Host` value: an IP-literal in brackets (IPv6 or
+    /// IPvFuture), or a reg-name (which covers IPv4) of unreserved, percent-encoded and sub-delim characters,
+    /// then optionally a colon and digits. The empty value is valid (a target without an authority).
+    static func isValidHost<Bytes: Collection>(_ value: Bytes) -> Bool where Bytes.Element == UInt8 {
+        var bytes = Array(value)[...]
+        if bytes.first == UInt8(ascii: "[") {
+            guard let close = bytes.firstIndex(of: UInt8(ascii: "]")), close > bytes.startIndex + 1 else {
+                return false
+            }
+            let literal = bytes[(bytes.startIndex + 1)..<close]
+            let isIPvFuture = literal.first.map { $0 | 0x20 } == UInt8(ascii: "v")
+            for byte in literal {
+                let allowed =
+                    isIPvFuture
+                    ? isUnreserved(byte) || isSubDelimiter(byte) || byte == UInt8(ascii: ":")
+                    : isHexDigit(byte) || byte == UInt8(ascii: ":") || byte == UInt8(ascii: ".")
+                guard allowed else { return false }
+            }
+            bytes = bytes[(close + 1)...]
+        } else {
+            var index = bytes.startIndex
+            while index < bytes.endIndex, bytes[index] != UInt8(ascii: ":") {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "%") {
+                    guard index + 2 < bytes.endIndex, isHexDigit(bytes[index + 1]), isHexDigit(bytes[index + 2])
+                    else { return false }
+                    index += 3
+                    continue
+                }
+                guard isUnreserved(byte) || isSubDelimiter(byte) else { return false }
+                index += 1
+            }
+            bytes = bytes[index...]
+        }
+        guard let colon = bytes.first else { return true }
+        guard colon == UInt8(ascii: ":") else { return false }
+        return bytes.dropFirst().allSatisfy(isDigit)
+    }
+
+    private static func hasPrefixIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, _ prefix: StaticString) -> Bool {
+        let expected = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
+        guard bytes.count >= expected.count else { return false }
+        return zip(bytes, expected).allSatisfy { ($0 | 0x20) == $1 }
+    }
+
+    @inline(__always)
+    static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        isDigit(byte) || ((byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "f"))
+    }
+
+    /// RFC 3986 `unreserved`: ALPHA / DIGIT / "-" / "." / "_" / "~".
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+            UInt8(ascii: "~"):
+            true
+        default: false
+        }
+    }
+
+    /// RFC 3986 `sub-delims`: "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "=".
+    private static func isSubDelimiter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("),
+            UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"),
+            UInt8(ascii: "="):
+            true
+        default: false
+        }
     }
 
     /// RFC 9110 `tchar`: the bytes allowed in methods and header names.

@@ -20,10 +20,11 @@ public struct HTTPResponse: Sendable {
         self.closeConnection = closeConnection
     }
 
-    /// A plain-text answer, e.g. for errors.
+    /// A plain-text answer, e.g. for errors; `nosniff`, so no browser takes it for anything but text.
     public static func text(_ status: Int, _ text: String) -> HTTPResponse {
         var headers = HTTPHeaders()
         headers.set("Content-Type", "text/plain; charset=utf-8")
+        headers.set("X-Content-Type-Options", "nosniff")
         return HTTPResponse(status: status, headers: headers, body: .data(Data(text.utf8)))
     }
 }

@@ -220,6 +220,7 @@ struct ResponseHeadBuilder {
         case 502: "Bad Gateway"
         case 503: "Service Unavailable"
         case 504: "Gateway Timeout"
+        case 505: "HTTP Version Not Supported"
         default: "Status"
         }
     }

@@ -28,7 +28,7 @@ import Testing
         try await withServer(handler: handler) { port in
             let response = try await offPool {
                 let client = try RawClient(port: port)
-                try client.send("GET /quick HTTP/1.1\r\n\r\n")
+                try client.send("GET /quick HTTP/1.1\r\nHost: t\r\n\r\n")
                 return try client.readResponse()
             }
             #expect(response.text == "fast /quick")
@@ -47,7 +47,9 @@ import Testing
         try await withServer(handler: handler) { port in
             let (plain, declared, after) = try await offPool {
                 let client = try RawClient(port: port)
-                try client.send("HEAD / HTTP/1.1\r\n\r\nHEAD /declared HTTP/1.1\r\n\r\nGET / HTTP/1.1\r\n\r\n")
+                try client.send(
+                    "HEAD / HTTP/1.1\r\nHost: t\r\n\r\nHEAD /declared HTTP/1.1\r\nHost: t\r\n\r\nGET / HTTP/1.1\r\nHost: t\r\n\r\n"
+                )
                 return (
                     try client.readResponse(bodyExpected: false), try client.readResponse(bodyExpected: false),
                     try client.readResponse()
@@ -75,7 +77,9 @@ import Testing
         try await withServer(handler: handler) { port in
             let (ok, notModified, next) = try await offPool {
                 let client = try RawClient(port: port)
-                try client.send("GET / HTTP/1.1\r\n\r\nGET /304 HTTP/1.1\r\n\r\nGET / HTTP/1.1\r\n\r\n")
+                try client.send(
+                    "GET / HTTP/1.1\r\nHost: t\r\n\r\nGET /304 HTTP/1.1\r\nHost: t\r\n\r\nGET / HTTP/1.1\r\nHost: t\r\n\r\n"
+                )
                 return (try client.readResponse(), try client.readResponse(), try client.readResponse())
             }
             #expect(ok.headers["Content-Length"] == "3")
@@ -114,7 +118,8 @@ import Testing
             let bodies = try await offPool {
                 let client = try RawClient(port: port)
                 try client.send(
-                    "GET /1 HTTP/1.1\r\n\r\nGET /2 HTTP/1.1\r\n\r\nHEAD /3 HTTP/1.1\r\n\r\nGET /4 HTTP/1.1\r\n\r\n")
+                    "GET /1 HTTP/1.1\r\nHost: t\r\n\r\nGET /2 HTTP/1.1\r\nHost: t\r\n\r\nHEAD /3 HTTP/1.1\r\nHost: t\r\n\r\nGET /4 HTTP/1.1\r\nHost: t\r\n\r\n"
+                )
                 return [
                     try client.readResponse().text, try client.readResponse().text,
                     try client.readResponse(bodyExpected: false).text, try client.readResponse().text,
@@ -134,7 +139,7 @@ import Testing
                 try second.send("GET /b HTTP/1.0\r\nConnection: keep-alive\r\n\r\nGET /c HTTP/1.0\r\n\r\n")
                 let kept = (try second.readResponse(), try second.readResponse().text)
                 let third = try RawClient(port: port)
-                try third.send("GET /d HTTP/1.1\r\nConnection: close\r\n\r\n")
+                try third.send("GET /d HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
                 let closed = (try third.readResponse(), third.waitForEnd().end)
                 return (plain, kept, closed)
             }
@@ -158,7 +163,7 @@ import Testing
                 let response = try client.readResponse()
                 let end = client.waitForEnd().end
                 let next = try RawClient(port: port)
-                try next.send("GET /next HTTP/1.1\r\n\r\n")
+                try next.send("GET /next HTTP/1.1\r\nHost: t\r\n\r\n")
                 return (response, end, try next.readResponse().text)
             }
             #expect(response.status == status, sourceLocation: sourceLocation)
@@ -173,39 +178,38 @@ import Testing
             let response = try await offPool {
                 let client = try RawClient(port: port)
                 // A refused body still gets its answer (no reset): the server half-closes and drains.
-                try client.send("POST /x HTTP/1.1\r\nContent-Length: 5\r\n\r\nhello")
+                try client.send("POST /x HTTP/1.1\r\nHost: t\r\nContent-Length: 5\r\n\r\nhello")
                 return try client.readResponse()
             }
             #expect(response.status == 405)
             #expect(response.headers["Allow"] == "GET, HEAD")
         }
-        try await expectRejection("DELETE /x HTTP/1.1\r\n\r\n", status: 405)
+        try await expectRejection("DELETE /x HTTP/1.1\r\nHost: t\r\n\r\n", status: 405)
     }
 
     @Test func oversizedRequestLineGets414() async throws {
-        try await expectRejection("GET /\(String(repeating: "a", count: 9000)) HTTP/1.1\r\n\r\n", status: 414)
+        try await expectRejection(
+            "GET /\(String(repeating: "a", count: 9000)) HTTP/1.1\r\nHost: t\r\n\r\n", status: 414)
     }
 
     @Test func oversizedHeadersGet431() async throws {
         try await expectRejection(
-            "GET / HTTP/1.1\r\nX-Big: \(String(repeating: "b", count: 17000))\r\n\r\n", status: 431)
+            "GET / HTTP/1.1\r\nHost: t\r\nX-Big: \(String(repeating: "b", count: 17000))\r\n\r\n", status: 431)
     }
 
     @Test func tooManyHeadersGet431() async throws {
         let fields = (0..<101).map { "X-\($0): v\r\n" }.joined()
-        try await expectRejection("GET / HTTP/1.1\r\n\(fields)\r\n", status: 431)
+        try await expectRejection("GET / HTTP/1.1\r\nHost: t\r\n\(fields)\r\n", status: 431)
     }
 
     @Test(arguments: [
         "GET / HTTP/1.1 extra\r\n\r\n",
-        "GET http://example.com/ HTTP/1.1\r\n\r\n",
-        "GET * HTTP/1.1\r\n\r\n",
-        "GET /a\u{1}b HTTP/1.1\r\n\r\n",
-        "GET / HTTP/1.1\r\nBad Header\r\n\r\n",
-        "GET / HTTP/1.1\r\nX: a\r\n folded\r\n\r\n",
-        "GET / HTTP/2.0\r\n\r\n",
-        "GET / HTTP/1.1\r\nContent-Length: 4\r\n\r\nbody",
-        "HEAD / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
+        "GET * HTTP/1.1\r\nHost: t\r\n\r\n",
+        "GET /a\u{1}b HTTP/1.1\r\nHost: t\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: t\r\nBad Header\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: t\r\nX: a\r\n folded\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: t\r\nContent-Length: 4\r\n\r\nbody",
+        "HEAD / HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
     ])
     func malformedRequestsGet400(request: String) async throws {
         try await expectRejection(request, status: 400)
@@ -225,14 +229,14 @@ import Testing
         try await withServer(handler: handler) { port in
             let slow = try await offPool {
                 let client = try RawClient(port: port)
-                try client.send("GET /slow HTTP/1.1\r\n\r\n")
+                try client.send("GET /slow HTTP/1.1\r\nHost: t\r\n\r\n")
                 return client
             }
             try await Task.sleep(for: .milliseconds(20))
             let started = ContinuousClock.now
             let fast = try await offPool {
                 let client = try RawClient(port: port)
-                try client.send("GET /fast HTTP/1.1\r\n\r\n")
+                try client.send("GET /fast HTTP/1.1\r\nHost: t\r\n\r\n")
                 return try client.readResponse().text
             }
             let elapsed = ContinuousClock.now - started
@@ -248,7 +252,7 @@ import Testing
         try await withServer(handler: handler) { port in
             let outcome = try await offPool {
                 let client = try RawClient(port: port)
-                try client.send("GET / HTTP/1.1\r\n\r\n")
+                try client.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n")
                 return client.waitForEnd()
             }
             #expect(outcome.end == .reset)
@@ -264,7 +268,7 @@ import Testing
             let started = ContinuousClock.now
             let outcome = try await offPool {
                 let client = try RawClient(port: port)
-                try client.send("GET /hang HTTP/1.1\r\n\r\n")
+                try client.send("GET /hang HTTP/1.1\r\nHost: t\r\n\r\n")
                 return client.waitForEnd()
             }
             let elapsed = ContinuousClock.now - started
@@ -288,11 +292,11 @@ import Testing
         try await withServer(handler: handler) { port in
             let (start, after) = try await offPool {
                 let client = try RawClient(port: port)
-                try client.send("GET /huge HTTP/1.1\r\n\r\n")
+                try client.send("GET /huge HTTP/1.1\r\nHost: t\r\n\r\n")
                 let start = try client.readSome(limit: 64)
                 client.abort()
                 let next = try RawClient(port: port)
-                try next.send("GET / HTTP/1.1\r\n\r\n")
+                try next.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n")
                 return (start, try next.readResponse().text)
             }
             #expect(String(decoding: start, as: UTF8.self).hasPrefix("HTTP/1.1 200 OK"))
@@ -307,7 +311,7 @@ import Testing
         try await withServer(handler: handler) { port in
             let response = try await offPool {
                 let client = try RawClient(port: port)
-                try client.send("GET / HTTP/1.1\r\n\r\n")
+                try client.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n")
                 return try client.readResponse()
             }
             #expect(response.body.count == 3_000_005)
@@ -322,7 +326,7 @@ import Testing
             let started = ContinuousClock.now
             let (idleEnd, silentEnd, partialEnd) = try await offPool {
                 let idle = try RawClient(port: port)
-                try idle.send("GET / HTTP/1.1\r\n\r\n")
+                try idle.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n")
                 _ = try idle.readResponse()
                 let silent = try RawClient(port: port)
                 let partial = try RawClient(port: port)
@@ -350,7 +354,7 @@ import Testing
                 }
                 let started = ContinuousClock.now
                 let client = try RawClient(port: port)
-                try client.send("GET /real HTTP/1.1\r\n\r\n")
+                try client.send("GET /real HTTP/1.1\r\nHost: t\r\n\r\n")
                 let text = try client.readResponse().text
                 let elapsed = ContinuousClock.now - started
                 // Still open: the half-open connections were held, not dropped.
@@ -368,13 +372,13 @@ import Testing
             let (overflowEnd, served) = try await offPool {
                 let first = try RawClient(port: port)
                 let second = try RawClient(port: port)
-                try first.send("GET /1 HTTP/1.1\r\n\r\n")
-                try second.send("GET /2 HTTP/1.1\r\n\r\n")
+                try first.send("GET /1 HTTP/1.1\r\nHost: t\r\n\r\n")
+                try second.send("GET /2 HTTP/1.1\r\nHost: t\r\n\r\n")
                 _ = try first.readResponse()
                 _ = try second.readResponse()
                 let third = try RawClient(port: port, timeout: .seconds(2))
                 let end = third.waitForEnd().end
-                try first.send("GET /again HTTP/1.1\r\n\r\n")
+                try first.send("GET /again HTTP/1.1\r\nHost: t\r\n\r\n")
                 return (end, try first.readResponse().text)
             }
             #expect(overflowEnd == .closed)
@@ -437,7 +441,7 @@ import Testing
         running.withLock { $0 = server }
         let client = try await offPool {
             let client = try RawClient(port: port)
-            try client.send("GET /slow HTTP/1.1\r\n\r\n")
+            try client.send("GET /slow HTTP/1.1\r\nHost: t\r\n\r\n")
             return client
         }
         // Shut down only once the request is really in flight, however busy the machine is.
@@ -460,11 +464,11 @@ import Testing
         try await withServer(.init(accessLog: recorder.log), handler: handler) { port in
             _ = try await offPool {
                 let client = try RawClient(port: port)
-                try client.send("GET /logged?q=1 HTTP/1.1\r\n\r\nHEAD /head HTTP/1.1\r\n\r\n")
+                try client.send("GET /logged?q=1 HTTP/1.1\r\nHost: t\r\n\r\nHEAD /head HTTP/1.1\r\nHost: t\r\n\r\n")
                 _ = try client.readResponse()
                 _ = try client.readResponse(bodyExpected: false)
                 let bad = try RawClient(port: port)
-                try bad.send("BREW /pot HTTP/1.1\r\n\r\n")
+                try bad.send("BREW /pot HTTP/1.1\r\nHost: t\r\n\r\n")
                 return try bad.readResponse()
             }
             let entries = await recorder.waitForEntries(3)

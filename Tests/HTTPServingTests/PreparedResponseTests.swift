@@ -56,8 +56,8 @@ import Testing
             let (get, head, fallback, again) = try await offPool {
                 let client = try RawClient(port: port)
                 try client.send(
-                    "GET /ready HTTP/1.1\r\n\r\nHEAD /ready HTTP/1.1\r\n\r\nGET /other HTTP/1.1\r\n\r\n"
-                        + "GET /ready HTTP/1.1\r\n\r\n")
+                    "GET /ready HTTP/1.1\r\nHost: t\r\n\r\nHEAD /ready HTTP/1.1\r\nHost: t\r\n\r\nGET /other HTTP/1.1\r\nHost: t\r\n\r\n"
+                        + "GET /ready HTTP/1.1\r\nHost: t\r\n\r\n")
                 return (
                     try client.readResponse(), try client.readResponse(bodyExpected: false), try client.readResponse(),
                     try client.readResponse()
@@ -106,8 +106,8 @@ import Testing
             let responses = try await offPool {
                 let client = try RawClient(port: port)
                 try client.send(
-                    "GET /big HTTP/1.1\r\n\r\nHEAD /big HTTP/1.1\r\n\r\nGET /304 HTTP/1.1\r\n\r\n"
-                        + "GET /big HTTP/1.1\r\n\r\nGET /small HTTP/1.1\r\n\r\n")
+                    "GET /big HTTP/1.1\r\nHost: t\r\n\r\nHEAD /big HTTP/1.1\r\nHost: t\r\n\r\nGET /304 HTTP/1.1\r\nHost: t\r\n\r\n"
+                        + "GET /big HTTP/1.1\r\nHost: t\r\n\r\nGET /small HTTP/1.1\r\nHost: t\r\n\r\n")
                 return [
                     try client.readResponse(), try client.readResponse(bodyExpected: false), try client.readResponse(),
                     try client.readResponse(), try client.readResponse(),
@@ -132,17 +132,17 @@ import Testing
             let (start, after) = try await offPool {
                 for _ in 0..<3 {
                     let client = try RawClient(port: port)
-                    try client.send("GET /huge HTTP/1.1\r\n\r\n")
+                    try client.send("GET /huge HTTP/1.1\r\nHost: t\r\n\r\n")
                     _ = try client.readSome(limit: 64)
                     client.abort()
                 }
                 let client = try RawClient(port: port)
-                try client.send("GET /huge HTTP/1.1\r\n\r\n")
+                try client.send("GET /huge HTTP/1.1\r\nHost: t\r\n\r\n")
                 let start = try client.readSome(limit: 64)
                 // A plain close (FIN, no reset): the server's next write meets a reset and EPIPE.
                 shutdown(client.descriptor, Int32(SHUT_RDWR))
                 let next = try RawClient(port: port)
-                try next.send("GET /after HTTP/1.1\r\n\r\n")
+                try next.send("GET /after HTTP/1.1\r\nHost: t\r\n\r\n")
                 return (start, try next.readResponse().text)
             }
             #expect(String(decoding: start, as: UTF8.self).hasPrefix("HTTP/1.1 200 OK"))

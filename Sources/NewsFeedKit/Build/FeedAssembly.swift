@@ -36,6 +36,9 @@ struct FeedAssembly: Sendable {
             }
         }
 
+        // The filters hold for history too, so an edited `include`/`exclude` takes effect at once.
+        let current = current.filter(spec.filter.keeps)
+        previous = previous.filter(spec.filter.keeps)
         let firstSeen = state.items.mapValues(\.firstSeen)
         let previousURLs = Set(previous.map(\.url.absoluteString))
         let merged = HistoryMerger().merge(

@@ -1,18 +1,18 @@
 import Foundation
 
-/// The build pipeline: spec → fetch → stories → merge with history → images →
-/// render → write, one ``FeedOutcome`` per feed.
+/// The build pipeline: spec → source (fetch and normalize) → filter → merge with
+/// history → images → render → write, one ``FeedOutcome`` per feed.
 ///
 /// Network work happens outside the output lock; everything that reads and writes
 /// the output folder happens inside it, so concurrent builds, a refreshing server
 /// and the watcher never lose each other's updates.
 public struct FeedBuilder: Sendable {
     public var config: NewsFeedConfig
-    public var source: any HeadlineSource
+    /// Where every kind of feed gets its stories (``FeedSources`` routes by kind).
+    public var source: any StorySource
     public var clock: @Sendable () -> Date
 
-    public init(config: NewsFeedConfig, source: any HeadlineSource, clock: @escaping @Sendable () -> Date = { Date() })
-    {
+    public init(config: NewsFeedConfig, source: any StorySource, clock: @escaping @Sendable () -> Date = { Date() }) {
         self.config = config
         self.source = source
         self.clock = clock
@@ -39,12 +39,13 @@ public struct FeedBuilder: Sendable {
     /// and within the quota are fetched, stalest first, each request logged in the state
     /// under the lock before it starts; the others are reported without a request. Without
     /// it (`demo`'s samples) every feed is fetched in order. After a bad key or a rate
-    /// limit no further request is made: the remaining feeds keep their files and are reported.
+    /// limit no further request is made to that upstream: its remaining feeds keep their files and are
+    /// reported, while the other upstreams' feeds go on (a DuckDuckGo failure never stops NewsAPI feeds).
     public func build(
         _ specs: [FeedSpec], scheduled: ScheduledRun? = nil, progress: (@Sendable (Int, Int, FeedSpec) -> Void)? = nil
     ) async -> BuildReport {
         var report = BuildReport()
-        var stopReason: String?
+        var stopReasons: [Upstream: String] = [:]
         let scheduler = FeedScheduler(config: config)
         var toFetch = specs
         if let scheduled {
@@ -81,7 +82,7 @@ public struct FeedBuilder: Sendable {
         }
         for (index, spec) in toFetch.enumerated() {
             progress?(index + 1, toFetch.count, spec)
-            if let stopReason {
+            if let stopReason = stopReasons[spec.upstream] {
                 var outcome = FeedOutcome(
                     spec: spec, kind: .notAttempted(reason: stopReason), itemCount: 0, newItemCount: 0,
                     cameBackEmpty: false)
@@ -102,26 +103,30 @@ public struct FeedBuilder: Sendable {
                     continue
                 }
             }
-            let articles: [NewsAPIArticle]
+            let now = Date(timeIntervalSince1970: clock().timeIntervalSince1970.rounded(.down))
+            let request = StoryRequest(pageSize: config.pageSize, now: now, defaults: storyDefaults)
+            let stories: [Story]
             do {
-                articles = try await source.articles(for: spec, pageSize: config.pageSize)
+                stories = try await source.stories(for: spec, request: request)
             } catch {
                 if error.stopsFurtherRequests {
-                    report.stoppedFurtherRequests = true
-                    stopReason =
-                        "NewsAPI refused \(spec.id) with \(Self.refusalName(error)); no further requests this run"
-                    if let retry = error.retryAfter {
-                        report.retryAfterSeconds = Int(retry.components.seconds)
+                    stopReasons[spec.upstream] =
+                        "\(error.upstream.rawValue) refused \(spec.id) with \(error.refusal); no further requests this run"
+                    // The pause of `serve --refresh` guards NewsAPI's daily budget.
+                    if error.upstream == .newsAPI {
+                        report.stoppedFurtherRequests = true
+                        if let retry = error.retryAfter {
+                            report.retryAfterSeconds = Int(retry.components.seconds)
+                        }
                     }
                 }
-                let reason = error.description
-                let pausing = scheduled.map { (error, $0.apiKey, scheduler) }
-                await recordFailure(spec, reason: reason, pausing: pausing, into: &report)
+                let pausing = scheduled.map { (error.newsAPIError, $0.apiKey, scheduler) }
+                await recordFailure(spec, reason: error.description, pausing: pausing, into: &report)
                 continue
             }
             do {
                 let outcome = try await writeFeed(
-                    spec, articles: articles, defaultImage: defaultImage,
+                    spec, stories: stories, now: now, defaultImage: defaultImage,
                     resuming: scheduled.map { ($0.apiKey, scheduler) }, report: &report)
                 report.outcomes.append(outcome)
             } catch {
@@ -196,6 +201,11 @@ public struct FeedBuilder: Sendable {
         return outcome
     }
 
+    private var storyDefaults: StoryDefaults {
+        StoryDefaults(
+            title: config.defaults.title, source: config.defaults.source, description: config.defaults.description)
+    }
+
     /// Refreshes `index.html` and `feeds.opml` from what is now on disk.
     private func writeIndex(into report: inout BuildReport) async {
         let output = self.output
@@ -207,14 +217,6 @@ public struct FeedBuilder: Sendable {
             }
         } catch {
             report.warnings.append("index: \(error)")
-        }
-    }
-
-    /// `apiKeyInvalid (HTTP 401)` or `HTTP 429`: short enough to repeat per skipped feed.
-    private static func refusalName(_ error: NewsAPIError) -> String {
-        switch error {
-        case .api(let code, _, let status, _): status.map { "\(code) (HTTP \($0))" } ?? code
-        default: error.httpStatus.map { "HTTP \($0)" } ?? "an error"
         }
     }
 
@@ -231,7 +233,7 @@ public struct FeedBuilder: Sendable {
 
     /// Records a failed attempt; with `pausing`, a refusal also pauses further NewsAPI requests.
     private func recordFailure(
-        _ spec: FeedSpec, reason: String, pausing: (NewsAPIError, String?, FeedScheduler)? = nil,
+        _ spec: FeedSpec, reason: String, pausing: (NewsAPIError?, String?, FeedScheduler)? = nil,
         into report: inout BuildReport
     ) async {
         let output = self.output
@@ -243,7 +245,7 @@ public struct FeedBuilder: Sendable {
                 var state = loaded.state
                 let scheduler = pausing?.2 ?? FeedScheduler(config: config)
                 scheduler.recordFailure(
-                    spec, reason: reason, error: pausing?.0, state: &state, now: now, apiKey: pausing?.1)
+                    spec, reason: reason, error: pausing?.0 ?? nil, state: &state, now: now, apiKey: pausing?.1)
                 try output.stateStore.save(state)
                 return loaded.warning
             }
@@ -258,15 +260,9 @@ public struct FeedBuilder: Sendable {
     }
 
     private func writeFeed(
-        _ spec: FeedSpec, articles: [NewsAPIArticle], defaultImage: StoryImage?,
+        _ spec: FeedSpec, stories current: [Story], now: Date, defaultImage: StoryImage?,
         resuming: (String?, FeedScheduler)?, report: inout BuildReport
     ) async throws -> FeedOutcome {
-        let now = Date(timeIntervalSince1970: clock().timeIntervalSince1970.rounded(.down))
-        let normalizer = StoryNormalizer(
-            defaults: StoryDefaults(
-                title: config.defaults.title, source: config.defaults.source,
-                description: config.defaults.description))
-        let current = normalizer.stories(from: articles, seenAt: now)
         let assembly = FeedAssembly(config: config, spec: spec, defaultImage: defaultImage, now: now)
         let output = self.output
         let (outcome, warning) = try await output.lock.withLock { () throws -> (FeedOutcome, String?) in

@@ -1,15 +1,34 @@
 import Foundation
 
-/// The channel-level words of a top-headlines feed.
+/// The channel-level words of a feed: generated from its kind, unless the config gives a `title`.
 enum FeedChannel {
-    /// "Health — United States · Top headlines".
+    /// "Health — United States · Top headlines", "“climate change” · NewsAPI search", "apple · DuckDuckGo".
     static func title(for spec: FeedSpec) -> String {
-        "\(spec.category.capitalized) — \(countryName(spec)) · Top headlines"
+        if let title = spec.title { return title }
+        switch spec.kind {
+        case .headlines(_, let category?):
+            return "\(category.capitalized) — \(countryName(spec)) · Top headlines"
+        case .headlines:
+            return "\(countryName(spec)) · Top headlines"
+        case .search(let search):
+            return "“\(search.query)” · NewsAPI search"
+        case .duckDuckGo(let query):
+            return "\(query) · DuckDuckGo"
+        }
     }
 
     static func description(for spec: FeedSpec) -> String {
-        "Top \(spec.category) headlines in \(countryName(spec, withArticle: true)) from NewsAPI.org, "
-            + "bridged to RSS by newsfeed."
+        switch spec.kind {
+        case .headlines(_, let category?):
+            "Top \(category) headlines in \(countryName(spec, withArticle: true)) from NewsAPI.org, "
+                + "bridged to RSS by newsfeed."
+        case .headlines:
+            "Top headlines in \(countryName(spec, withArticle: true)) from NewsAPI.org, bridged to RSS by newsfeed."
+        case .search(let search):
+            "NewsAPI.org articles matching “\(search.query)”, bridged to RSS by newsfeed."
+        case .duckDuckGo(let query):
+            "DuckDuckGo's Instant Answer for “\(query)”: its abstract and related topics, bridged to RSS by newsfeed."
+        }
     }
 
     /// The document of `spec`'s feed as `config` describes it; `updated` is set by the renderer's caller.
@@ -33,11 +52,17 @@ enum FeedChannel {
     }
 
     static func language(for spec: FeedSpec) -> String? {
-        NewsAPICatalog.country(spec.country)?.language
+        switch spec.kind {
+        case .headlines(let country, _): NewsAPICatalog.country(country)?.language
+        case .search(let search): search.language
+        // The Instant Answer API answers in English unless asked otherwise.
+        case .duckDuckGo: "en"
+        }
     }
 
     private static func countryName(_ spec: FeedSpec, withArticle: Bool = false) -> String {
-        guard let name = NewsAPICatalog.country(spec.country)?.name else { return spec.country.uppercased() }
+        guard case .headlines(let country, _) = spec.kind else { return "" }
+        guard let name = NewsAPICatalog.country(country)?.name else { return country.uppercased() }
         let takesArticle = ["United", "Netherlands", "Philippines"].contains { name.hasPrefix($0) }
         return withArticle && takesArticle ? "the \(name)" : name
     }

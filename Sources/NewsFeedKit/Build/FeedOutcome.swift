@@ -50,13 +50,21 @@ public struct FeedOutcome: Sendable, Equatable {
         }
     }
 
+    /// What an empty answer is called for this feed's upstream.
+    private var emptyText: String {
+        switch spec.upstream {
+        case .newsAPI: "NewsAPI returned no articles for \(spec.id)"
+        case .duckDuckGo: "DuckDuckGo's answer for \(spec.id) is empty"
+        }
+    }
+
     private var keptText: String {
         hadPreviousFeed ? "kept the previous feed" : "no feed written yet"
     }
 
     /// The one line `build` prints for this feed.
     public var line: String {
-        let empty = cameBackEmpty ? "; NewsAPI returned no articles for \(spec.id), kept the feed's history" : ""
+        let empty = cameBackEmpty ? "; \(emptyText), kept the feed's history" : ""
         switch kind {
         case .written:
             return "\(spec.id): written, \(itemCount) items (\(newItemCount) new)\(empty)"

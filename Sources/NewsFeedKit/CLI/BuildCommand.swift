@@ -1,6 +1,7 @@
 import Foundation
 
-/// `newsfeed build [--config PATH] [--only CC/CATEGORY]... [--force] [--quiet]`.
+/// `newsfeed build [--config PATH] [--only FEED]... [--force] [--quiet]`, where FEED is any feed's path
+/// (`us/health`, `search/climate-change`, `ddg/apple`).
 enum BuildCommand {
     static let parser = ArgumentParser(
         command: "build",
@@ -15,9 +16,9 @@ enum BuildCommand {
         } catch {
             throw context.exit(.usage, error.message)
         }
-        let client: NewsAPIClient
+        let sources: FeedSources
         do {
-            client = try NewsAPIClientFactory.make(environment: context.environment)
+            sources = try FeedSourcesFactory.make(for: specs, environment: context.environment)
         } catch {
             throw context.exit(.configuration, error.description)
         }
@@ -26,7 +27,7 @@ enum BuildCommand {
         } catch {
             throw context.exit(.configuration, error.description)
         }
-        let builder = FeedBuilder(config: config, source: client, clock: context.clock)
+        let builder = FeedBuilder(config: config, source: sources, clock: context.clock)
         // `--only` is a person asking for these feeds now: forced, and the reserve is theirs.
         let only = !parsed.allValues("--only").isEmpty
         let scheduled = FeedBuilder.ScheduledRun(
@@ -65,7 +66,12 @@ enum BuildCommand {
     /// The configured feeds named by `--only`, in config order; all when none is named.
     static func selectFeeds(_ only: [String], from config: NewsFeedConfig) throws(UsageError) -> [FeedSpec] {
         guard !only.isEmpty else { return config.feeds }
-        let wanted = only.map { $0.lowercased() }
+        let wanted = only.map { name in
+            var id = name.lowercased()
+            if id.hasSuffix(".rss") { id.removeLast(4) }
+            while id.hasPrefix("/") { id.removeFirst() }
+            return id
+        }
         for name in wanted where !config.feeds.contains(where: { $0.id == name }) {
             let configured = config.feeds.map(\.id).joined(separator: ", ")
             throw UsageError("newsfeed build: --only \(name) is not a configured feed (configured: \(configured))")

@@ -60,7 +60,7 @@ enum DemoCommand {
         }
         context.standardOutput.line(
             "newsfeed demo: building feeds from built-in SAMPLE data (not live news; no key, no network)")
-        let builder = FeedBuilder(config: config, source: SampleHeadlineSource(), clock: context.clock)
+        let builder = FeedBuilder(config: config, source: SampleSource(), clock: context.clock)
         let status = await BuildCommand.runBuild(builder, specs: config.feeds, quiet: false, context: context)
         context.standardOutput.line("Sample feeds are in \(output.path)")
         guard let server else { return status }

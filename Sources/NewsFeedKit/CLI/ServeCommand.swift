@@ -35,8 +35,8 @@ enum ServeCommand {
                 return .configuration
             }
             do {
-                let client = try NewsAPIClientFactory.make(environment: context.environment)
-                let builder = FeedBuilder(config: config, source: client, clock: context.clock)
+                let sources = try FeedSourcesFactory.make(for: config.feeds, environment: context.environment)
+                let builder = FeedBuilder(config: config, source: sources, clock: context.clock)
                 refresher = BackgroundRefresher(
                     builder: builder, apiKey: NewsAPIClientFactory.key(in: context.environment)
                 ) { report in

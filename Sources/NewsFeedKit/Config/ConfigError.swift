@@ -14,6 +14,8 @@ public enum ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
     case missingAPIKey
     /// `NEWSAPI_BASE_URL` is not an absolute http(s) URL.
     case invalidBaseURL(String)
+    /// `DDG_BASE_URL` is not an absolute http(s) URL.
+    case invalidDuckDuckGoURL(String)
 
     public var description: String {
         switch self {
@@ -31,6 +33,8 @@ public enum ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
             "NEWSAPI_KEY is not set: put your NewsAPI.org key in the NEWSAPI_KEY environment variable"
         case .invalidBaseURL(let value):
             "NEWSAPI_BASE_URL \"\(value)\" is not an absolute http(s) URL"
+        case .invalidDuckDuckGoURL(let value):
+            "DDG_BASE_URL \"\(value)\" is not an absolute http(s) URL"
         }
     }
 }

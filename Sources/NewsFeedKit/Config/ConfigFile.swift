@@ -3,19 +3,68 @@ import Foundation
 /// The raw shape of `newsfeed.json`, decoded strictly: an unknown key anywhere is
 /// an error naming it, so a typo never silently falls back to a default.
 struct ConfigFile: Decodable {
+    /// One `feeds` entry; which keys are allowed depends on its kind (`country`, `search` or `ddg`).
     struct FeedEntry: Decodable {
-        var country: String
-        var category: String
+        static let commonKeys = ["name", "title", "ttl", "include", "exclude", "every"]
+        static let headlineKeys = ["country", "category"]
+        static let searchKeys = ["search", "language", "sortBy", "from", "searchIn", "domains", "excludeDomains"]
+        static let duckDuckGoKeys = ["ddg"]
+
+        var country: String?
+        var category: String?
+        var search: String?
+        var language: String?
+        var sortBy: String?
+        var from: String?
+        var searchIn: String?
+        var domains: String?
+        var excludeDomains: String?
+        var ddg: String?
+        var name: String?
+        var title: String?
         var ttl: Int?
+        var include: [String]?
+        var exclude: [String]?
         /// The feed's own refresh interval, e.g. `"3h"`.
         var every: WatchDuration?
 
         init(from decoder: any Decoder) throws {
-            try ConfigFile.rejectUnknownKeys(in: decoder, known: ["country", "category", "ttl", "every"])
             let container = try decoder.container(keyedBy: ConfigKey.self)
-            country = try container.decode(String.self, forKey: ConfigKey("country"))
-            category = try container.decode(String.self, forKey: ConfigKey("category"))
+            let kinds = [("country", Self.headlineKeys), ("search", Self.searchKeys), ("ddg", Self.duckDuckGoKeys)]
+            let present = kinds.filter { container.contains(ConfigKey($0.0)) }
+            if present.count > 1 {
+                throw DecodingError.dataCorrupted(
+                    DecodingError.Context(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "give one of \"country\", \"search\" or \"ddg\", not "
+                            + present.map { "\"\($0.0)\"" }.joined(separator: " and ")))
+            }
+            guard let kindKeys = present.first?.1 else {
+                throw DecodingError.dataCorrupted(
+                    DecodingError.Context(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a feed needs \"country\" (top headlines), \"search\" (NewsAPI search) "
+                            + "or \"ddg\" (DuckDuckGo)"))
+            }
+            try ConfigFile.rejectUnknownKeys(in: decoder, known: kindKeys + Self.commonKeys)
+            func text(_ key: String) throws -> String? {
+                try container.decodeIfPresent(String.self, forKey: ConfigKey(key))
+            }
+            country = try text("country")
+            category = try text("category")
+            search = try text("search")
+            language = try text("language")
+            sortBy = try text("sortBy")
+            from = try text("from")
+            searchIn = try text("searchIn")
+            domains = try text("domains")
+            excludeDomains = try text("excludeDomains")
+            ddg = try text("ddg")
+            name = try text("name")
+            title = try text("title")
             ttl = try container.decodeIfPresent(Int.self, forKey: ConfigKey("ttl"))
+            include = try container.decodeIfPresent([String].self, forKey: ConfigKey("include"))
+            exclude = try container.decodeIfPresent([String].self, forKey: ConfigKey("exclude"))
             every = try container.decodeIfPresent(WatchDuration.self, forKey: ConfigKey("every"))
         }
     }

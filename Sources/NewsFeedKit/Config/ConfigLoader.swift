@@ -124,36 +124,10 @@ public enum ConfigLoader {
         }
         let output = resolve(outputText, against: folder)
 
-        guard !file.feeds.isEmpty else { throw invalid("feeds", "list at least one {\"country\", \"category\"} pair") }
-        var specs: [FeedSpec] = []
-        for (index, entry) in file.feeds.enumerated() {
-            let country = entry.country.lowercased()
-            let category = entry.category.lowercased()
-            guard NewsAPICatalog.country(country) != nil else {
-                throw invalid(
-                    "feeds[\(index)].country",
-                    "\"\(entry.country)\" is not one of NewsAPI's countries (\(NewsAPICatalog.countries.map(\.code).joined(separator: " ")))"
-                )
-            }
-            guard NewsAPICatalog.isCategory(category) else {
-                throw invalid(
-                    "feeds[\(index)].category",
-                    "\"\(entry.category)\" is not one of NewsAPI's categories (\(NewsAPICatalog.categories.joined(separator: ", ")))"
-                )
-            }
-            if let ttl = entry.ttl, ttl <= 0 {
-                throw invalid("feeds[\(index)].ttl", "must be a positive number of minutes, not \(ttl)")
-            }
-            if let every = entry.every, every.milliseconds < 60_000 {
-                throw invalid("feeds[\(index)].every", "must be at least 1m, not \(every)")
-            }
-            var spec = FeedSpec(country: country, category: category, ttl: entry.ttl)
-            spec.every = entry.every
-            guard !specs.contains(where: { $0.id == spec.id }) else {
-                throw invalid("feeds[\(index)]", "\(spec.id) is listed twice")
-            }
-            specs.append(spec)
+        guard !file.feeds.isEmpty else {
+            throw invalid("feeds", "list at least one feed, e.g. {\"country\": \"us\", \"category\": \"health\"}")
         }
+        let specs = try FeedEntryValidator(path: path).specs(from: file.feeds)
 
         let pageSize = file.pageSize ?? 100
         guard (1...100).contains(pageSize) else {

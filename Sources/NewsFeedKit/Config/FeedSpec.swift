@@ -1,24 +1,88 @@
-/// One configured feed: a NewsAPI country/category pair of top headlines.
+/// One configured feed: what to ask which upstream, and where its file goes.
+///
+/// Feeds are told apart by their config keys (`country`, `search`, `ddg`); each may
+/// name its file's slug (`name`), its channel title (`title`), its `ttl` and its
+/// `include`/`exclude` filters.
 public struct FeedSpec: Sendable, Hashable, Codable {
-    /// Two-letter lowercase country code from NewsAPI's documented list, e.g. `us`.
-    public var country: String
-    /// One of NewsAPI's categories, e.g. `health`.
-    public var category: String
+    /// What the feed asks of its upstream.
+    public var kind: FeedKind
+    /// The file's slug from the config's `name`; nil derives it from the kind.
+    public var name: String?
+    /// The channel title from the config's `title`; nil uses a generated one.
+    public var title: String?
     /// Minutes readers should cache this feed; nil means the config's default.
     public var ttl: Int?
+    /// The `include`/`exclude` words and phrases.
+    public var filter: StoryFilter
     /// The feed's own refresh interval (`"every": "3h"`); nil lets the scheduler share the quota out.
     public var every: WatchDuration?
 
-    public init(country: String, category: String, ttl: Int? = nil, every: WatchDuration? = nil) {
-        self.country = country
-        self.category = category
+    public init(
+        kind: FeedKind, name: String? = nil, title: String? = nil, ttl: Int? = nil,
+        filter: StoryFilter = StoryFilter(), every: WatchDuration? = nil
+    ) {
+        self.kind = kind
+        self.name = name
+        self.title = title
         self.ttl = ttl
+        self.filter = filter
         self.every = every
     }
 
-    /// `us/health`: how the feed is named in messages and in `--only`.
-    public var id: String { "\(country)/\(category)" }
+    /// Top headlines of `country` (all of them when `category` is nil).
+    public init(country: String, category: String? = nil, ttl: Int? = nil) {
+        self.init(kind: .headlines(country: country, category: category), ttl: ttl)
+    }
+
+    /// `us`, `search` or `ddg`: the folder of the feed's file.
+    public var folder: String {
+        switch kind {
+        case .headlines(let country, _): country
+        case .search: "search"
+        case .duckDuckGo: "ddg"
+        }
+    }
+
+    /// The file name without its extension: `name`, else the category (`all` without one), else the query's slug.
+    public var slug: String {
+        if let name { return name }
+        switch kind {
+        case .headlines(_, let category): return category ?? "all"
+        case .search(let search): return FeedSlug.make(search.query)
+        case .duckDuckGo(let query): return FeedSlug.make(query)
+        }
+    }
+
+    /// `us/health`, `search/climate-change`, `ddg/apple`: how the feed is named in messages and in `--only`.
+    public var id: String { "\(folder)/\(slug)" }
 
     /// `us/health.rss`: the feed's path inside the output folder and under `site`.
-    public var relativePath: String { "\(country)/\(category).rss" }
+    public var relativePath: String { "\(id).rss" }
+
+    /// The upstream the feed's requests go to.
+    public var upstream: Upstream { kind.upstream }
+}
+
+/// What a feed asks of its upstream.
+public enum FeedKind: Sendable, Hashable, Codable {
+    /// NewsAPI `/v2/top-headlines` of a country, optionally of one category.
+    case headlines(country: String, category: String?)
+    /// NewsAPI `/v2/everything` for a keyword query.
+    case search(NewsAPISearch)
+    /// The DuckDuckGo Instant Answer for a query.
+    case duckDuckGo(query: String)
+
+    /// The upstream these requests go to.
+    public var upstream: Upstream {
+        switch self {
+        case .headlines, .search: .newsAPI
+        case .duckDuckGo: .duckDuckGo
+        }
+    }
+}
+
+/// An upstream service: a refusal that stops further requests stops only that upstream's feeds.
+public enum Upstream: String, Sendable, Hashable, Codable, CaseIterable {
+    case newsAPI = "NewsAPI"
+    case duckDuckGo = "DuckDuckGo"
 }

@@ -38,7 +38,7 @@ public struct RSSReader: Sendable {
     /// One element of interest, named by namespace and local name.
     private enum Field: Hashable {
         case title, link, description, language, lastBuildDate, ttl, generator
-        case contentEncoded, creator, guid, pubDate, source
+        case contentEncoded, creator, guid, pubDate, source, category
 
         init?(namespaceURI: String, localName: String) {
             switch (namespaceURI, localName) {
@@ -52,6 +52,7 @@ public struct RSSReader: Sendable {
             case ("", "guid"): self = .guid
             case ("", "pubDate"): self = .pubDate
             case ("", "source"): self = .source
+            case ("", "category"): self = .category
             case (RSSNamespace.content, "encoded"): self = .contentEncoded
             case (RSSNamespace.dublinCore, "creator"): self = .creator
             default: return nil
@@ -226,6 +227,7 @@ public struct RSSReader: Sendable {
             summary: FeedHTML.plainText(fromHTML: description),
             content: item.texts[.contentEncoded].map(FeedHTML.plainText(fromHTML:)),
             author: item.texts[.creator],
+            category: item.texts[.category].flatMap { $0.isEmpty ? nil : $0 },
             image: image(of: item),
             originalImageURL: nil,
             publishedAt: publishedAt,

@@ -107,6 +107,9 @@ public struct RSSRenderer: FeedRenderer {
         if let author = story.author {
             try writer.element("dc:creator", text: author)
         }
+        if let category = story.category {
+            try writer.element("category", text: category)
+        }
         try writer.startElement("guid")
         try writer.attribute("isPermaLink", "true")
         try writer.text(url)

@@ -7,6 +7,7 @@ public enum ImageURL {
     public static let mimeTypes: [String: String] = [
         "jpg": "image/jpeg", "jpeg": "image/jpeg", "jpe": "image/jpeg", "png": "image/png", "gif": "image/gif",
         "webp": "image/webp", "avif": "image/avif", "svg": "image/svg+xml",
+        "ico": "image/x-icon",
     ]
 
     /// The fallback MIME type.

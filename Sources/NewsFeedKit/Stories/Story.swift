@@ -19,6 +19,8 @@ public struct Story: Sendable, Hashable, Codable {
     public var content: String?
     /// The author's name as plain text, if known.
     public var author: String?
+    /// The item's category as plain text (a DuckDuckGo topic group's name), if any.
+    public var category: String?
     /// The image to carry as enclosure, if any (may be the default image).
     public var image: StoryImage?
     /// The story's own image URL from upstream, kept so a replaced image can be restored.
@@ -30,7 +32,8 @@ public struct Story: Sendable, Hashable, Codable {
 
     public init(
         url: URL, title: String, sourceName: String, sourceURL: URL, summary: String, content: String? = nil,
-        author: String? = nil, image: StoryImage? = nil, originalImageURL: URL? = nil, publishedAt: Date? = nil,
+        author: String? = nil, category: String? = nil, image: StoryImage? = nil, originalImageURL: URL? = nil,
+        publishedAt: Date? = nil,
         firstSeen: Date
     ) {
         self.url = url
@@ -40,6 +43,7 @@ public struct Story: Sendable, Hashable, Codable {
         self.summary = summary
         self.content = content
         self.author = author
+        self.category = category
         self.image = image
         self.originalImageURL = originalImageURL
         self.publishedAt = publishedAt

@@ -34,7 +34,7 @@ public struct NewsAPIClient: Sendable {
     }
 
     /// The top headlines of one country and category, newest first.
-    public func topHeadlines(country: String, category: String, pageSize: Int) async throws(NewsAPIError)
+    public func topHeadlines(country: String, category: String?, pageSize: Int) async throws(NewsAPIError)
         -> NewsAPIResponse
     {
         try await response(for: .topHeadlines(country: country, category: category, pageSize: pageSize))

@@ -18,12 +18,18 @@ public enum SampleHeadlines {
 
     /// The saved NewsAPI answer for `spec` (matched on country and category), or nil for other feeds.
     public static func response(for spec: FeedSpec) -> Data? {
-        switch (spec.country.lowercased(), spec.category.lowercased()) {
+        guard case .headlines(let country, let category) = spec.kind else { return nil }
+        return switch (country.lowercased(), category?.lowercased()) {
         case ("us", "health"): Data(usHealth.utf8)
         case ("us", "technology"): Data(usTechnology.utf8)
         case ("gb", "science"): Data(gbScience.utf8)
         default: nil
         }
+    }
+
+    /// The saved DuckDuckGo answer for `spec`, or nil for other feeds.
+    public static func duckDuckGoAnswer(for spec: FeedSpec) -> Data? {
+        nil
     }
 
     /// us/health: ten articles, among them a `[Removed]` placeholder, a Google News item without

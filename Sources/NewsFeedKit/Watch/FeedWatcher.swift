@@ -51,8 +51,8 @@ public struct FeedWatcher: Sendable {
 
         let round = WatchRound(settings: settings, policy: policy, resolver: resolver)
         let result = await round.run(urls: allURLs, previous: plan.images, now: now)
-        if let example = result.apparentOwnOutage {
-            throw .everyCheckFailed(count: result.outcomes.values.filter(\.wasChecked).count, example: example)
+        if let outage = result.apparentOwnOutage {
+            throw .everyCheckFailed(count: outage.count, example: outage.example)
         }
 
         let rewritten: Set<String>
@@ -209,13 +209,13 @@ public struct FeedWatcher: Sendable {
         _ outcome: WatchOutcome?, for url: URL, before: ImageRecord.Status?, into summary: inout WatchReport.FeedSummary
     ) {
         guard let outcome else { return }
-        if outcome.wasChecked { summary.checked += 1 }
+        if outcome.wasContacted { summary.checked += 1 }
         switch outcome {
         case .alive: summary.ok += 1
-        case .failing(let cause):
+        case .failing(let cause, _):
             summary.failing += 1
             summary.findings.append("failing: \(url.absoluteString): \(cause)")
-        case .dead(let cause):
+        case .dead(let cause, _):
             summary.dead += 1
             summary.findings.append("\(before == .dead ? "still dead" : "dead"): \(url.absoluteString): \(cause)")
         case .blocked(let reason):

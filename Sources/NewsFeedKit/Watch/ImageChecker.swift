@@ -69,7 +69,7 @@ public final class ImageChecker: ImageChecking {
             return first
         }
         if let answer = first ?? nil { return answer }
-        return Task.isCancelled ? .skipped : .failed(cause: "timed out after \(timeout)", permanent: false)
+        return Task.isCancelled ? .skipped : .failed(cause: "timed out after \(timeout)", permanent: false, http: nil)
     }
 
     /// Checks `start` and follows its redirects; runs under ``check(_:previous:)``'s deadline.
@@ -77,6 +77,8 @@ public final class ImageChecker: ImageChecking {
         var current = start
         var visited: Set<String> = []
         var redirects = 0
+        // The last status any hop answered: an answer proves the network works, whatever follows.
+        var answered: Int?
         while true {
             visited.insert(current.absoluteString)
             let hop = redirects == 0 ? "" : " at \(current.absoluteString)"
@@ -91,8 +93,10 @@ public final class ImageChecker: ImageChecking {
             guard !Task.isCancelled else { return .skipped }
             switch outcome {
             case .failure(let code, let detail):
-                return .failed(cause: HTTPExchangeOutcome.cause(of: code, detail: detail) + hop, permanent: false)
+                return .failed(
+                    cause: HTTPExchangeOutcome.cause(of: code, detail: detail) + hop, permanent: false, http: answered)
             case .response(let status, let headers):
+                answered = status
                 switch status {
                 case 200..<300:
                     return Self.image(status: status, headers: headers, hop: hop)
@@ -102,20 +106,23 @@ public final class ImageChecker: ImageChecking {
                     guard let location = headers["location"],
                         let next = URL(string: location, relativeTo: current)?.absoluteURL
                     else {
-                        return .failed(cause: "HTTP \(status) without a usable Location\(hop)", permanent: false)
+                        return .failed(
+                            cause: "HTTP \(status) without a usable Location\(hop)", permanent: false, http: status)
                     }
                     guard !visited.contains(next.absoluteString) else {
-                        return .failed(cause: "redirect loop back to \(next.absoluteString)", permanent: false)
+                        return .failed(
+                            cause: "redirect loop back to \(next.absoluteString)", permanent: false, http: status)
                     }
                     guard redirects < Self.maximumRedirects else {
-                        return .failed(cause: "more than \(Self.maximumRedirects) redirects", permanent: false)
+                        return .failed(
+                            cause: "more than \(Self.maximumRedirects) redirects", permanent: false, http: status)
                     }
                     redirects += 1
                     current = next
                 case 404, 410:
-                    return .failed(cause: "HTTP \(status)\(hop)", permanent: true)
+                    return .failed(cause: "HTTP \(status)\(hop)", permanent: true, http: status)
                 default:
-                    return .failed(cause: "HTTP \(status)\(hop)", permanent: false)
+                    return .failed(cause: "HTTP \(status)\(hop)", permanent: false, http: status)
                 }
             }
         }
@@ -128,7 +135,7 @@ public final class ImageChecker: ImageChecking {
             return .blocked(reason: "\(scheme.isEmpty ? "no scheme" : scheme): only http and https are checked")
         }
         guard let host = url.host, !host.isEmpty else {
-            return .failed(cause: "no host in \(url.absoluteString)", permanent: false)
+            return .failed(cause: "no host in \(url.absoluteString)", permanent: false, http: nil)
         }
         let addresses: [IPAddress]
         do {
@@ -136,17 +143,21 @@ public final class ImageChecker: ImageChecking {
         } catch .cancelled {
             return .skipped
         } catch {
-            return .failed(cause: error.description, permanent: false)
+            return .failed(cause: error.description, permanent: false, http: nil)
         }
         for address in addresses {
             if case .refused(let reason) = policy.verdict(for: address) {
                 let bareHost = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
                 let literal = IPAddress(bareHost) != nil
-                return .blocked(reason: literal ? reason : "\(host) resolves to \(reason)")
+                let refusal = literal ? reason : "\(host) resolves to \(reason)"
+                return .blocked(reason: refusal + "; \(Self.allowPrivateHint)")
             }
         }
         return nil
     }
+
+    /// How to check such images anyway, appended to every refusal of the address guard.
+    public static let allowPrivateHint = "watch --allow-private checks private addresses too"
 
     /// One request, head only; the validators from `previous` make a recheck conditional.
     private func exchange(_ url: URL, method: String, previous: ImageRecord?) async -> HTTPExchangeOutcome {
@@ -173,7 +184,8 @@ public final class ImageChecker: ImageChecking {
         let mimeType = headers["content-type"].map(mediaType(of:))
         guard let mimeType, mimeType.hasPrefix("image/") else {
             let what = mimeType.map { $0.isEmpty ? "an empty Content-Type" : $0 } ?? "no Content-Type"
-            return .failed(cause: "answered \(what), not an image (hotlink blocked?)\(hop)", permanent: false)
+            return .failed(
+                cause: "answered \(what), not an image (hotlink blocked?)\(hop)", permanent: false, http: status)
         }
         let length: Int?
         if status == 206, let range = headers["content-range"] {

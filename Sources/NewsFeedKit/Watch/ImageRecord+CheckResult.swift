@@ -27,7 +27,7 @@ extension ImageRecord {
             record.lastCountedFailure = nil
             record.lastChecked = now
             record.lastError = nil
-        case .failed(let cause, let permanent):
+        case .failed(let cause, let permanent, _):
             let sinceCounted = record.lastCountedFailure.map { now.timeIntervalSince($0) } ?? .infinity
             if record.consecutiveFailures == 0 || sinceCounted >= failureSpacing {
                 record.consecutiveFailures += 1

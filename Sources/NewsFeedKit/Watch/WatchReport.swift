@@ -6,7 +6,7 @@ public struct WatchReport: Sendable, Hashable, Codable {
     public struct FeedSummary: Sendable, Hashable, Codable {
         /// The feed, e.g. `us/health`.
         public var feed: String
-        /// Enclosure images contacted (or refused by the guard) this round.
+        /// Enclosure images contacted this round (blocked ones are not: the guard refused them first).
         public var checked = 0
         /// Checked and answered with an image.
         public var ok = 0

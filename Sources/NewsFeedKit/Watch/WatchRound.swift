@@ -61,7 +61,8 @@ public struct WatchRound: Sendable {
     private static func outcome(of result: ImageCheckResult, record: ImageRecord) -> WatchOutcome {
         switch result {
         case .alive, .notModified: .alive
-        case .failed(let cause, _): record.status == .dead ? .dead(cause: cause) : .failing(cause: cause)
+        case .failed(let cause, _, let http):
+            record.status == .dead ? .dead(cause: cause, http: http) : .failing(cause: cause, http: http)
         case .blocked(let reason): .blocked(reason: reason)
         case .skipped: .notReached
         }

@@ -217,12 +217,12 @@ import Testing
 
     /// Sends each feed to its own client, so only the hung feed runs on the short deadline
     /// and a loaded machine cannot make the healthy feed time out too.
-    private struct RoutedSource: HeadlineSource {
+    private struct RoutedSource: StorySource {
         var routes: [String: NewsAPIClient]
         var fallback: NewsAPIClient
 
-        func articles(for spec: FeedSpec, pageSize: Int) async throws(NewsAPIError) -> [NewsAPIArticle] {
-            try await (routes[spec.id] ?? fallback).articles(for: spec, pageSize: pageSize)
+        func stories(for spec: FeedSpec, request: StoryRequest) async throws(SourceError) -> [Story] {
+            try await NewsAPIHeadlinesSource(client: routes[spec.id] ?? fallback).stories(for: spec, request: request)
         }
     }
 }

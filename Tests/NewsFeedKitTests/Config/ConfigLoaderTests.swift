@@ -79,7 +79,10 @@ import Testing
         (#"{"feeds":[{"country":"xx","category":"health"}]}"#, "feeds[0].country"),
         (#"{"feeds":[{"country":"us","category":"weather"}]}"#, "feeds[0].category"),
         (#"{"feeds":[{"country":"us","category":"health","ttl":0}]}"#, "feeds[0].ttl"),
-        (#"{"feeds":[{"country":"us","category":"health"},{"country":"US","category":"Health"}]}"#, "listed twice"),
+        (
+            #"{"feeds":[{"country":"us","category":"health"},{"country":"US","category":"Health"}]}"#,
+            "writes us/health.rss like feeds[0]"
+        ),
         (#"{"feeds":[{"country":"us","category":"health"}],"pageSize":101}"#, "pageSize"),
         (#"{"feeds":[{"country":"us","category":"health"}],"ttl":-5}"#, "ttl"),
         (#"{"feeds":[{"country":"us","category":"health"}],"site":"feeds.example.com"}"#, "site"),

@@ -41,7 +41,10 @@ struct ServedSamples: Sendable {
         -> ServedSamples
     {
         let site = try await serve.servingURL()
-        let feeds = SampleHeadlines.feeds.map { #"{"country": "\#($0.country)", "category": "\#($0.category)"}"# }
+        let feeds = SampleHeadlines.feeds.map { spec in
+            let parts = spec.id.split(separator: "/")
+            return #"{"country": "\#(parts[0])", "category": "\#(parts[1])"}"#
+        }
         try folder.write(
             #"{"site": "\#(site.absoluteString)", "output": "Feeds", "feeds": [\#(feeds.joined(separator: ", "))]}"#,
             to: "newsfeed.json")

@@ -75,7 +75,8 @@ import Testing
                     ("/../../etc/passwd", [400, 404]), ("/%2e%2e/%2e%2e/etc/passwd", [404]),
                     ("/%252e%252e/%252e%252e/etc/passwd", [404]), ("/%C0%AE%C0%AE/etc/passwd", [400]),
                     ("/..%5c..%5cetc%5cpasswd", [400]), ("/.newsfeed/state.json", [404]),
-                    ("/us/health.rss%00.txt", [400]), ("http://127.0.0.1/us/health.rss", [400]), ("/%zz", [400]),
+                    ("/us/health.rss%00.txt", [400]), ("http://127.0.0.1/../../etc/passwd", [400, 404]),
+                    ("http://127.0.0.1/%2e%2e/.newsfeed/state.json", [404]), ("/%zz", [400]),
                 ] {
                     let client = try LoopbackClient(port: port)
                     let response = try client.request("GET", path)
@@ -83,6 +84,23 @@ import Testing
                     let text = String(decoding: response.body, as: UTF8.self)
                     #expect(!text.contains("root:") && !text.contains("feeds") && !text.contains(folder.path))
                 }
+            }
+        }
+    }
+
+    /// RFC 9112 3.2.2: an absolute-form target is accepted and its path served.
+    @Test func absoluteFormTargetsServeTheirPath() async throws {
+        try await ServeTestFolder.with { folder in
+            let feed = F.feed(title: "Health")
+            try folder.write("us/health.rss", feed)
+            try await withServer(folder) { port in
+                let client = try LoopbackClient(port: port)
+                let response = try client.request("GET", "http://feeds.example.com/us/health.rss")
+                #expect(response.status == 200)
+                #expect(response.body == Data(feed.utf8))
+                let head = try client.request("HEAD", "HTTP://127.0.0.1:\(port)/us/health.rss?utm=x")
+                #expect(head.status == 200)
+                #expect(head.headers["Content-Length"] == String(feed.utf8.count))
             }
         }
     }

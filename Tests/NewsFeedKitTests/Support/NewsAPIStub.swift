@@ -46,7 +46,8 @@ final class NewsAPIStub: Sendable {
         /// The request target exactly as sent, e.g. `/v2/top-headlines?country=us&category=health&pageSize=100`.
         var target: String
         var headers: HTTPHeaders
-        /// `us/health`, from the query's `country` and `category`; empty when they are missing.
+        /// `us/health`, from the query's `country` and `category` (empty when they are missing);
+        /// `search:<q>` for an `everything` request.
         var feedID: String
     }
 
@@ -128,8 +129,13 @@ final class NewsAPIStub: Sendable {
             return HTTPResponse(status: status, headers: fields, body: .data(body), closeConnection: true)
         }
 
+        /// `us/health` for top headlines (`us/` without a category), `search:<q>` for `everything`.
         private static func feedID(of request: HTTPRequest) -> String {
-            let items = URLComponents(string: request.target)?.queryItems ?? []
+            let components = URLComponents(string: request.target)
+            let items = components?.queryItems ?? []
+            if components?.path == "/v2/everything" {
+                return "search:" + (items.first { $0.name == "q" }?.value ?? "")
+            }
             let country = items.first { $0.name == "country" }?.value ?? ""
             let category = items.first { $0.name == "category" }?.value ?? ""
             return country.isEmpty && category.isEmpty ? "" : "\(country)/\(category)"

@@ -44,8 +44,8 @@ import Testing
             let first = await round.run(urls: urls, previous: [:], now: now)
             #expect(first.outcomes[base + "/ok.jpg"] == .alive)
             #expect(first.records[base + "/ok.jpg"]?.length == ImageHostStub.imageBytes)
-            #expect(first.outcomes[base + "/missing.jpg"] == .dead(cause: "HTTP 404"))
-            #expect(first.outcomes[base + "/error.jpg"] == .failing(cause: "HTTP 500"))
+            #expect(first.outcomes[base + "/missing.jpg"] == .dead(cause: "HTTP 404", http: 404))
+            #expect(first.outcomes[base + "/error.jpg"] == .failing(cause: "HTTP 500", http: 500))
             #expect(first.records[base + "/page.jpg"]?.status == .failing)
             #expect(first.records[base + "/nohead.jpg"]?.length == 5000)
             #expect(first.outcomes[base + "/chain/1"] == .alive)
@@ -55,7 +55,7 @@ import Testing
             stub.requests.withLock { $0.removeAll() }
             let second = await round.run(urls: urls, previous: first.records, now: now.addingTimeInterval(3600))
             #expect(second.outcomes[base + "/ok.jpg"] == .recentlyChecked)
-            #expect(second.outcomes[base + "/error.jpg"] == .dead(cause: "HTTP 500"))
+            #expect(second.outcomes[base + "/error.jpg"] == .dead(cause: "HTTP 500", http: 500))
             #expect(!stub.log.contains("HEAD /ok.jpg"))
         }
     }

@@ -25,10 +25,11 @@ import Testing
     @Test func htmlIsAFailureThatSaysWhy() {
         #expect(
             ImageChecker.image(status: 200, headers: ["content-type": "text/html; charset=utf-8"])
-                == .failed(cause: "answered text/html, not an image (hotlink blocked?)", permanent: false))
+                == .failed(cause: "answered text/html, not an image (hotlink blocked?)", permanent: false, http: 200))
         #expect(
             ImageChecker.image(status: 200, headers: [:])
-                == .failed(cause: "answered no Content-Type, not an image (hotlink blocked?)", permanent: false))
+                == .failed(
+                    cause: "answered no Content-Type, not an image (hotlink blocked?)", permanent: false, http: 200))
     }
 
     @Test func contentRangeTotal() {

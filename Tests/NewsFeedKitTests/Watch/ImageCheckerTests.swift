@@ -21,7 +21,9 @@ import Testing
         _ text: String, previous: ImageRecord? = nil, policy: any AddressPolicy = AllowAllAddressPolicy(),
         timeout: WatchDuration = .seconds(3)
     ) async -> ImageCheckResult {
-        guard let url = URL(string: text) else { return .failed(cause: "bad test URL \(text)", permanent: false) }
+        guard let url = URL(string: text) else {
+            return .failed(cause: "bad test URL \(text)", permanent: false, http: nil)
+        }
         return await checker(policy, timeout: timeout).check(url, previous: previous)
     }
 
@@ -54,14 +56,14 @@ import Testing
 
     @Test func notFoundAndGoneArePermanentFailures() async throws {
         try await withImageHost { _, base in
-            #expect(await check(base + "/missing.jpg") == .failed(cause: "HTTP 404", permanent: true))
-            #expect(await check(base + "/gone.jpg") == .failed(cause: "HTTP 410", permanent: true))
+            #expect(await check(base + "/missing.jpg") == .failed(cause: "HTTP 404", permanent: true, http: 404))
+            #expect(await check(base + "/gone.jpg") == .failed(cause: "HTTP 410", permanent: true, http: 410))
         }
     }
 
     @Test func serverErrorIsATemporaryFailure() async throws {
         try await withImageHost { _, base in
-            #expect(await check(base + "/error.jpg") == .failed(cause: "HTTP 500", permanent: false))
+            #expect(await check(base + "/error.jpg") == .failed(cause: "HTTP 500", permanent: false, http: 500))
         }
     }
 
@@ -69,7 +71,8 @@ import Testing
         try await withImageHost { _, base in
             #expect(
                 await check(base + "/page.jpg")
-                    == .failed(cause: "answered text/html, not an image (hotlink blocked?)", permanent: false))
+                    == .failed(
+                        cause: "answered text/html, not an image (hotlink blocked?)", permanent: false, http: 200))
         }
     }
 
@@ -79,7 +82,7 @@ import Testing
             let started = ContinuousClock.now
             let result = await check(base + path, timeout: .milliseconds(500))
             let elapsed = ContinuousClock.now - started
-            #expect(result == .failed(cause: "timed out after 500ms", permanent: false))
+            #expect(result == .failed(cause: "timed out after 500ms", permanent: false, http: nil))
             #expect(elapsed >= .milliseconds(450))
             #expect(elapsed < .seconds(3))
         }
@@ -121,7 +124,7 @@ import Testing
     @Test func connectionResetIsAFailureThatSaysSo() async throws {
         try await withImageHost { _, base in
             let result = await check(base + "/reset.jpg")
-            guard case .failed(let cause, let permanent) = result else {
+            guard case .failed(let cause, let permanent, _) = result else {
                 Issue.record("expected a failure, got \(result)")
                 return
             }
@@ -134,7 +137,8 @@ import Testing
         var port = 0
         try await withImageHost { _, base in port = try #require(URL(string: base)?.port) }
         #expect(
-            await check("http://127.0.0.1:\(port)/ok.jpg") == .failed(cause: "connection refused", permanent: false))
+            await check("http://127.0.0.1:\(port)/ok.jpg")
+                == .failed(cause: "connection refused", permanent: false, http: nil))
     }
 
     @Test func redirectToAnImageIsFollowed() async throws {
@@ -153,7 +157,7 @@ import Testing
         try await withImageHost { _, base in
             #expect(
                 await check(base + "/moved-missing")
-                    == .failed(cause: "HTTP 404 at \(base)/missing.jpg", permanent: true))
+                    == .failed(cause: "HTTP 404 at \(base)/missing.jpg", permanent: true, http: 404))
         }
     }
 
@@ -161,7 +165,7 @@ import Testing
         try await withImageHost { stub, base in
             #expect(
                 await check(base + "/loop/a")
-                    == .failed(cause: "redirect loop back to \(base)/loop/a", permanent: false))
+                    == .failed(cause: "redirect loop back to \(base)/loop/a", permanent: false, http: 302))
             #expect(stub.log == ["HEAD /loop/a", "HEAD /loop/b"])
         }
     }
@@ -176,7 +180,7 @@ import Testing
             }
             stub.requests.withLock { $0.removeAll() }
             #expect(
-                await check(base + "/chain/5") == .failed(cause: "more than 5 redirects", permanent: false))
+                await check(base + "/chain/5") == .failed(cause: "more than 5 redirects", permanent: false, http: 307))
             #expect(stub.log.count == 6)
             #expect(!stub.log.contains("HEAD /ok.jpg"))
         }
@@ -188,13 +192,17 @@ import Testing
                 let target = privateBase + "/ok.jpg"
                 let result = await check(base + "/to?" + target, policy: LoopbackTwoIsPrivatePolicy())
                 #expect(
-                    result == .blocked(reason: "redirected to \(target): 127.0.0.2 is private (test policy)"))
+                    result
+                        == .blocked(
+                            reason:
+                                "redirected to \(target): 127.0.0.2 is private (test policy); \(ImageChecker.allowPrivateHint)"
+                        ))
                 #expect(publicStub.log == ["HEAD /to?\(target)"])
                 #expect(privateStub.log.isEmpty)
                 // The same target checked directly is blocked too, and still never contacted.
                 #expect(
                     await check(target, policy: LoopbackTwoIsPrivatePolicy())
-                        == .blocked(reason: "127.0.0.2 is private (test policy)"))
+                        == .blocked(reason: "127.0.0.2 is private (test policy); \(ImageChecker.allowPrivateHint)"))
                 #expect(privateStub.log.isEmpty)
             }
         }

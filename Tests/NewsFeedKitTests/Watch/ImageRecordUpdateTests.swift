@@ -9,7 +9,9 @@ import Testing
     @Test func notFoundAndGoneAreDeadAtOnce() {
         for status in [404, 410] {
             let record = ImageRecord(status: .alive, length: 10, mimeType: "image/png")
-                .updated(with: .failed(cause: "HTTP \(status)", permanent: true), at: now, failuresBeforeDead: 2)
+                .updated(
+                    with: .failed(cause: "HTTP \(status)", permanent: true, http: status), at: now,
+                    failuresBeforeDead: 2)
             #expect(record.status == .dead)
             #expect(record.consecutiveFailures == 1)
             #expect(record.lastError == "HTTP \(status)")
@@ -18,7 +20,7 @@ import Testing
     }
 
     @Test func otherFailuresCountUpToTheThreshold() {
-        let failure = ImageCheckResult.failed(cause: "HTTP 500", permanent: false)
+        let failure = ImageCheckResult.failed(cause: "HTTP 500", permanent: false, http: 500)
         let once = ImageRecord(status: .alive).updated(with: failure, at: now, failuresBeforeDead: 3)
         #expect(once.status == .failing)
         let twice = once.updated(with: failure, at: now, failuresBeforeDead: 3)

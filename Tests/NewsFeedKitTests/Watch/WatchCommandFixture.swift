@@ -5,16 +5,20 @@ import HTTPServing
 
 /// A working folder for `newsfeed build` and `newsfeed watch` run in-process: a `newsfeed.json` (site
 /// `https://feeds.example.com/`, output `Feeds`), a loopback NewsAPI serving the scripted stories and a loopback
-/// image host answering for their images.
+/// image host answering for their images (on 127.0.0.1, and with the same answers on 127.0.0.2 for stories that
+/// want a second host).
 final class WatchCommandFixture: Sendable {
     /// One story of a feed: `image` is a path on the image host (`/img/a.jpg`), an absolute URL, or nil for none.
     struct Story: Sendable {
         var slug: String
         var image: String?
+        /// Whether a path `image` is on the second host (127.0.0.2).
+        var onSecondHost: Bool
 
-        init(_ slug: String, image: String?) {
+        init(_ slug: String, image: String?, onSecondHost: Bool = false) {
             self.slug = slug
             self.image = image
+            self.onSecondHost = onSecondHost
         }
     }
 
@@ -29,15 +33,19 @@ final class WatchCommandFixture: Sendable {
     let images: ScriptedImageHost
     /// `http://127.0.0.1:<port>`, no trailing slash.
     let imageBase: String
+    /// The same host's answers at `http://127.0.0.2:<port>`.
+    let secondImageBase: String
     let newsAPIBase: String
     let feedIDs: [String]
 
     private init(
-        folder: TemporaryFolder, images: ScriptedImageHost, imageBase: String, newsAPIBase: String, feedIDs: [String]
+        folder: TemporaryFolder, images: ScriptedImageHost, imageBase: String, secondImageBase: String,
+        newsAPIBase: String, feedIDs: [String]
     ) {
         self.folder = folder
         self.images = images
         self.imageBase = imageBase
+        self.secondImageBase = secondImageBase
         self.newsAPIBase = newsAPIBase
         self.feedIDs = feedIDs
     }
@@ -56,6 +64,15 @@ final class WatchCommandFixture: Sendable {
         let imageServer = HTTPServer(configuration: quickStubConfiguration(), handler: images)
         let imagePort = try imageServer.start()
         let imageBase = "http://127.0.0.1:\(imagePort)"
+        let secondServer = HTTPServer(configuration: quickStubConfiguration(host: "127.0.0.2"), handler: images)
+        let secondPort: Int
+        do {
+            secondPort = try secondServer.start()
+        } catch {
+            await imageServer.shutdown()
+            throw error
+        }
+        let secondImageBase = "http://127.0.0.2:\(secondPort)"
 
         var answers: [String: NewsAPIStub.Answer] = [:]
         for feed in feeds {
@@ -65,7 +82,9 @@ final class WatchCommandFixture: Sendable {
                         title: "Story \(story.slug) in \(feed.id) - Example News",
                         url: "https://news.example.com/\(feed.id)/\(story.slug)", sourceName: "Example News",
                         author: "Reporter", description: "What happened in story \(story.slug).",
-                        urlToImage: story.image.map { $0.hasPrefix("/") ? imageBase + $0 : $0 },
+                        urlToImage: story.image.map {
+                            $0.hasPrefix("/") ? (story.onSecondHost ? secondImageBase : imageBase) + $0 : $0
+                        },
                         publishedAt: now.addingTimeInterval(-Double(index + 1) * 600).formatted(.iso8601),
                         content: "The whole of story \(story.slug).")
                 })
@@ -75,6 +94,7 @@ final class WatchCommandFixture: Sendable {
             newsAPI = try NewsAPIStub(answers)
         } catch {
             await imageServer.shutdown()
+            await secondServer.shutdown()
             throw error
         }
 
@@ -84,7 +104,8 @@ final class WatchCommandFixture: Sendable {
             return #"{"country": "\#(parts[0])", "category": "\#(parts[1])"}"#
         }
         let fixture = WatchCommandFixture(
-            folder: folder, images: images, imageBase: imageBase, newsAPIBase: newsAPI.baseURLString,
+            folder: folder, images: images, imageBase: imageBase, secondImageBase: secondImageBase,
+            newsAPIBase: newsAPI.baseURLString,
             feedIDs: feeds.map(\.id))
         do {
             try folder.write(
@@ -100,10 +121,12 @@ final class WatchCommandFixture: Sendable {
         } catch {
             await newsAPI.stop()
             await imageServer.shutdown()
+            await secondServer.shutdown()
             throw error
         }
         await newsAPI.stop()
         await imageServer.shutdown()
+        await secondServer.shutdown()
     }
 
     /// `newsfeed build` against the loopback NewsAPI.
@@ -140,8 +163,10 @@ final class WatchCommandFixture: Sendable {
 
     func state() throws -> BridgeState { try output.stateStore.load().state }
 
-    /// The full URL of `path` on the image host.
-    func image(_ path: String) -> String { imageBase + path }
+    /// The full URL of `path` on the image host (or on its second address).
+    func image(_ path: String, onSecondHost: Bool = false) -> String {
+        (onSecondHost ? secondImageBase : imageBase) + path
+    }
 
     /// The article URL NewsAPI sends for `slug` in feed `id`.
     static func articleURL(_ id: String, _ slug: String) -> String { "https://news.example.com/\(id)/\(slug)" }

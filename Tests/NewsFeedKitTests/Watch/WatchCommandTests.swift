@@ -303,7 +303,7 @@ import Testing
             #expect(fixture.images.requests == [])
             #expect(
                 run.standardOutput.contains(
-                    "us/health: 2 checked, 0 ok, 0 dead, 2 blocked, 0 skipped (recently checked or not reached); "
+                    "us/health: 0 checked, 0 ok, 0 dead, 2 blocked, 0 skipped (recently checked or not reached); "
                         + "unchanged"))
             #expect(run.standardOutput.contains("  blocked: \(fixture.image("/img/missing.jpg")): "))
             #expect(try fixture.feedData(Self.health) == bytes)

@@ -10,8 +10,8 @@ import Testing
 
     @Test func appliesTheStatusRules() async throws {
         let checker = ScriptedImageChecker(answers: [
-            "https://a.example/gone.jpg": .failed(cause: "HTTP 404", permanent: true),
-            "https://a.example/flaky.jpg": .failed(cause: "HTTP 500", permanent: false),
+            "https://a.example/gone.jpg": .failed(cause: "HTTP 404", permanent: true, http: 404),
+            "https://a.example/flaky.jpg": .failed(cause: "HTTP 500", permanent: false, http: 500),
             "https://b.example/private.jpg": .blocked(reason: "b.example resolves to 10.0.0.1 is private (10.0.0.0/8)"),
         ])
         let urls = try [
@@ -20,8 +20,8 @@ import Testing
         ].map(url)
         let round = WatchRound(settings: WatchSettings(), checker: checker)
         let first = await round.run(urls: urls, previous: [:], now: now)
-        #expect(first.outcomes["https://a.example/gone.jpg"] == .dead(cause: "HTTP 404"))
-        #expect(first.outcomes["https://a.example/flaky.jpg"] == .failing(cause: "HTTP 500"))
+        #expect(first.outcomes["https://a.example/gone.jpg"] == .dead(cause: "HTTP 404", http: 404))
+        #expect(first.outcomes["https://a.example/flaky.jpg"] == .failing(cause: "HTTP 500", http: 500))
         #expect(first.outcomes["https://b.example/private.jpg"]?.wasChecked == true)
         #expect(first.records["https://b.example/private.jpg"]?.status == .blocked)
         #expect(first.outcomes["https://c.example/ok.png"] == .alive)
@@ -31,13 +31,13 @@ import Testing
         // A minute later the failure does not count again: back-to-back rounds during a short
         // outage must not declare an image dead.
         let second = await round.run(urls: urls, previous: first.records, now: now.addingTimeInterval(60))
-        #expect(second.outcomes["https://a.example/flaky.jpg"] == .failing(cause: "HTTP 500"))
+        #expect(second.outcomes["https://a.example/flaky.jpg"] == .failing(cause: "HTTP 500", http: 500))
         #expect(second.records["https://a.example/flaky.jpg"]?.consecutiveFailures == 1)
         #expect(second.outcomes["https://c.example/ok.png"] == .recentlyChecked)
 
         // Past the failure spacing (10 minutes by default) the second failure counts.
         let third = await round.run(urls: urls, previous: second.records, now: now.addingTimeInterval(11 * 60))
-        #expect(third.outcomes["https://a.example/flaky.jpg"] == .dead(cause: "HTTP 500"))
+        #expect(third.outcomes["https://a.example/flaky.jpg"] == .dead(cause: "HTTP 500", http: 500))
         #expect(third.records["https://a.example/flaky.jpg"]?.consecutiveFailures == 2)
     }
 
