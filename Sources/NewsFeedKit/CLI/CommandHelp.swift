@@ -11,7 +11,8 @@ enum CommandHelp {
           status    show every feed's freshness, failures and the quota (--check for monitoring)
           serve     serve the feeds folder over HTTP
           watch     check enclosure images and keep dead ones out of the feeds
-          convert   convert one saved NewsAPI response to RSS on stdout
+          convert   convert one saved NewsAPI or DuckDuckGo answer to RSS on stdout
+          bookmark  add, list or remove favourite articles (the bookmarks feed)
           init      write a starter newsfeed.json
           help      show help for a command
 
@@ -46,6 +47,24 @@ enum CommandHelp {
         Environment:
           NEWSAPI_KEY          your NewsAPI.org key (required)
           NEWSAPI_BASE_URL     a NewsAPI-compatible endpoint (default https://newsapi.org)
+        """
+
+    static let bookmark = """
+        Usage: newsfeed bookmark add URL [--title T] [--note TEXT] [--config PATH]
+               newsfeed bookmark list [--json] [--config PATH]
+               newsfeed bookmark remove URL|NUMBER [--config PATH]
+
+        Keeps favourite articles in <output>/.newsfeed/bookmarks.json and rewrites
+        <output>/bookmarks.rss on every change (no network). A URL that is an item of a
+        built feed takes its title, source, description and image from there; any other
+        URL needs --title. `list` shows the newest first, numbered; `remove` takes a URL
+        or such a number.
+
+        Options:
+          --title T       the bookmark's title (required for a URL in no built feed)
+          --note TEXT     a note, shown after the story's description
+          --json          list as one JSON array
+          --config PATH   the config file (default ./newsfeed.json)
         """
 
     static let convert = """
@@ -112,6 +131,7 @@ enum CommandHelp {
 
     static func text(for command: String) -> String? {
         switch command {
+        case "bookmark": bookmark
         case "build": build
         case "convert": convert
         case "demo": demo
