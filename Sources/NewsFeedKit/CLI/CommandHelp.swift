@@ -25,19 +25,20 @@ enum CommandHelp {
         """
 
     static let build = """
-        Usage: newsfeed build [--config PATH] [--only CC/CATEGORY]... [--force] [--quiet]
+        Usage: newsfeed build [--config PATH] [--only FEED]... [--force] [--quiet]
 
-        Fetches NewsAPI top headlines for the configured feeds that are due, stalest
-        first, as far as the quota allows, and writes <output>/<country>/<category>.rss,
-        plus index.html and feeds.opml; every other feed gets one line saying when it is
-        next due or when the quota has room again. Run it as often as you like (cron:
+        Fetches the configured feeds that are due (NewsAPI top headlines and searches,
+        DuckDuckGo answers), stalest first, as far as the NewsAPI quota allows, and writes
+        <output>/<country>/<category>.rss, search/<slug>.rss and ddg/<slug>.rss, plus
+        index.html and feeds.opml; every other feed gets one line saying when it is next
+        due or when the quota has room again. Run it as often as you like (cron:
         */10 * * * * newsfeed build --quiet): it never exceeds the config's "quota".
         The NewsAPI key is read from NEWSAPI_KEY (never from the config).
 
         Options:
           --config PATH        the config file (default ./newsfeed.json)
-          --only CC/CATEGORY   build this configured feed now (due or not; may use the
-                               quota's reserve); repeatable
+          --only FEED          build this configured feed now (us/health, search/climate-change,
+                               ddg/apple; due or not, may use the quota's reserve); repeatable
           --force              fetch every selected feed whether due or not, within the quota
           --quiet              print problems only (for cron)
 
@@ -45,8 +46,9 @@ enum CommandHelp {
         fetched, or the quota or a pause kept a feed unbuilt for over twice its interval.
 
         Environment:
-          NEWSAPI_KEY          your NewsAPI.org key (required)
+          NEWSAPI_KEY          your NewsAPI.org key (required when a feed asks NewsAPI)
           NEWSAPI_BASE_URL     a NewsAPI-compatible endpoint (default https://newsapi.org)
+          DDG_BASE_URL         the DuckDuckGo Instant Answer endpoint (default https://api.duckduckgo.com)
         """
 
     static let bookmark = """
@@ -69,13 +71,19 @@ enum CommandHelp {
 
     static let convert = """
         Usage: newsfeed convert FILE|- --country CC --category CATEGORY [--site URL]
+               newsfeed convert FILE|- --search QUERY [--site URL]
+               newsfeed convert FILE|- --ddg QUERY [--site URL]
 
-        Converts one saved NewsAPI response (a file, or - for stdin) to RSS 2.0 on stdout.
-        No network and no state: the pure bridge for people who fetch themselves.
+        Converts one saved answer (a file, or - for stdin) to RSS 2.0 on stdout: a NewsAPI
+        top-headlines answer, a NewsAPI `everything` answer (--search) or a DuckDuckGo
+        Instant Answer (--ddg). No network and no state: the pure bridge for people who
+        fetch themselves.
 
         Options:
           --country CC         the response's country code, e.g. us
           --category CATEGORY  the response's category, e.g. health
+          --search QUERY       the answer is NewsAPI's `everything` for QUERY
+          --ddg QUERY          the answer is DuckDuckGo's Instant Answer for QUERY
           --site URL           where the feed will be served (default http://127.0.0.1:8080/)
         """
 

@@ -8,7 +8,8 @@ enum InitCommand {
           "output": "Feeds",
           "feeds": [
             {"country": "us", "category": "health"},
-            {"country": "us", "category": "technology", "ttl": 30}
+            {"search": "climate change", "language": "en", "sortBy": "publishedAt", "from": "2d"},
+            {"ddg": "apple"}
           ],
           "pageSize": 100,
           "maxItems": 100,
@@ -40,7 +41,8 @@ enum InitCommand {
             throw context.exit(.failure, error.description)
         }
         context.standardOutput.line(
-            "wrote \(path): edit its feeds, put your key in NEWSAPI_KEY, then run `newsfeed build`")
+            "wrote \(path): edit its feeds, put your NewsAPI key in NEWSAPI_KEY (the ddg feed needs none), "
+                + "then run `newsfeed build`")
         return .ok
     }
 }
