@@ -127,7 +127,7 @@ struct ConfigFile: Decodable {
     }
 
     static let knownTopLevelKeys = [
-        "site", "output", "feeds", "pageSize", "maxItems", "maxAgeDays", "ttl", "defaults", "watch", "quota",
+        "site", "output", "feeds", "pageSize", "maxItems", "maxAgeDays", "ttl", "defaults", "watch", "quota", "formats",
     ]
 
     var site: String?
@@ -140,6 +140,7 @@ struct ConfigFile: Decodable {
     var defaults: DefaultsEntry?
     var watch: WatchSettings?
     var quota: QuotaEntry?
+    var formats: [String]?
 
     init(from decoder: any Decoder) throws {
         try Self.rejectUnknownKeys(in: decoder, known: Self.knownTopLevelKeys)
@@ -154,6 +155,7 @@ struct ConfigFile: Decodable {
         defaults = try container.decodeIfPresent(DefaultsEntry.self, forKey: ConfigKey("defaults"))
         watch = try container.decodeIfPresent(WatchSettings.self, forKey: ConfigKey("watch"))
         quota = try container.decodeIfPresent(QuotaEntry.self, forKey: ConfigKey("quota"))
+        formats = try container.decodeIfPresent([String].self, forKey: ConfigKey("formats"))
     }
 
     static func rejectUnknownKeys(in decoder: any Decoder, known: [String]) throws {

@@ -171,6 +171,9 @@ public enum ConfigLoader {
             site: site, output: output, feeds: specs, pageSize: pageSize, maxItems: maxItems, maxAgeDays: maxAgeDays,
             ttl: ttl, defaults: defaults, watch: file.watch ?? .standard)
         if let entry = file.quota { config.quota = try quota(from: entry, invalid: invalid) }
+        if let names = file.formats {
+            config.formats = try formats(names, invalid: invalid)
+        }
         return config
     }
 
@@ -207,5 +210,25 @@ public enum ConfigLoader {
             }
         }
         return quota
+    }
+
+    /// The `"formats"` list: known names, each once, at least one.
+    private static func formats(
+        _ names: [String], invalid: (String, String) -> ConfigError
+    ) throws(ConfigError) -> [FeedFormat] {
+        guard !names.isEmpty else {
+            throw invalid("formats", "list at least one of \(FeedFormat.allNames)")
+        }
+        var formats: [FeedFormat] = []
+        for (index, name) in names.enumerated() {
+            guard let format = FeedFormat(rawValue: name.lowercased()) else {
+                throw invalid("formats[\(index)]", "\"\(name)\" is not one of \(FeedFormat.allNames)")
+            }
+            guard !formats.contains(format) else {
+                throw invalid("formats[\(index)]", "\"\(name)\" is listed twice")
+            }
+            formats.append(format)
+        }
+        return formats
     }
 }

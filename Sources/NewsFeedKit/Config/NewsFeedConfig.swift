@@ -24,6 +24,8 @@ public struct NewsFeedConfig: Sendable, Hashable {
     public var watch: WatchSettings
     /// NewsAPI's request budget (the config's optional `"quota"` object).
     public var quota: QuotaSettings = .standard
+    /// The formats every feed is written in, in this order (the config's `"formats"`).
+    public var formats: [FeedFormat] = FeedFormat.defaultList
     /// Set by `demo` only (never read from a file): feeds and index say they hold sample data.
     public var isSampleData = false
 
