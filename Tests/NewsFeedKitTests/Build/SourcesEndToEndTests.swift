@@ -220,7 +220,8 @@ import Testing
             workspace.stub.answer("search:climate change", with: answer)
             ddg.answer("apple", with: DuckDuckGoStub.json(try DuckDuckGoFixtures.data("real-rust-type-a.json")))
 
-            let run = await Self.build(workspace, ddg)
+            // Forced: DuckDuckGo feeds are due once a day.
+            let run = await Self.build(workspace, ddg, ["--force"])
 
             #expect(run.status == 1)
             #expect(run.errorLines.contains { $0.hasPrefix(message) }, "\(run.errorLines)")
