@@ -19,21 +19,21 @@ enum BuildCommand {
         do {
             sources = try FeedSourcesFactory.make(for: specs, environment: context.environment)
         } catch {
-            throw context.exit(.configuration, error.description)
+            throw context.exit(.configuration, "newsfeed build: \(error.description)")
         }
         do {
             try OutputFolder(root: config.output).prepare()
         } catch {
-            throw context.exit(.configuration, error.description)
+            throw context.exit(.configuration, "newsfeed build: \(error.description)")
         }
         let builder = FeedBuilder(config: config, source: sources, clock: context.clock)
         return await runBuild(builder, specs: specs, quiet: parsed.has("--quiet"), context: context)
     }
 
     /// Runs a build and prints its lines; shared by `build` and `demo`.
-    static func runBuild(_ builder: FeedBuilder, specs: [FeedSpec], quiet: Bool, context: CommandContext) async
-        -> ExitCode
-    {
+    static func runBuild(
+        _ builder: FeedBuilder, specs: [FeedSpec], quiet: Bool, command: String = "build", context: CommandContext
+    ) async -> ExitCode {
         let errors = context.standardError
         var progress: (@Sendable (Int, Int, FeedSpec) -> Void)?
         if errors.isTerminal && !quiet {
@@ -44,7 +44,7 @@ enum BuildCommand {
         let report = await builder.build(specs, progress: progress)
         if progress != nil { errors.write("\r\u{1B}[K") }
         for warning in report.warnings {
-            errors.line("warning: \(warning)")
+            errors.line("newsfeed \(command): warning: \(warning)")
         }
         for outcome in report.outcomes {
             if !quiet { context.standardOutput.line(outcome.line) }

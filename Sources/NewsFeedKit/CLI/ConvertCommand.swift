@@ -26,10 +26,10 @@ enum ConvertCommand {
             // Written in pieces of items, so a 10,000-item feed is never held whole either.
             try RSSRenderer().render(channel, followedBy: stories) { context.standardOutput.write(utf8: $0) }
         } catch {
-            throw context.exit(.failure, "\(name): \(error)")
+            throw context.exit(.failure, "newsfeed convert: \(name): \(error)")
         }
         if response.articles.isEmpty {
-            context.standardError.line("\(name): the response holds no articles; wrote an empty feed")
+            context.standardError.line("newsfeed convert: \(name): the response holds no articles; wrote an empty feed")
         }
         return .ok
     }
@@ -48,13 +48,13 @@ enum ConvertCommand {
                 // bytes in place. Anything that cannot be mapped is read as before.
                 data = try (try? Data(contentsOf: url, options: .alwaysMapped)) ?? Data(contentsOf: url)
             } catch {
-                throw context.exit(.failure, "\(input): cannot read: \(Self.readFailure(url))")
+                throw context.exit(.failure, "newsfeed convert: \(input): cannot read: \(Self.readFailure(url))")
             }
         }
         do {
             return try NewsAPIResponse.decodeLazily(data: data)
         } catch {
-            throw context.exit(.failure, "\(name): \(error.description)")
+            throw context.exit(.failure, "newsfeed convert: \(name): \(error.description)")
         }
     }
 

@@ -70,7 +70,7 @@ import Testing
             #expect(workspace.stub.requestCount(for: "us/technology") == 1, "only the first build asked for it")
             #expect(
                 run.errorLines == [
-                    "us/health: NewsAPI apiKeyInvalid (HTTP 401): \(message); kept the previous feed",
+                    "us/health: NewsAPI apiKeyInvalid (HTTP 401): \(message.dropLast()); kept the previous feed",
                     "us/technology: not fetched (NewsAPI refused us/health with apiKeyInvalid (HTTP 401); "
                         + "no further requests this run); kept the previous feed",
                 ])
@@ -115,7 +115,7 @@ import Testing
                 workspace, with: .error(500, code: "unexpectedError", message: message))
             try Self.expectKeptPrevious(
                 workspace, run: run, previousHealth: previous,
-                reason: "NewsAPI unexpectedError (HTTP 500): \(message)")
+                reason: "NewsAPI unexpectedError (HTTP 500): \(message.dropLast())")
         }
     }
 
