@@ -11,9 +11,12 @@ struct FeedIndexWriter: Sendable {
     /// Writes both files when their bytes change. Call while holding the output lock.
     func write(to output: OutputFolder, state: BridgeState) throws(OutputError) {
         let scanner = FeedFolderScanner(root: output.root.path, baseURL: config.site)
-        let configured = Set(config.feeds.map(\.relativePath))
+        let configured = Set(config.feeds.map(\.relativePath) + [BookmarkFeed.relativePath])
         let files = scanner.feedFiles().filter { configured.contains($0.relativePath) }
-        let listings = scanner.listings(of: files, state: state)
+        // The bookmarks feed is listed once it has an item.
+        let listings = scanner.listings(of: files, state: state).filter {
+            $0.relativePath != BookmarkFeed.relativePath || $0.itemCount > 0
+        }
         let opmlURL = config.site.appending(path: StaticFileHandler.opmlFileName)
         let title = config.isSampleData ? "newsfeed — sample data, not live news" : "newsfeed"
         let page = FeedIndexPage.render(title: title, listings: listings, opmlURL: opmlURL)

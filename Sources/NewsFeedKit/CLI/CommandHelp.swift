@@ -10,7 +10,8 @@ enum CommandHelp {
           build     fetch every configured feed and write Feeds/<country>/<category>.rss
           serve     serve the feeds folder over HTTP
           watch     check enclosure images and keep dead ones out of the feeds
-          convert   convert one saved NewsAPI response to RSS on stdout
+          convert   convert one saved NewsAPI or DuckDuckGo answer to RSS on stdout
+          bookmark  add, list or remove favourite articles (the bookmarks feed)
           init      write a starter newsfeed.json
           help      show help for a command
 
@@ -23,31 +24,58 @@ enum CommandHelp {
         """
 
     static let build = """
-        Usage: newsfeed build [--config PATH] [--only CC/CATEGORY]... [--quiet]
+        Usage: newsfeed build [--config PATH] [--only FEED]... [--quiet]
 
-        Fetches NewsAPI top headlines for every feed in the config and writes
-        <output>/<country>/<category>.rss, plus index.html and feeds.opml.
+        Fetches every feed in the config (NewsAPI top headlines and searches, DuckDuckGo
+        answers) and writes <output>/<country>/<category>.rss, search/<slug>.rss and
+        ddg/<slug>.rss, plus index.html and feeds.opml.
         The NewsAPI key is read from NEWSAPI_KEY (never from the config).
 
         Options:
           --config PATH        the config file (default ./newsfeed.json)
-          --only CC/CATEGORY   build only this configured feed; repeatable
+          --only FEED          build only this configured feed (us/health, search/climate-change,
+                               ddg/apple); repeatable
           --quiet              print problems only (for cron)
 
         Environment:
-          NEWSAPI_KEY          your NewsAPI.org key (required)
+          NEWSAPI_KEY          your NewsAPI.org key (required when a feed asks NewsAPI)
           NEWSAPI_BASE_URL     a NewsAPI-compatible endpoint (default https://newsapi.org)
+          DDG_BASE_URL         the DuckDuckGo Instant Answer endpoint (default https://api.duckduckgo.com)
+        """
+
+    static let bookmark = """
+        Usage: newsfeed bookmark add URL [--title T] [--note TEXT] [--config PATH]
+               newsfeed bookmark list [--json] [--config PATH]
+               newsfeed bookmark remove URL|NUMBER [--config PATH]
+
+        Keeps favourite articles in <output>/.newsfeed/bookmarks.json and rewrites
+        <output>/bookmarks.rss on every change (no network). A URL that is an item of a
+        built feed takes its title, source, description and image from there; any other
+        URL needs --title. `list` shows the newest first, numbered; `remove` takes a URL
+        or such a number.
+
+        Options:
+          --title T       the bookmark's title (required for a URL in no built feed)
+          --note TEXT     a note, shown after the story's description
+          --json          list as one JSON array
+          --config PATH   the config file (default ./newsfeed.json)
         """
 
     static let convert = """
         Usage: newsfeed convert FILE|- --country CC --category CATEGORY [--site URL]
+               newsfeed convert FILE|- --search QUERY [--site URL]
+               newsfeed convert FILE|- --ddg QUERY [--site URL]
 
-        Converts one saved NewsAPI response (a file, or - for stdin) to RSS 2.0 on stdout.
-        No network and no state: the pure bridge for people who fetch themselves.
+        Converts one saved answer (a file, or - for stdin) to RSS 2.0 on stdout: a NewsAPI
+        top-headlines answer, a NewsAPI `everything` answer (--search) or a DuckDuckGo
+        Instant Answer (--ddg). No network and no state: the pure bridge for people who
+        fetch themselves.
 
         Options:
           --country CC         the response's country code, e.g. us
           --category CATEGORY  the response's category, e.g. health
+          --search QUERY       the answer is NewsAPI's `everything` for QUERY
+          --ddg QUERY          the answer is DuckDuckGo's Instant Answer for QUERY
           --site URL           where the feed will be served (default http://127.0.0.1:8080/)
         """
 
@@ -106,6 +134,7 @@ enum CommandHelp {
 
     static func text(for command: String) -> String? {
         switch command {
+        case "bookmark": bookmark
         case "build": build
         case "convert": convert
         case "demo": demo

@@ -1,10 +1,12 @@
 import Foundation
 
-/// `newsfeed convert FILE|- --country CC --category CATEGORY [--site URL]`: one saved
-/// NewsAPI response to RSS 2.0 on stdout; no network, no state.
+/// `newsfeed convert FILE|- (--country CC --category CATEGORY | --search QUERY | --ddg QUERY) [--site URL]`:
+/// one saved NewsAPI top-headlines or `everything` answer, or one saved DuckDuckGo answer, to
+/// RSS 2.0 on stdout; no network, no state.
 enum ConvertCommand {
     static let parser = ArgumentParser(
-        command: "convert", options: [.value("--country"), .value("--category"), .value("--site")],
+        command: "convert",
+        options: [.value("--country"), .value("--category"), .value("--search"), .value("--ddg"), .value("--site")],
         positionals: 1...1)
 
     static func run(_ context: CommandContext) async throws(CommandExit) -> ExitCode {
@@ -18,6 +20,9 @@ enum ConvertCommand {
         }
         let input = parsed.positionals[0]
         let name = input == "-" ? "stdin" : input
+        if case .duckDuckGo(let query) = spec.kind {
+            return try convertDuckDuckGo(input, name: name, query: query, spec: spec, site: site, context)
+        }
         // Articles are read from the raw bytes, turned into stories and written one at a time, so a
         // big response is held once, as its bytes, while its feed is written (see bench/convert).
         let response = try readResponse(input, name: name, context)
@@ -34,10 +39,51 @@ enum ConvertCommand {
         return .ok
     }
 
+    /// A saved DuckDuckGo answer as the feed `build` would write on its first run.
+    private static func convertDuckDuckGo(
+        _ input: String, name: String, query: String, spec: FeedSpec, site: URL, _ context: CommandContext
+    ) throws(CommandExit) -> ExitCode {
+        let data = try readInput(input, context)
+        let answer: DuckDuckGoAnswer
+        do {
+            answer = try DuckDuckGoAnswer.decode(data: data, query: query)
+        } catch {
+            throw context.exit(.failure, "newsfeed convert: \(name): \(error.description)")
+        }
+        let now = Date(timeIntervalSince1970: context.clock().timeIntervalSince1970.rounded(.down))
+        let resolver = StoryImageResolver(
+            site: site, defaultImage: DefaultImageAsset.storyImage(site: site), images: [:])
+        let stories = DuckDuckGoNormalizer().stories(from: answer, seenAt: now).map {
+            resolver.resolve($0, originalImage: nil)
+        }
+        let document = FeedChannel.document(
+            for: spec, site: site, ttlMinutes: NewsFeedConfig.defaultTTL, stories: stories, updated: now)
+        do {
+            try RSSRenderer().render(document) { context.standardOutput.write(utf8: $0) }
+        } catch {
+            throw context.exit(.failure, "newsfeed convert: \(name): \(error)")
+        }
+        if stories.isEmpty {
+            context.standardError.line(
+                "newsfeed convert: \(name): the answer holds no abstract, results or topics; wrote an empty feed")
+        }
+        return .ok
+    }
+
     /// The decoded response of `input` (a file or `-`); exit 1 after saying on stderr why not.
     private static func readResponse(_ input: String, name: String, _ context: CommandContext) throws(CommandExit)
         -> NewsAPILazyResponse
     {
+        let data = try readInput(input, context)
+        do {
+            return try NewsAPIResponse.decodeLazily(data: data)
+        } catch {
+            throw context.exit(.failure, "newsfeed convert: \(name): \(error.description)")
+        }
+    }
+
+    /// The bytes of `input` (a file, mapped where possible, or `-`); exit 1 after saying why not.
+    private static func readInput(_ input: String, _ context: CommandContext) throws(CommandExit) -> Data {
         let data: Data
         if input == "-" {
             data = context.readStandardInput()
@@ -51,11 +97,7 @@ enum ConvertCommand {
                 throw context.exit(.failure, "newsfeed convert: \(input): cannot read: \(Self.readFailure(url))")
             }
         }
-        do {
-            return try NewsAPIResponse.decodeLazily(data: data)
-        } catch {
-            throw context.exit(.failure, "newsfeed convert: \(name): \(error.description)")
-        }
+        return data
     }
 
     /// The feed `build` would write on its first run for `articles`: the channel (without stories)
@@ -75,8 +117,36 @@ enum ConvertCommand {
     }
 
     private static func validate(_ parsed: ParsedArguments) throws(UsageError) -> (FeedSpec, URL) {
+        var site = NewsFeedConfig.defaultSite
+        if let text = parsed.value("--site") {
+            switch SiteURL.parse(text) {
+            case .success(let url): site = url
+            case .failure(let problem): throw UsageError("newsfeed convert: --site \(problem.description)")
+            }
+        }
+        let kinds = ["--country", "--search", "--ddg"].filter { parsed.value($0) != nil }
+        if kinds.count > 1 {
+            throw UsageError(
+                "newsfeed convert: give one of --country/--category, --search or --ddg, not \(kinds.joined(separator: " and "))"
+            )
+        }
+        for option in ["--search", "--ddg"] {
+            guard let query = parsed.value(option) else { continue }
+            let trimmed = query.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !trimmed.isEmpty else { throw UsageError("newsfeed convert: \(option) needs a query") }
+            if parsed.value("--category") != nil {
+                throw UsageError("newsfeed convert: --category goes with --country, not \(option)")
+            }
+            let kind: FeedKind =
+                option == "--ddg" ? .duckDuckGo(query: trimmed) : .search(NewsAPISearch(query: trimmed))
+            // A query without Latin letters has no slug: its channel's self link uses a neutral name.
+            let spec = FeedSpec(kind: kind)
+            return (spec.slug.isEmpty ? FeedSpec(kind: kind, name: "feed") : spec, site)
+        }
         guard let country = parsed.value("--country")?.lowercased() else {
-            throw UsageError("newsfeed convert: --country is required (e.g. --country us)")
+            throw UsageError(
+                "newsfeed convert: say what the answer is: --country us --category health, --search QUERY or --ddg QUERY"
+            )
         }
         guard let category = parsed.value("--category")?.lowercased() else {
             throw UsageError("newsfeed convert: --category is required (e.g. --category health)")
@@ -88,13 +158,6 @@ enum ConvertCommand {
             throw UsageError(
                 "newsfeed convert: --category \(category) is not one of "
                     + NewsAPICatalog.categories.joined(separator: ", "))
-        }
-        var site = NewsFeedConfig.defaultSite
-        if let text = parsed.value("--site") {
-            switch SiteURL.parse(text) {
-            case .success(let url): site = url
-            case .failure(let problem): throw UsageError("newsfeed convert: --site \(problem.description)")
-            }
         }
         return (FeedSpec(country: country, category: category), site)
     }

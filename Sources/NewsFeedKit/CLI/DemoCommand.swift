@@ -50,7 +50,7 @@ enum DemoCommand {
                 throw context.exit(.failure, "newsfeed demo: \(error) (try --port 0 for any free port)")
             }
         }
-        var config = NewsFeedConfig(site: site, output: output, feeds: SampleHeadlines.feeds)
+        var config = NewsFeedConfig(site: site, output: output, feeds: SampleAnswers.demoFeeds)
         config.isSampleData = true
         do {
             try AtomicFileWriter.write(

@@ -8,7 +8,8 @@ enum InitCommand {
           "output": "Feeds",
           "feeds": [
             {"country": "us", "category": "health"},
-            {"country": "us", "category": "technology", "ttl": 30}
+            {"search": "climate change", "language": "en", "sortBy": "publishedAt", "from": "2d"},
+            {"ddg": "apple"}
           ],
           "pageSize": 100,
           "maxItems": 100,
@@ -51,7 +52,8 @@ enum InitCommand {
             "wrote \(path): edit its feeds, and set \"site\": it must be the public URL the feeds are served at "
                 + "(their self links, images, index and OPML point there; now \(NewsFeedConfig.defaultSite.absoluteString), "
                 + "this machine only)")
-        context.standardOutput.line("then put your key in NEWSAPI_KEY and run `newsfeed build`")
+        context.standardOutput.line(
+            "then put your NewsAPI key in NEWSAPI_KEY (the ddg feed needs none) and run `newsfeed build`")
         return .ok
     }
 }

@@ -29,6 +29,8 @@ public enum NewsFeedCLI {
             }
             context.standardOutput.line(text)
             return ExitCode.ok.rawValue
+        case "bookmark":
+            return await exitCode { () throws(CommandExit) in try await BookmarkCommand.run(commandContext) }
         case "build": return await exitCode { () throws(CommandExit) in try await BuildCommand.run(commandContext) }
         case "convert": return await exitCode { () throws(CommandExit) in try await ConvertCommand.run(commandContext) }
         case "demo": return await exitCode { () throws(CommandExit) in try await DemoCommand.run(commandContext) }

@@ -20,15 +20,31 @@ public enum ConfigLoader {
         return try parse(data, path: path, folder: fileURL.deletingLastPathComponent())
     }
 
-    /// The JSON syntax is checked strictly first (RFC 8259, as NewsAPI's answers are read):
-    /// Foundation's decoder lets a trailing comma through, a hand-edited config must not.
+    /// The JSON syntax is checked strictly first, with the reader NewsAPI's answers go through
+    /// (RFC 8259): Foundation's decoder lets a trailing comma through, a hand-edited config must not.
     private static func checkSyntax(_ data: Data, path: String) throws(ConfigError) {
         if data.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) { throw .empty(path: path) }
-        if let problem = StrictJSONSyntax.firstProblem(in: data) {
-            throw .invalidJSON(
-                path: path, detail: "syntax error at line \(problem.line), column \(problem.column): \(problem.message)"
-            )
+        do {
+            _ = try JSONDocument(parsing: data)
+        } catch {
+            let (line, column) = position(of: error.offset, in: data)
+            throw .invalidJSON(path: path, detail: "syntax error at line \(line), column \(column): \(error.cause)")
         }
+    }
+
+    /// 1-based line and column (in characters, not bytes) of byte `offset`.
+    static func position(of offset: Int, in data: Data) -> (line: Int, column: Int) {
+        var line = 1
+        var column = 1
+        for byte in data.prefix(max(0, offset)) {
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return (line, column)
     }
 
     /// Parses config bytes; `path` names the file in messages, `folder` anchors a relative `output`.

@@ -1,24 +1,27 @@
-/// A strict JSON reader over raw bytes, one token at a time, for ``NewsAPIJSONIndex``.
+/// A strict JSON reader over raw bytes, one token at a time, for ``NewsAPIJSONIndex`` and
+/// ``JSONDocument``.
 ///
-/// Strict means RFC 8259 and nothing more; anything it does not take for certain (a trailing
-/// comma, a lone surrogate, invalid UTF-8, deep nesting) throws ``Declined`` so that the whole
-/// document goes to `JSONDecoder` instead, which then decides (and words any error).
+/// Strict means RFC 8259: anything else throws a ``JSONSyntaxError`` naming the first offending
+/// byte. Both readers walk the document in the same order with these same steps, so they find
+/// the same first error. Where RFC 8259 leaves the choice to the reader: invalid UTF-8 inside a
+/// string is kept and later decoded to U+FFFD (see ``JSONStringSpan``), nesting has no depth limit
+/// (nothing here recurses), numbers of any size are accepted.
 struct JSONScanner {
-    /// The document is not plain JSON this scanner vouches for.
-    struct Declined: Error {}
-
     static let openBrace = UInt8(ascii: "{")
     static let openBracket = UInt8(ascii: "[")
-    private static let closeBrace = UInt8(ascii: "}")
-    private static let closeBracket = UInt8(ascii: "]")
-    private static let quote = UInt8(ascii: "\"")
+    static let closeBrace = UInt8(ascii: "}")
+    static let closeBracket = UInt8(ascii: "]")
+    static let quote = UInt8(ascii: "\"")
     private static let backslash = UInt8(ascii: "\\")
-    /// Deeper nesting than NewsAPI ever sends is left to `JSONDecoder` (and keeps recursion bounded).
-    private static let maximumDepth = 64
+
+    /// What a value starting with a given byte is, before it is read.
+    enum Start {
+        case object, array, string, scalar
+    }
 
     private let bytes: UnsafeRawBufferPointer
-    private var position = 0
-    private var depth = 0
+    /// The offset of the next byte to read.
+    private(set) var position = 0
 
     init(_ bytes: UnsafeRawBufferPointer) {
         self.bytes = bytes
@@ -39,59 +42,99 @@ struct JSONScanner {
         }
     }
 
-    /// Reads `byte` after optional whitespace.
-    mutating func expect(_ byte: UInt8) throws(Declined) {
-        skipWhitespace()
-        guard next == byte else { throw Declined() }
-        position += 1
+    private func failure(_ cause: JSONSyntaxError.Cause, at offset: Int? = nil) -> JSONSyntaxError {
+        JSONSyntaxError(offset: offset ?? position, cause: cause)
     }
 
-    /// Whether the string at `key` is exactly `name` (an ASCII literal).
-    func matches(_ key: JSONStringSpan, _ name: StaticString) -> Bool {
-        guard !key.hasEscapes, key.length == name.utf8CodeUnitCount else { return false }
-        let start = Int(key.start)
-        for offset in 0..<key.length where bytes[start + offset] != name.utf8Start[offset] {
-            return false
+    // MARK: The document
+
+    /// Reads the start of a document: a UTF-8 byte-order mark is skipped (RFC 8259 allows ignoring
+    /// it), UTF-16 and UTF-32 are refused, and the first value must follow.
+    mutating func beginDocument() throws(JSONSyntaxError) {
+        guard bytes.count < Int(Int32.max) else { throw failure(.tooLarge, at: 0) }
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+            position = 3
+        } else if bytes.count >= 2, (bytes[0] == 0xFE && bytes[1] == 0xFF) || (bytes[0] == 0xFF && bytes[1] == 0xFE) {
+            throw failure(.notUTF8, at: 0)
+        } else if bytes.count >= 2, bytes[0] == 0 || bytes[1] == 0 {
+            // UTF-16 or UTF-32 without a mark: `{` or `[` next to a NUL byte.
+            throw failure(.notUTF8, at: 0)
         }
-        return true
+        skipWhitespace()
+        guard position < bytes.count else { throw failure(.noValue) }
+    }
+
+    /// After the top-level value: only whitespace may follow.
+    mutating func endDocument() throws(JSONSyntaxError) {
+        skipWhitespace()
+        if let byte = next { throw failure(.trailingContent(byte)) }
     }
 
     // MARK: Objects and arrays
 
-    /// After `{` (see ``expect(_:)``): the next member's key, with the scanner left at its value;
-    /// nil once `}` is read. `isFirst` tracks whether a comma is due. A key with escapes declines,
-    /// since it may spell a field name differently.
-    mutating func nextKey(isFirst: inout Bool) throws(Declined) -> JSONStringSpan? {
+    /// After optional whitespace, what the next value is; the scanner stays at its first byte.
+    mutating func valueStart() throws(JSONSyntaxError) -> Start {
+        skipWhitespace()
+        guard let byte = next else { throw failure(.truncated(inside: .value)) }
+        switch byte {
+        case Self.openBrace: return .object
+        case Self.openBracket: return .array
+        case Self.quote: return .string
+        case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "-"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return .scalar
+        default: throw failure(.unexpected(byte, expected: "a value"))
+        }
+    }
+
+    /// Reads the `{` or `[` the scanner is at (see ``valueStart()``).
+    mutating func open() {
+        position += 1
+    }
+
+    /// After `{`: the next member's key, with the scanner left at its value; nil once `}` is read.
+    /// `isFirst` tracks whether a comma is due.
+    mutating func nextKey(isFirst: inout Bool) throws(JSONSyntaxError) -> JSONStringSpan? {
         guard try hasNextMember(closing: Self.closeBrace, isFirst: &isFirst) else { return nil }
-        guard next == Self.quote else { throw Declined() }
+        guard let byte = next else { throw failure(.truncated(inside: .object)) }
+        guard byte == Self.quote else { throw failure(.unexpected(byte, expected: "a string key")) }
         let key = try stringSpan()
-        guard !key.hasEscapes else { throw Declined() }
-        try expect(UInt8(ascii: ":"))
+        skipWhitespace()
+        guard let colon = next else { throw failure(.truncated(inside: .object)) }
+        guard colon == UInt8(ascii: ":") else { throw failure(.unexpected(colon, expected: "':' after a key")) }
+        position += 1
         skipWhitespace()
         return key
     }
 
     /// After `[`: true with the scanner at the next element, false once `]` is read.
-    mutating func nextElement(isFirst: inout Bool) throws(Declined) -> Bool {
+    mutating func nextElement(isFirst: inout Bool) throws(JSONSyntaxError) -> Bool {
         try hasNextMember(closing: Self.closeBracket, isFirst: &isFirst)
     }
 
-    private mutating func hasNextMember(closing: UInt8, isFirst: inout Bool) throws(Declined) -> Bool {
+    private mutating func hasNextMember(closing: UInt8, isFirst: inout Bool) throws(JSONSyntaxError) -> Bool {
+        let place: JSONSyntaxError.Place = closing == Self.closeBrace ? .object : .array
         skipWhitespace()
+        guard let byte = next else { throw failure(.truncated(inside: place)) }
         if isFirst {
             isFirst = false
-            if next == closing {
+            if byte == closing {
                 position += 1
                 return false
             }
         } else {
-            guard let byte = next else { throw Declined() }
+            if byte == closing {
+                position += 1
+                return false
+            }
+            guard byte == UInt8(ascii: ",") else {
+                let expected = place == .object ? "',' or '}' after a member" : "',' or ']' after an element"
+                throw failure(.unexpected(byte, expected: expected))
+            }
+            let comma = position
             position += 1
-            if byte == closing { return false }
-            guard byte == UInt8(ascii: ",") else { throw Declined() }
-            // `[1,]` and `{"a":1,}`: JSONDecoder tolerates them; not ours to judge.
             skipWhitespace()
-            if next == closing { throw Declined() }
+            if next == closing { throw failure(.trailingComma, at: comma) }
         }
         skipWhitespace()
         return true
@@ -99,24 +142,35 @@ struct JSONScanner {
 
     // MARK: Values
 
-    /// Reads any value, checking it as strictly as the rest.
-    mutating func skipValue() throws(Declined) {
-        skipWhitespace()
-        guard let byte = next else { throw Declined() }
-        switch byte {
-        case Self.quote:
-            _ = try stringSpan()
-        case Self.openBrace, Self.openBracket:
-            depth += 1
-            guard depth <= Self.maximumDepth else { throw Declined() }
-            position += 1
-            var isFirst = true
-            if byte == Self.openBrace {
-                while try nextKey(isFirst: &isFirst) != nil { try skipValue() }
-            } else {
-                while try nextElement(isFirst: &isFirst) { try skipValue() }
+    /// Reads any value, as strictly as the rest, at any depth: open containers are kept on a
+    /// stack of their own rather than the call stack.
+    mutating func skipValue() throws(JSONSyntaxError) {
+        var openObjects: [Bool] = []
+        var isFirst = true
+        while true {
+            switch try valueStart() {
+            case .object, .array:
+                openObjects.append(next == Self.openBrace)
+                open()
+                isFirst = true
+            case .string: _ = try stringSpan()
+            case .scalar: try skipScalar()
             }
-            depth -= 1
+            // Close every container that ends here; stop at the next value to read.
+            while let isObject = openObjects.last {
+                let hasMore =
+                    isObject ? try nextKey(isFirst: &isFirst) != nil : try nextElement(isFirst: &isFirst)
+                if hasMore { break }
+                openObjects.removeLast()
+                isFirst = false
+            }
+            if openObjects.isEmpty { return }
+        }
+    }
+
+    /// Reads `true`, `false`, `null` or a number (see ``valueStart()``).
+    mutating func skipScalar() throws(JSONSyntaxError) {
+        switch next {
         case UInt8(ascii: "t"): try literal("true")
         case UInt8(ascii: "f"): try literal("false")
         case UInt8(ascii: "n"): try literal("null")
@@ -125,7 +179,7 @@ struct JSONScanner {
     }
 
     /// A string value's span, or ``JSONStringSpan/absent`` after reading a value of any other type.
-    mutating func optionalStringSpan() throws(Declined) -> JSONStringSpan {
+    mutating func optionalStringSpan() throws(JSONSyntaxError) -> JSONStringSpan {
         guard next == Self.quote else {
             try skipValue()
             return .absent
@@ -134,55 +188,76 @@ struct JSONScanner {
     }
 
     /// A string value, or nil after reading a value of any other type.
-    mutating func optionalString() throws(Declined) -> String? {
+    mutating func optionalString() throws(JSONSyntaxError) -> String? {
         let span = try optionalStringSpan()
         return span.string(in: bytes)
     }
 
-    /// An integer value, or nil after reading a value that is not a number. A number with a
-    /// fraction or exponent, or beyond `Int`, declines: `JSONDecoder` has its own rules for those.
-    mutating func optionalInteger() throws(Declined) -> Int? {
+    /// An integer value, or nil after reading any other value (see ``integer(in:)``).
+    mutating func optionalInteger() throws(JSONSyntaxError) -> Int? {
         guard let byte = next, byte == UInt8(ascii: "-") || Self.isDigit(byte) else {
             try skipValue()
             return nil
         }
-        let (start, isInteger) = try number()
-        guard isInteger else { throw Declined() }
-        let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
-        guard let value = Int(text) else { throw Declined() }
-        return value
+        let span = try number()
+        return Self.integer(in: UnsafeRawBufferPointer(rebasing: bytes[span]))
     }
 
-    private mutating func literal(_ word: StaticString) throws(Declined) {
+    /// The `Int` a number's text spells when it is a plain integer (no fraction, no exponent) in
+    /// `Int`'s range; nil otherwise.
+    static func integer(in text: UnsafeRawBufferPointer) -> Int? {
+        guard !text.contains(where: { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }) else {
+            return nil
+        }
+        return Int(String(decoding: text, as: UTF8.self))
+    }
+
+    /// The literal `word` at the scanner.
+    mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
         let count = word.utf8CodeUnitCount
-        guard position + count <= bytes.count else { throw Declined() }
-        for offset in 0..<count where bytes[position + offset] != word.utf8Start[offset] {
-            throw Declined()
+        for offset in 0..<count {
+            guard position + offset < bytes.count else { throw failure(.truncated(inside: .value)) }
+            guard bytes[position + offset] == word.utf8Start[offset] else {
+                throw failure(.invalidLiteral(expected: word.description))
+            }
         }
         position += count
     }
 
-    /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`; returns where it started and
-    /// whether it is a plain integer.
-    private mutating func number() throws(Declined) -> (start: Int, isInteger: Bool) {
+    /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`, not followed by anything that
+    /// would continue a number (`-01`, `-1.0.`, `1eE2` are refused whole); returns its bytes.
+    mutating func number() throws(JSONSyntaxError) -> Range<Int> {
         let start = position
+        func invalid(_ reason: String, including count: Int = 1) -> JSONSyntaxError {
+            let end = min(position + count, bytes.count, start + 40)
+            let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+            return JSONSyntaxError(offset: start, cause: .invalidNumber(text: text, reason: reason))
+        }
         if next == UInt8(ascii: "-") { position += 1 }
-        guard let first = next, Self.isDigit(first) else { throw Declined() }
+        guard let first = next else { throw failure(.truncated(inside: .value)) }
+        guard Self.isDigit(first) else { throw invalid("no digit after the minus sign") }
         position += 1
-        if first != UInt8(ascii: "0") { skipDigits() }
-        var isInteger = true
+        if first == UInt8(ascii: "0") {
+            if let byte = next, Self.isDigit(byte) { throw invalid("leading zero") }
+        } else {
+            skipDigits()
+        }
         if next == UInt8(ascii: ".") {
-            isInteger = false
             position += 1
-            guard skipDigits() > 0 else { throw Declined() }
+            guard skipDigits() > 0 else { throw invalid("no digit after the decimal point", including: 0) }
         }
         if next == UInt8(ascii: "e") || next == UInt8(ascii: "E") {
-            isInteger = false
             position += 1
             if next == UInt8(ascii: "+") || next == UInt8(ascii: "-") { position += 1 }
-            guard skipDigits() > 0 else { throw Declined() }
+            guard skipDigits() > 0 else { throw invalid("no digit in the exponent", including: 0) }
         }
-        return (start, isInteger)
+        if let byte = next,
+            byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
+                || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+        {
+            throw invalid("unexpected '\(Character(Unicode.Scalar(byte)))'")
+        }
+        return start..<position
     }
 
     @discardableResult
@@ -198,105 +273,59 @@ struct JSONScanner {
 
     // MARK: Strings
 
-    /// Reads the string at the opening quote, checking escapes and UTF-8 as it goes.
-    private mutating func stringSpan() throws(Declined) -> JSONStringSpan {
+    /// Reads the string at the opening quote, checking escapes and control characters as it goes.
+    /// Bytes of 0x80 and above pass unchecked: invalid UTF-8 becomes U+FFFD when decoded.
+    mutating func stringSpan() throws(JSONSyntaxError) -> JSONStringSpan {
         position += 1
         let start = position
         var hasEscapes = false
-        while position < bytes.count {
-            // Runs of plain ASCII are skipped eight bytes at a time.
+        while true {
+            // Runs without quotes, backslashes or control characters are skipped eight bytes at a time.
             while position + 8 <= bytes.count {
                 let word = ByteWord(bytes, at: position)
-                if word.hasNonASCII || word.hasByte(below: 0x20) || word.hasByte(Self.quote)
-                    || word.hasByte(Self.backslash)
-                {
+                if word.hasByte(below: 0x20) || word.hasByte(Self.quote) || word.hasByte(Self.backslash) {
                     break
                 }
                 position += 8
             }
-            guard position < bytes.count else { break }
+            guard position < bytes.count else { throw failure(.truncated(inside: .string)) }
             let byte = bytes[position]
-            if byte >= 0x20, byte < 0x80, byte != Self.quote, byte != Self.backslash {
-                position += 1
-            } else if byte == Self.quote {
+            if byte == Self.quote {
                 let span = JSONStringSpan(start: Int32(start), end: Int32(position), hasEscapes: hasEscapes)
                 position += 1
                 return span
             } else if byte == Self.backslash {
                 hasEscapes = true
                 try escape()
-            } else if byte >= 0x80 {
-                try utf8Sequence(leading: byte)
+            } else if byte < 0x20 {
+                throw failure(.controlCharacter(byte))
             } else {
-                throw Declined()  // A raw control character: JSONDecoder drops the field.
+                position += 1
             }
         }
-        throw Declined()
     }
 
-    /// Checks the escape at the backslash; a lone or reversed surrogate declines.
-    private mutating func escape() throws(Declined) {
-        guard position + 1 < bytes.count else { throw Declined() }
-        let kind = bytes[position + 1]
-        switch kind {
+    /// Checks the escape at the backslash. A `\u` escape needs four hex digits; a lone or reversed
+    /// surrogate is well formed JSON and decodes to U+FFFD.
+    private mutating func escape() throws(JSONSyntaxError) {
+        guard position + 1 < bytes.count else { throw failure(.truncated(inside: .string)) }
+        switch bytes[position + 1] {
         case Self.quote, Self.backslash, UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
             UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
             position += 2
         case UInt8(ascii: "u"):
-            let value = try unicodeEscape(at: position)
-            if (0xDC00...0xDFFF).contains(value) { throw Declined() }
-            if (0xD800...0xDBFF).contains(value) {
-                guard position + 12 <= bytes.count, bytes[position + 6] == Self.backslash,
-                    bytes[position + 7] == UInt8(ascii: "u"),
-                    try (0xDC00...0xDFFF).contains(unicodeEscape(at: position + 6))
-                else { throw Declined() }
-                position += 12
-            } else {
-                position += 6
+            for index in (position + 2)..<(position + 6) {
+                guard index < bytes.count else { throw failure(.truncated(inside: .string)) }
+                guard Self.hexDigitValue(bytes[index]) != nil else {
+                    let text = String(
+                        decoding: UnsafeRawBufferPointer(rebasing: bytes[position..<(index + 1)]), as: UTF8.self)
+                    throw failure(.invalidUnicodeEscape(text))
+                }
             }
-        default:
-            throw Declined()
+            position += 6
+        case let kind:
+            throw failure(.invalidEscape(kind))
         }
-    }
-
-    /// The value of the `\u` escape (four hex digits) whose backslash is at `start`.
-    private func unicodeEscape(at start: Int) throws(Declined) -> UInt32 {
-        guard start + 6 <= bytes.count else { throw Declined() }
-        var value: UInt32 = 0
-        for index in (start + 2)..<(start + 6) {
-            guard let digit = Self.hexDigitValue(bytes[index]) else { throw Declined() }
-            value = value << 4 | UInt32(digit)
-        }
-        return value
-    }
-
-    /// Checks one multi-byte UTF-8 sequence (no overlong forms, surrogates or values past U+10FFFF).
-    private mutating func utf8Sequence(leading: UInt8) throws(Declined) {
-        let length: Int
-        var secondRange: ClosedRange<UInt8> = 0x80...0xBF
-        switch leading {
-        case 0xC2...0xDF: length = 2
-        case 0xE0:
-            length = 3
-            secondRange = 0xA0...0xBF
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED:
-            length = 3
-            secondRange = 0x80...0x9F
-        case 0xF0:
-            length = 4
-            secondRange = 0x90...0xBF
-        case 0xF1...0xF3: length = 4
-        case 0xF4:
-            length = 4
-            secondRange = 0x80...0x8F
-        default: throw Declined()
-        }
-        guard position + length <= bytes.count, secondRange.contains(bytes[position + 1]) else { throw Declined() }
-        for index in (position + 2)..<(position + length) where bytes[index] & 0xC0 != 0x80 {
-            throw Declined()
-        }
-        position += length
     }
 
     /// 0–15 for an ASCII hex digit.
@@ -307,5 +336,16 @@ struct JSONScanner {
         case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
         default: nil
         }
+    }
+
+    /// Whether the string at `key` is exactly `name` (an ASCII literal, compared byte for byte:
+    /// a key with escapes never matches here).
+    func matches(_ key: JSONStringSpan, _ name: StaticString) -> Bool {
+        guard !key.hasEscapes, key.length == name.utf8CodeUnitCount else { return false }
+        let start = Int(key.start)
+        for offset in 0..<key.length where bytes[start + offset] != name.utf8Start[offset] {
+            return false
+        }
+        return true
     }
 }

@@ -1,8 +1,10 @@
 /// Where one JSON string's contents lie in a document (between the quotes), or that there is none.
 ///
-/// Only ``JSONScanner`` makes spans, after checking the string is well formed (valid UTF-8,
-/// valid escapes, no raw control characters), so building the `String` later needs no checks
-/// that could fail.
+/// Only ``JSONScanner`` makes spans, after checking the string is well formed (valid escapes, no
+/// raw control characters), so building the `String` later cannot fail. Where RFC 8259 leaves the
+/// reading open, newsfeed decodes invalid UTF-8 and unpaired surrogate escapes (`\uD800` alone,
+/// `\uDC00\uD800`) to U+FFFD, one per ill-formed sequence (Unicode's "maximal subpart" rule, as
+/// Swift's `String(decoding:as:)` applies it) and one per unpaired surrogate.
 struct JSONStringSpan: Sendable, Hashable {
     /// Offset of the first byte after the opening quote; -1 for ``absent``.
     let start: Int32
@@ -26,7 +28,9 @@ struct JSONStringSpan: Sendable, Hashable {
     }
 
     /// Decodes `\"`, `\\`, `\/`, `\b`, `\f`, `\n`, `\r`, `\t` and `\u` with four hex digits
-    /// (surrogate pairs joined), all already checked by the scanner.
+    /// (a high surrogate followed by a low one joined, any other surrogate U+FFFD), all already
+    /// checked by the scanner. Raw bytes are copied as they are and decoded last, so invalid UTF-8
+    /// next to an escape is replaced exactly as it would be without the escape.
     private static func unescaped(_ contents: UnsafeRawBufferPointer) -> String {
         var output: [UInt8] = []
         output.reserveCapacity(contents.count)
@@ -49,14 +53,20 @@ struct JSONStringSpan: Sendable, Hashable {
             case UInt8(ascii: "u"):
                 var value = hexValue(contents, at: index)
                 index += 4
-                if (0xD800...0xDBFF).contains(value), index + 6 <= contents.count {
-                    let low = hexValue(contents, at: index + 2)
-                    value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
-                    index += 6
+                if (0xD800...0xDBFF).contains(value) {
+                    if index + 6 <= contents.count, contents[index] == UInt8(ascii: "\\"),
+                        contents[index + 1] == UInt8(ascii: "u"),
+                        case let low = hexValue(contents, at: index + 2), (0xDC00...0xDFFF).contains(low)
+                    {
+                        value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
+                        index += 6
+                    } else {
+                        value = 0xFFFD  // A high surrogate without its low half.
+                    }
                 }
                 UTF8.encode(Unicode.Scalar(value) ?? "\u{FFFD}") { output.append($0) }
             default:
-                output.append(kind)  // `"`, `\` or `/` stand for themselves.
+                output.append(kind)  // `"`, `\\` and `/` stand for themselves.
             }
         }
         return String(decoding: output, as: UTF8.self)

@@ -10,8 +10,9 @@ public enum NewsAPIError: Error, Sendable, Equatable, CustomStringConvertible {
     case httpStatus(Int, retryAfter: Duration?)
     /// An HTML page where JSON belongs, typically a gateway's error page.
     case htmlPage(httpStatus: Int?)
-    /// Bytes that do not parse as JSON; `truncated` when the text stops inside a value.
-    case invalidJSON(byteCount: Int, truncated: Bool)
+    /// Bytes that are not JSON (RFC 8259): where and why (``JSONSyntaxError/isTruncated`` when the
+    /// text stops inside a value, as after a transfer cut short).
+    case invalidJSON(JSONSyntaxError)
     /// Valid JSON, but neither a NewsAPI answer nor a NewsAPI error; `detail` says what is off.
     case unexpectedJSON(String)
     /// No body at all (or only whitespace).
@@ -65,9 +66,8 @@ public enum NewsAPIError: Error, Sendable, Equatable, CustomStringConvertible {
         case .htmlPage(let status):
             if let status { return "NewsAPI answered with an HTML page (HTTP \(status)), not JSON" }
             return "the NewsAPI answer is an HTML page, not JSON"
-        case .invalidJSON(let byteCount, let truncated):
-            if truncated { return "NewsAPI's answer is not valid JSON: truncated after \(byteCount) bytes" }
-            return "NewsAPI's answer is not valid JSON (\(byteCount) bytes)"
+        case .invalidJSON(let error):
+            return "NewsAPI answer: \(error)"
         case .unexpectedJSON(let detail):
             return "NewsAPI's answer is JSON but not a NewsAPI response: \(detail)"
         case .emptyBody(let status):

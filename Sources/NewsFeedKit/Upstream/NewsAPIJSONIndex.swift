@@ -5,12 +5,12 @@
 /// once; with this index an article is built only when it is read, so a 10,000-article answer
 /// never exists twice in memory.
 ///
-/// It accepts only plain, well-formed JSON: a top-level object, strict numbers, valid UTF-8,
-/// well-formed escapes, no duplicated field, no trailing comma, no byte-order mark, nesting of
-/// modest depth. For anything else `init` returns nil and the caller asks `JSONDecoder`, whose
-/// reading stays the reference for odd input (it tolerates trailing commas, keeps the first of
-/// duplicated keys and turns an invalid string into a missing field). What this type accepts it
-/// reads exactly as `JSONDecoder` and the tolerant `Decodable` conformances would.
+/// The whole text is checked as strict JSON (see ``JSONScanner``): anything else throws the
+/// ``JSONSyntaxError`` that ``JSONDocument`` would throw for the same bytes. Of two members with
+/// the same name the first counts, as in ``JSONValue``'s lookups. Two shapes are left to the
+/// general reader (``NewsAPIEnvelope/init(_:)-(JSONValue)``), for which `init` returns nil: a
+/// top level that is not an object, and a key written with escapes (`"ti\u0074le"` is `title`).
+/// What this type reads it reads exactly as the general reader does; the tests compare both.
 struct NewsAPIJSONIndex: Sendable {
     /// `status`, when it is a string.
     private(set) var status: String?
@@ -20,8 +20,8 @@ struct NewsAPIJSONIndex: Sendable {
     private(set) var message: String?
     /// `totalResults`, when it is an integer.
     private(set) var totalResults: Int?
-    /// False when the answer has no `articles` array at all.
-    private(set) var hasArticles = false
+    /// The kind of the `articles` value; nil when there is none.
+    private(set) var articlesKind: JSONValue.Kind?
     /// Elements of `articles` that are not objects.
     private(set) var skippedArticles = 0
     /// ``ArticleField/count`` spans per article object, in ``ArticleField`` order.
@@ -30,16 +30,23 @@ struct NewsAPIJSONIndex: Sendable {
     /// The number of article objects.
     var articleCount: Int { spans.count / ArticleField.count }
 
-    /// Indexes `bytes`; nil when they are not plain JSON of an object (see the type's comment).
-    init?(_ bytes: UnsafeRawBufferPointer) {
-        // Spans hold 32-bit offsets; answers are capped far below 2 GB anyway.
-        guard bytes.count < Int(Int32.max) else { return nil }
+    /// Set on meeting a shape the general reader is for (see the type's comment).
+    private var isDeclined = false
+
+    /// Indexes `bytes`; nil for the shapes left to the general reader (see the type's comment).
+    /// - Throws: the first place where `bytes` are not JSON.
+    init?(_ bytes: UnsafeRawBufferPointer) throws(JSONSyntaxError) {
         var scanner = JSONScanner(bytes)
-        do {
+        try scanner.beginDocument()
+        if try scanner.valueStart() == .object {
             try readEnvelope(&scanner)
-        } catch {
-            return nil
+        } else {
+            // Checked all the same, so both readers refuse the same bytes with the same error.
+            try scanner.skipValue()
+            isDeclined = true
         }
+        try scanner.endDocument()
+        if isDeclined { return nil }
     }
 
     /// The article at `index` (below ``articleCount``), read from the same `bytes` that were indexed.
@@ -56,28 +63,35 @@ struct NewsAPIJSONIndex: Sendable {
 
     // MARK: Reading
 
-    private mutating func readEnvelope(_ scanner: inout JSONScanner) throws(JSONScanner.Declined) {
-        scanner.skipWhitespace()
+    /// The key of the next member, nil after the last; a key with escapes declines the answer
+    /// (its value is still read, so a syntax error further on is found all the same).
+    private mutating func nextKey(
+        _ scanner: inout JSONScanner, isFirst: inout Bool
+    ) throws(JSONSyntaxError) -> JSONStringSpan? {
+        while let key = try scanner.nextKey(isFirst: &isFirst) {
+            guard key.hasEscapes else { return key }
+            isDeclined = true
+            try scanner.skipValue()
+        }
+        return nil
+    }
+
+    private mutating func readEnvelope(_ scanner: inout JSONScanner) throws(JSONSyntaxError) {
         var seen = KeySet()
         var isFirst = true
-        try scanner.expect(JSONScanner.openBrace)
-        while let key = try scanner.nextKey(isFirst: &isFirst) {
-            if scanner.matches(key, "status") {
-                try seen.insert(0)
+        scanner.open()
+        while let key = try nextKey(&scanner, isFirst: &isFirst) {
+            if scanner.matches(key, "status"), seen.insert(0) {
                 status = try scanner.optionalString()
-            } else if scanner.matches(key, "code") {
-                try seen.insert(1)
+            } else if scanner.matches(key, "code"), seen.insert(1) {
                 code = try scanner.optionalString()
-            } else if scanner.matches(key, "message") {
-                try seen.insert(2)
+            } else if scanner.matches(key, "message"), seen.insert(2) {
                 message = try scanner.optionalString()
-            } else if scanner.matches(key, "totalResults") {
-                try seen.insert(3)
+            } else if scanner.matches(key, "totalResults"), seen.insert(3) {
                 totalResults = try scanner.optionalInteger()
-            } else if scanner.matches(key, "articles") {
-                try seen.insert(4)
-                if scanner.next == JSONScanner.openBracket {
-                    hasArticles = true
+            } else if scanner.matches(key, "articles"), seen.insert(4) {
+                articlesKind = try Self.kind(at: &scanner)
+                if articlesKind == .array {
                     try readArticles(&scanner)
                 } else {
                     try scanner.skipValue()
@@ -86,36 +100,48 @@ struct NewsAPIJSONIndex: Sendable {
                 try scanner.skipValue()
             }
         }
-        scanner.skipWhitespace()
-        guard scanner.isAtEnd else { throw JSONScanner.Declined() }
     }
 
-    private mutating func readArticles(_ scanner: inout JSONScanner) throws(JSONScanner.Declined) {
-        try scanner.expect(JSONScanner.openBracket)
+    /// The kind of the value the scanner is at, without reading it.
+    private static func kind(at scanner: inout JSONScanner) throws(JSONSyntaxError) -> JSONValue.Kind {
+        switch try scanner.valueStart() {
+        case .object: .object
+        case .array: .array
+        case .string: .string
+        case .scalar:
+            switch scanner.next {
+            case UInt8(ascii: "n"): .null
+            case UInt8(ascii: "t"), UInt8(ascii: "f"): .boolean
+            default: .number
+            }
+        }
+    }
+
+    private mutating func readArticles(_ scanner: inout JSONScanner) throws(JSONSyntaxError) {
+        scanner.open()
         var isFirst = true
         while try scanner.nextElement(isFirst: &isFirst) {
             if scanner.next == JSONScanner.openBrace {
                 try readArticle(&scanner)
             } else {
-                // null, a number, a string…: costs that element only, as with `ArticleSlot`.
+                // null, a number, a string…: costs that element only.
                 try scanner.skipValue()
                 skippedArticles += 1
             }
         }
     }
 
-    private mutating func readArticle(_ scanner: inout JSONScanner) throws(JSONScanner.Declined) {
+    private mutating func readArticle(_ scanner: inout JSONScanner) throws(JSONSyntaxError) {
         let first = spans.count
         spans.append(contentsOf: repeatElement(.absent, count: ArticleField.count))
         var seen = KeySet()
         var isFirst = true
-        try scanner.expect(JSONScanner.openBrace)
-        while let key = try scanner.nextKey(isFirst: &isFirst) {
-            guard let field = ArticleField.named(key, by: scanner) else {
+        scanner.open()
+        while let key = try nextKey(&scanner, isFirst: &isFirst) {
+            guard let field = ArticleField.named(key, by: scanner), seen.insert(field.rawValue) else {
                 try scanner.skipValue()
                 continue
             }
-            try seen.insert(field.rawValue)
             if field == .sourceName, scanner.next == JSONScanner.openBrace {
                 // `source` is normally `{"id": …, "name": …}`; a bare string still names the publisher.
                 (spans[first + ArticleField.sourceID.rawValue], spans[first + field.rawValue]) =
@@ -126,20 +152,18 @@ struct NewsAPIJSONIndex: Sendable {
         }
     }
 
-    private func readSource(_ scanner: inout JSONScanner) throws(JSONScanner.Declined) -> (
+    private mutating func readSource(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> (
         JSONStringSpan, JSONStringSpan
     ) {
         var id = JSONStringSpan.absent
         var name = JSONStringSpan.absent
         var seen = KeySet()
         var isFirst = true
-        try scanner.expect(JSONScanner.openBrace)
-        while let key = try scanner.nextKey(isFirst: &isFirst) {
-            if scanner.matches(key, "id") {
-                try seen.insert(0)
+        scanner.open()
+        while let key = try nextKey(&scanner, isFirst: &isFirst) {
+            if scanner.matches(key, "id"), seen.insert(0) {
                 id = try scanner.optionalStringSpan()
-            } else if scanner.matches(key, "name") {
-                try seen.insert(1)
+            } else if scanner.matches(key, "name"), seen.insert(1) {
                 name = try scanner.optionalStringSpan()
             } else {
                 try scanner.skipValue()
@@ -170,14 +194,16 @@ struct NewsAPIJSONIndex: Sendable {
         }
     }
 
-    /// The keys of one object already read; a repeated one declines (`JSONDecoder` keeps the first).
+    /// The keys of one object already read: of two members with the same name the first counts.
     private struct KeySet {
         private var bits: UInt32 = 0
 
-        mutating func insert(_ bit: Int) throws(JSONScanner.Declined) {
+        /// True when `bit` was not in the set before.
+        mutating func insert(_ bit: Int) -> Bool {
             let mask: UInt32 = 1 << UInt32(bit)
-            guard bits & mask == 0 else { throw JSONScanner.Declined() }
+            guard bits & mask == 0 else { return false }
             bits |= mask
+            return true
         }
     }
 }

@@ -38,18 +38,14 @@ extension NewsAPIResponse {
 
         let envelope: NewsAPIEnvelope
         do {
-            // Plain JSON (nearly every answer) is indexed in one strict pass; JSONDecoder reads the rest.
-            if let index = data.withUnsafeBytes({ NewsAPIJSONIndex($0) }) {
-                envelope = NewsAPIEnvelope(index, of: data)
-            } else {
-                envelope = try JSONDecoder().decode(NewsAPIEnvelope.self, from: data)
-            }
+            envelope = try NewsAPIEnvelope.read(data)
         } catch {
             if let httpStatus, isHTTPError { throw .httpStatus(httpStatus, retryAfter: retryAfter) }
-            if case DecodingError.typeMismatch = error {
-                throw .unexpectedJSON("the top level is not an object")
-            }
-            throw .invalidJSON(byteCount: data.count, truncated: looksTruncated(data))
+            throw .invalidJSON(error)
+        }
+        guard envelope.isObject else {
+            if let httpStatus, isHTTPError { throw .httpStatus(httpStatus, retryAfter: retryAfter) }
+            throw .unexpectedJSON("the top level is not an object")
         }
 
         let status = envelope.status?.lowercased()
@@ -59,6 +55,10 @@ extension NewsAPIResponse {
                 retryAfter: retryAfter)
         }
         if let httpStatus, isHTTPError { throw .httpStatus(httpStatus, retryAfter: retryAfter) }
+        // A list of another type is not an empty list: refusing keeps the last good feed.
+        if let kind = envelope.articlesKind, kind != .array {
+            throw .unexpectedJSON("\"articles\" is \(kind.described), not an array")
+        }
         guard status == "ok" || (status == nil && envelope.articles != nil) else {
             if let status = envelope.status { throw .unexpectedJSON("unknown status \"\(status)\"") }
             throw .unexpectedJSON("no \"status\" and no \"articles\"")
@@ -83,46 +83,33 @@ extension NewsAPIResponse {
         let body = data.starts(with: utf8BOM) ? data.dropFirst(utf8BOM.count) : data[...]
         return body.first(where: { !isJSONWhitespace($0) }) == UInt8(ascii: "<")
     }
-
-    /// True when the text ends inside a string, object or array: the transfer was cut short.
-    static func looksTruncated(_ data: Data) -> Bool {
-        var depth = 0
-        var inString = false
-        var escaped = false
-        for byte in data {
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "\""): inString = true
-            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
-            case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
-            default: break
-            }
-        }
-        return inString || depth > 0
-    }
 }
 
 /// The top level of any NewsAPI answer, success or error, read field by field.
-struct NewsAPIEnvelope: Decodable {
+///
+/// Read by ``NewsAPIJSONIndex`` in one pass when it can, otherwise from a ``JSONDocument``; both
+/// check the whole text as strict JSON and read the same values (the tests compare them).
+struct NewsAPIEnvelope {
+    /// False when the top level is not an object; then nothing else is set.
+    var isObject = true
     var status: String?
     var code: String?
     var message: String?
     var totalResults: Int?
-    /// nil when the answer has no `articles` array at all.
+    /// The articles, when `articles` is an array.
     var articles: NewsAPIArticles?
+    /// The kind of the `articles` value; nil when there is none.
+    var articlesKind: JSONValue.Kind?
     var skippedArticles = 0
 
-    private enum CodingKeys: String, CodingKey {
-        case status, code, message, totalResults, articles
+    /// The envelope of `data`.
+    /// - Throws: where `data` is not JSON.
+    static func read(_ data: Data) throws(JSONSyntaxError) -> NewsAPIEnvelope {
+        let indexed = data.withUnsafeBytes { bytes in
+            Result { () throws(JSONSyntaxError) in try NewsAPIJSONIndex(bytes) }
+        }
+        if let index = try indexed.get() { return NewsAPIEnvelope(index, of: data) }
+        return NewsAPIEnvelope(try JSONDocument(parsing: data).root)
     }
 
     /// The envelope `index` read from `data`, its articles left to be built when read.
@@ -131,41 +118,55 @@ struct NewsAPIEnvelope: Decodable {
         code = index.code
         message = index.message
         totalResults = index.totalResults
-        articles = index.hasArticles ? NewsAPIArticles(data: data, index: index) : nil
+        articlesKind = index.articlesKind
+        articles = index.articlesKind == .array ? NewsAPIArticles(data: data, index: index) : nil
         skippedArticles = index.skippedArticles
     }
 
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        status = container.lenientString(forKey: .status)
-        code = container.lenientString(forKey: .code)
-        message = container.lenientString(forKey: .message)
-        totalResults = container.lenientInt(forKey: .totalResults)
-        guard var list = try? container.nestedUnkeyedContainer(forKey: .articles) else { return }
+    /// The envelope read from a parsed document: the general reader, for every shape.
+    init(_ root: JSONValue) {
+        guard root.kind == .object else {
+            isObject = false
+            return
+        }
+        status = root["status"]?.string
+        code = root["code"]?.string
+        message = root["message"]?.string
+        totalResults = root["totalResults"]?.integer
+        let list = root["articles"]
+        articlesKind = list?.kind
+        guard let elements = list?.elements else { return }
         var articles: [NewsAPIArticle] = []
-        articles.reserveCapacity(list.count ?? 0)
-        while !list.isAtEnd {
-            if (try? list.decodeNil()) == true {
-                skippedArticles += 1
-                continue
-            }
-            // ArticleSlot never throws for a present value, so the list always advances.
-            guard let slot = try? list.decode(ArticleSlot.self) else { break }
-            if let article = slot.article {
-                articles.append(article)
+        articles.reserveCapacity(elements.count)
+        for element in elements {
+            if element.kind == .object {
+                articles.append(Self.article(element))
             } else {
                 skippedArticles += 1
             }
         }
         self.articles = NewsAPIArticles(articles)
     }
-}
 
-/// One element of `articles`: the article, or nil when the element is not an object.
-private struct ArticleSlot: Decodable {
-    var article: NewsAPIArticle?
-
-    init(from decoder: any Decoder) {
-        article = try? NewsAPIArticle(from: decoder)
+    /// One article object; a field that is missing, null or not a string is nil.
+    private static func article(_ object: JSONValue) -> NewsAPIArticle {
+        var article = NewsAPIArticle()
+        if let source = object["source"] {
+            if source.kind == .object {
+                article.sourceID = source["id"]?.string
+                article.sourceName = source["name"]?.string
+            } else {
+                // A bare string where the source object belongs still names the publisher.
+                article.sourceName = source.string
+            }
+        }
+        article.author = object["author"]?.string
+        article.title = object["title"]?.string
+        article.description = object["description"]?.string
+        article.url = object["url"]?.string
+        article.urlToImage = object["urlToImage"]?.string
+        article.publishedAt = object["publishedAt"]?.string
+        article.content = object["content"]?.string
+        return article
     }
 }

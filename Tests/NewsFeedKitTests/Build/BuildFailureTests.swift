@@ -34,7 +34,8 @@ import Testing
     ) throws {
         #expect(run.status == 1, sourceLocation: sourceLocation)
         #expect(workspace.feedData("us/health") == previousHealth, "byte for byte", sourceLocation: sourceLocation)
-        let line = "us/health: \(reason); kept the previous feed"
+        // The line drops the reason's full stop before "; kept"; the state keeps it whole.
+        let line = "us/health: \(FeedOutcome.clause(reason)); kept the previous feed"
         #expect(run.errorLines == [line], sourceLocation: sourceLocation)
         #expect(
             run.outputLines == [
@@ -115,7 +116,7 @@ import Testing
                 workspace, with: .error(500, code: "unexpectedError", message: message))
             try Self.expectKeptPrevious(
                 workspace, run: run, previousHealth: previous,
-                reason: "NewsAPI unexpectedError (HTTP 500): \(message.dropLast())")
+                reason: "NewsAPI unexpectedError (HTTP 500): \(message)")
         }
     }
 
@@ -136,7 +137,36 @@ import Testing
             let (run, previous) = try await Self.buildThenFail(workspace, with: .json(200, truncated))
             try Self.expectKeptPrevious(
                 workspace, run: run, previousHealth: previous,
-                reason: "NewsAPI's answer is not valid JSON: truncated after \(truncated.count) bytes")
+                reason:
+                    "NewsAPI answer: invalid JSON at byte \(truncated.count): the text ends where a value belongs (truncated)"
+            )
+        }
+    }
+
+    /// 100,000 nested arrays, one left open: the answer's final `}` is where a `]` belongs.
+    static let unclosedDeepArray =
+        JSONPlacement.elementPrefix + JSONConformanceCorpus.deepArray.dropLast() + JSONPlacement.elementSuffix
+
+    /// Answers that are not JSON, or whose `articles` is not a list: refused, the feed kept byte for byte.
+    @Test(arguments: [
+        (JSONConformanceTests.examples[0].answer, "NewsAPI answer: " + JSONConformanceTests.examples[0].line),
+        (JSONConformanceTests.examples[1].answer, "NewsAPI answer: " + JSONConformanceTests.examples[1].line),
+        (JSONConformanceTests.examples[2].answer, "NewsAPI answer: " + JSONConformanceTests.examples[2].line),
+        (JSONConformanceTests.examples[3].answer, "NewsAPI answer: " + JSONConformanceTests.examples[3].line),
+        (
+            #"{"status":"ok","totalResults":1,"articles":{"0":{"title":"T","url":"https://news.example.com/a"}}}"#,
+            #"NewsAPI's answer is JSON but not a NewsAPI response: "articles" is an object, not an array"#
+        ),
+        (
+            unclosedDeepArray,
+            "NewsAPI answer: invalid JSON at byte \(unclosedDeepArray.utf8.count - 1): "
+                + "expected ',' or ']' after an element, found '}'"
+        ),
+    ])
+    func anAnswerThatIsNotStrictJSONKeepsThePreviousFeed(_ answer: String, _ reason: String) async throws {
+        try await BuildWorkspace.with { workspace in
+            let (run, previous) = try await Self.buildThenFail(workspace, with: .json(200, Data(answer.utf8)))
+            try Self.expectKeptPrevious(workspace, run: run, previousHealth: previous, reason: reason)
         }
     }
 

@@ -162,11 +162,11 @@ import Testing
         ),
         (
             "truncated", .json(200, Data(#"{"Heading":"Rust","RelatedTopics":[{"FirstURL":"#.utf8)),
-            "truncated after 47 bytes"
+            "(truncated)"
         ),
         (
             "wrong type", DuckDuckGoStub.answer(["RelatedTopics": ["Name": "x"]]),
-            "\"RelatedTopics\" is an object, not a list"
+            "\"RelatedTopics\" is an object, not an array"
         ),
     ]
 

@@ -45,7 +45,8 @@ import Testing
     }
 
     @Test(arguments: [
-        ("error-api-key-invalid.json", "apiKeyInvalid"), ("truncated.json", "truncated after"),
+        ("error-api-key-invalid.json", "apiKeyInvalid"),
+        ("truncated.json", "NewsAPI answer: invalid JSON at byte 330: the text ends where a value belongs (truncated)"),
         ("html-error-page.html", "HTML page"), ("empty.json", "empty"),
     ])
     func anUnusableResponseFailsWithOneLineNamingTheFile(fixture: String, cause: String) async throws {

@@ -16,7 +16,8 @@ import Testing
             let cell = line.dropFirst("| `".count).prefix { $0 != "`" }
             let words = cell.split(separator: " ")
             guard words.count >= 2, !words[1].hasPrefix("-") else { continue }
-            rows[String(words[1])] = String(cell)
+            // A command with several rows (bookmark add, list, remove) gets all of them.
+            rows[String(words[1]), default: ""] += " " + cell
         }
         return rows
     }
@@ -32,18 +33,23 @@ import Testing
         return found
     }
 
-    @Test(arguments: ["build", "convert", "demo", "init", "serve", "watch"])
+    static let commands: Set<String> = ["bookmark", "build", "convert", "demo", "init", "serve", "watch"]
+
+    @Test(arguments: commands.sorted())
     func helpAndReadmeNameTheSameOptions(command: String) throws {
         let rows = try Self.readmeRows()
         let row = try #require(rows[command], "README's table has no row for \(command)")
         let help = try #require(CommandHelp.text(for: command))
-        let usage = try #require(help.split(separator: "\n").first)
+        // The usage is every line up to the first blank one (convert has three forms).
+        let usage = help.split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.isEmpty }
+            .joined(separator: "\n")
         let readmeOptions = Self.options(in: row)
         #expect(readmeOptions == Self.options(in: usage), "usage line: \(usage)")
         #expect(readmeOptions.isSubset(of: Self.options(in: help.dropFirst(usage.count))), "options list")
     }
 
     @Test func theTableListsEveryCommand() throws {
-        #expect(Set(try Self.readmeRows().keys) == ["build", "convert", "demo", "init", "serve", "watch"])
+        #expect(Set(try Self.readmeRows().keys) == Self.commands)
+        for command in Self.commands { #expect(CommandHelp.text(for: command) != nil, "\(command)") }
     }
 }

@@ -81,9 +81,14 @@ import Testing
     @Test func mapsATruncatedBody() async throws {
         let body = try NewsAPIFixtures.data("truncated.json")
         let fetcher = FakeFetcher(status: 200, body: body)
-        await #expect(throws: NewsAPIError.invalidJSON(byteCount: body.count, truncated: true)) {
+        let error = try await #require(throws: NewsAPIError.self) {
             try await client(fetcher).topHeadlines(country: "us", category: "health", pageSize: 20)
         }
+        guard case .invalidJSON(let syntax) = error else {
+            Issue.record("expected invalid JSON, got \(error)")
+            return
+        }
+        #expect(syntax.isTruncated && syntax.offset == body.count)
     }
 
     @Test func mapsAnEmptyBody() async throws {

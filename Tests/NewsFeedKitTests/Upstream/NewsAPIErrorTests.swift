@@ -26,7 +26,8 @@ import Testing
         let errors: [NewsAPIError] = [
             .api(code: "rateLimited", message: "Too many requests.", httpStatus: 429, retryAfter: .seconds(120)),
             .httpStatus(503, retryAfter: nil), .htmlPage(httpStatus: 502), .htmlPage(httpStatus: nil),
-            .invalidJSON(byteCount: 120, truncated: true), .invalidJSON(byteCount: 5, truncated: false),
+            .invalidJSON(JSONSyntaxError(offset: 120, cause: .truncated(inside: .string))),
+            .invalidJSON(JSONSyntaxError(offset: 5, cause: .trailingComma)),
             .unexpectedJSON("the top level is not an object"), .emptyBody(httpStatus: 200), .emptyBody(httpStatus: nil),
             .timedOut(after: .milliseconds(1500)), .transport("could not resolve newsapi.org"),
         ]

@@ -113,13 +113,21 @@ import Testing
         let error = try #require(throws: NewsAPIError.self) {
             try NewsAPIResponse.decode(data: data, httpStatus: 200)
         }
-        #expect(error == .invalidJSON(byteCount: data.count, truncated: true))
-        #expect(error.description == "NewsAPI's answer is not valid JSON: truncated after \(data.count) bytes")
+        guard case .invalidJSON(let syntax) = error else {
+            Issue.record("expected invalid JSON, got \(error)")
+            return
+        }
+        #expect(syntax.isTruncated && syntax.offset == data.count)
+        #expect(error.description.hasPrefix("NewsAPI answer: invalid JSON at byte \(data.count): the text ends "))
+        #expect(error.description.hasSuffix(" (truncated)"))
     }
 
     @Test func garbageThatIsNotCutShortIsInvalidButNotTruncated() {
         let data = Data(#"{"status":"ok",,}"#.utf8)
-        #expect(throws: NewsAPIError.invalidJSON(byteCount: data.count, truncated: false)) {
+        #expect(
+            throws: NewsAPIError.invalidJSON(
+                JSONSyntaxError(offset: 15, cause: .unexpected(44, expected: "a string key")))
+        ) {
             try NewsAPIResponse.decode(data: data)
         }
     }

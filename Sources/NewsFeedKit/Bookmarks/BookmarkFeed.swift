@@ -1,0 +1,52 @@
+import Foundation
+
+/// The bookmarks feed, `<output>/bookmarks.rss`: every bookmark, newest first, never
+/// trimmed by `maxItems` or `maxAgeDays`, the note after the story's own description.
+public enum BookmarkFeed {
+    /// The feed's id (in messages and the state) and its path without extension.
+    public static let id = "bookmarks"
+    /// `bookmarks.rss`.
+    public static let relativePath = "bookmarks.rss"
+
+    /// The bookmarks as stories: an item's date is when it was bookmarked.
+    public static func stories(_ list: BookmarkList, defaults: StoryDefaults) -> [Story] {
+        let defaults = defaults.cleaned
+        return list.newestFirst.map { bookmark in
+            let description = bookmark.description.flatMap { $0.isEmpty ? nil : $0 }
+            let note = bookmark.note.flatMap { $0.isEmpty ? nil : "Note: \($0)" }
+            let summary = [description, note].compactMap { $0 }.joined(separator: " — ")
+            let siteRoot = ArticleURL.siteRoot(of: bookmark.url) ?? bookmark.url
+            return Story(
+                url: bookmark.url, title: bookmark.title,
+                sourceName: bookmark.source ?? ArticleURL.publisherHost(of: bookmark.url) ?? defaults.source,
+                sourceURL: bookmark.sourceURL ?? siteRoot, summary: summary.isEmpty ? defaults.description : summary,
+                image: bookmark.image, originalImageURL: bookmark.image?.url, firstSeen: bookmark.addedAt)
+        }
+    }
+
+    /// The document of the bookmarks feed under `config`'s site.
+    static func document(_ list: BookmarkList, config: NewsFeedConfig, images: [String: ImageRecord], updated: Date)
+        -> FeedDocument
+    {
+        let defaults = StoryDefaults(
+            title: config.defaults.title, source: config.defaults.source, description: config.defaults.description)
+        let resolver = StoryImageResolver(
+            site: config.site, defaultImage: config.defaults.image.storyImage(site: config.site), images: images)
+        let stories = stories(list, defaults: defaults).map { resolver.resolve($0, originalImage: $0.originalImageURL) }
+        return FeedDocument(
+            title: "Bookmarks · newsfeed", link: config.site, selfURL: config.site.appending(path: relativePath),
+            description: "Articles bookmarked with `newsfeed bookmark add`, newest first.", language: nil,
+            updated: updated, ttlMinutes: config.ttl, generator: "newsfeed \(NewsFeedVersion.current)",
+            stories: stories)
+    }
+
+    /// Rewrites the bookmarks feed (and the default image it may point to), the index and the
+    /// OPML list. Call while holding the output lock.
+    static func write(_ list: BookmarkList, config: NewsFeedConfig, output: OutputFolder, now: Date) throws {
+        if case .bundled = config.defaults.image { _ = try output.installDefaultImage(site: config.site) }
+        let state = try output.stateStore.load().state
+        let document = document(list, config: config, images: state.images, updated: now)
+        try output.writeIfChanged(try RSSRenderer().render(document), to: output.fileURL(relativePath: relativePath))
+        try FeedIndexWriter(config: config).write(to: output, state: state)
+    }
+}

@@ -1,0 +1,197 @@
+import Foundation
+import Testing
+
+@testable import NewsFeedKit
+
+/// `newsfeed bookmark add|list|remove` on a built output folder: metadata copied from the
+/// feeds, the bookmarks feed rewritten on every change, nothing lost.
+@Suite struct BookmarkCommandTests {
+    static let climateURL = "https://news.example.com/climate-2"
+
+    static func bookmark(_ workspace: BuildWorkspace, _ arguments: [String]) async -> CommandRun {
+        await workspace.run(["bookmark"] + arguments)
+    }
+
+    static func listed(_ workspace: BuildWorkspace) async throws -> [[String: String]] {
+        let run = await bookmark(workspace, ["list", "--json"])
+        let objects = try #require(
+            try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [[String: Any]])
+        return objects.map { $0.mapValues { "\($0)" } }
+    }
+
+    var bookmarksData: (BuildWorkspace) -> Data? {
+        { try? Data(contentsOf: $0.output.appending(path: "bookmarks.rss")) }
+    }
+
+    @Test func aBareURLFromABuiltFeedTakesItsMetadataAndTheFeedShowsIt() async throws {
+        try await SourcesEndToEndTests.with { workspace, ddg in
+            #expect(await SourcesEndToEndTests.build(workspace, ddg).status == 0)
+
+            let added = await Self.bookmark(workspace, ["add", Self.climateURL, "--note", "Read <b>later</b>"])
+            #expect(added.status == 0, "\(added.standardError)")
+            #expect(
+                added.outputLines == ["bookmarked from search/climate-change: Story climate-2 (\(Self.climateURL))"])
+
+            let listed = try await Self.listed(workspace)
+            #expect(
+                listed == [
+                    [
+                        "number": "1", "url": Self.climateURL, "title": "Story climate-2", "source": "Example Times",
+                        "addedAt": "2024-05-02T12:00:00Z", "note": "Read later", "feed": "search/climate-change",
+                        "query": "climate change",
+                    ]
+                ])
+
+            let feed = try RSSReader().read(try #require(bookmarksData(workspace)), path: "bookmarks.rss")
+            #expect(feed.stories.map(\.url.absoluteString) == [Self.climateURL])
+            #expect(feed.stories.first?.summary == "What happened in story climate-2. — Note: Read later")
+            #expect(feed.stories.first?.sourceName == "Example Times")
+            let selfURL = try #require(URL(string: BuildWorkspace.site + "bookmarks.rss"))
+            let violations = FeedRulesChecker.violations(
+                in: try #require(bookmarksData(workspace)), selfURL: selfURL, now: workspace.clock.now)
+            #expect(violations == [])
+            let index = try String(contentsOf: workspace.output.appending(path: "index.html"), encoding: .utf8)
+            #expect(index.contains("bookmarks.rss"))
+            let opml = try String(contentsOf: workspace.output.appending(path: "feeds.opml"), encoding: .utf8)
+            #expect(opml.contains("bookmarks.rss"))
+        }
+    }
+
+    @Test func aDuckDuckGoItemKeepsItsQueryAndAnOtherURLNeedsATitle() async throws {
+        try await SourcesEndToEndTests.with { workspace, ddg in
+            #expect(await SourcesEndToEndTests.build(workspace, ddg, ["--only", "ddg/apple"]).status == 0)
+            let index = try String(contentsOf: workspace.output.appending(path: "index.html"), encoding: .utf8)
+            #expect(!index.contains("bookmarks.rss"), "no bookmarks feed listed before it has an item")
+
+            #expect(await Self.bookmark(workspace, ["add", "https://duckduckgo.com/Fiona_Apple"]).status == 0)
+            let other = "https://blog.example.org/a-post"
+            let refused = await Self.bookmark(workspace, ["add", other])
+            #expect(refused.status == 64)
+            #expect(
+                refused.errorLines == [
+                    "newsfeed bookmark add: --title is required: \(other) is not an item of any built feed"
+                ])
+            workspace.clock.advance(by: 60)
+            #expect(await Self.bookmark(workspace, ["add", other, "--title", "A post"]).status == 0)
+
+            let listed = try await Self.listed(workspace)
+            #expect(listed.map { $0["title"] } == ["A post", "Fiona Apple"], "newest first")
+            #expect(listed.map { $0["feed"] } == [nil, "ddg/apple"])
+            #expect(listed.map { $0["query"] } == [nil, "apple"])
+            let feed = try RSSReader().read(try #require(bookmarksData(workspace)), path: "bookmarks.rss")
+            #expect(feed.stories.map(\.title) == ["A post", "Fiona Apple"])
+            #expect(feed.stories.last?.image?.url.absoluteString == "https://duckduckgo.com/i/fiona.jpg")
+            #expect(
+                feed.stories.first?.image?.url.absoluteString == "https://feeds.example.com/assets/default-image.png")
+        }
+    }
+
+    @Test func addingTwiceChangesNothingAndRemoveTakesANumberOrAURL() async throws {
+        try await SourcesEndToEndTests.with { workspace, ddg in
+            #expect(await SourcesEndToEndTests.build(workspace, ddg, ["--only", "search/climate-change"]).status == 0)
+            #expect(await Self.bookmark(workspace, ["add", Self.climateURL]).status == 0)
+            workspace.clock.advance(by: 60)
+            #expect(await Self.bookmark(workspace, ["add", "https://news.example.com/climate-1"]).status == 0)
+            let before = bookmarksData(workspace)
+            let store = workspace.output.appending(path: ".newsfeed/bookmarks.json")
+            let storeBefore = try Data(contentsOf: store)
+
+            let again = await Self.bookmark(workspace, ["add", Self.climateURL])
+            #expect(again.status == 0)
+            #expect(again.outputLines == ["already bookmarked (number 2): \(Self.climateURL); nothing changed"])
+            #expect(bookmarksData(workspace) == before)
+            #expect(try Data(contentsOf: store) == storeBefore)
+
+            let text = await Self.bookmark(workspace, ["list"])
+            #expect(
+                text.outputLines.first
+                    == "1. Story climate-1 — Example Times (2024-05-02T12:01:00Z, from search/climate-change)")
+
+            #expect(
+                await Self.bookmark(workspace, ["remove", "1"]).outputLines.first?.hasPrefix("removed: Story climate-1")
+                    == true)
+            #expect(try await Self.listed(workspace).map { $0["url"] } == [Self.climateURL])
+            let missing = await Self.bookmark(workspace, ["remove", "5"])
+            #expect(missing.status == 1)
+            #expect(missing.errorLines == ["newsfeed bookmark remove: no bookmark number 5 (there are 1)"])
+            #expect(await Self.bookmark(workspace, ["remove", Self.climateURL]).status == 0)
+            #expect(try await Self.listed(workspace).isEmpty)
+            let feed = try RSSReader().read(try #require(bookmarksData(workspace)), path: "bookmarks.rss")
+            #expect(feed.stories.isEmpty)
+            let gone = await Self.bookmark(workspace, ["remove", Self.climateURL])
+            #expect(gone.status == 1)
+            #expect(gone.errorLines == ["newsfeed bookmark remove: not bookmarked: \(Self.climateURL)"])
+        }
+    }
+
+    @Test func aCorruptListIsMovedAsideNeverSilentlyEmptied() async throws {
+        try await SourcesEndToEndTests.with { workspace, ddg in
+            #expect(await SourcesEndToEndTests.build(workspace, ddg, ["--only", "search/climate-change"]).status == 0)
+            let store = workspace.output.appending(path: ".newsfeed/bookmarks.json")
+            try Data(#"{"version": 1, "bookmarks": [{"url": "#.utf8).write(to: store)
+
+            let run = await Self.bookmark(workspace, ["add", Self.climateURL])
+
+            #expect(run.status == 0)
+            let aside = ".newsfeed/bookmarks.json.corrupt-\(Int(testNow.timeIntervalSince1970))"
+            #expect(run.errorLines.first?.contains("unreadable bookmarks moved to bookmarks.json.corrupt-") == true)
+            #expect(
+                try Data(contentsOf: workspace.output.appending(path: aside))
+                    == Data(#"{"version": 1, "bookmarks": [{"url": "#.utf8))
+            #expect(try await Self.listed(workspace).count == 1)
+        }
+    }
+
+    @Test func usageErrorsNameTheProblem() async throws {
+        try await SourcesEndToEndTests.with { workspace, _ in
+            #expect(await Self.bookmark(workspace, []).status == 64)
+            #expect(await Self.bookmark(workspace, ["star", "x"]).status == 64)
+            let bad = await Self.bookmark(workspace, ["add", "not a url", "--title", "x"])
+            #expect(bad.status == 64)
+            #expect(bad.errorLines == [#"newsfeed bookmark add: "not a url" is not an absolute http(s) URL"#])
+            #expect(await Self.bookmark(workspace, ["add", "https://x.example/", "--title", " "]).status == 64)
+        }
+    }
+
+    /// Several processes adding at once, each under the output lock: none is lost.
+    @Test func concurrentAddsFromSeveralProcessesLoseNone() async throws {
+        let binary = try #require(Self.builtBinary(), "the newsfeed executable is not built next to the tests")
+        try await SourcesEndToEndTests.with { workspace, ddg in
+            #expect(await SourcesEndToEndTests.build(workspace, ddg, ["--only", "search/climate-change"]).status == 0)
+            let count = 8
+            let outcomes = try await withThrowingTaskGroup(of: ChildProcess.Outcome.self) { group in
+                for number in 1...count {
+                    group.addTask {
+                        try await ChildProcess.run(
+                            binary,
+                            [
+                                "bookmark", "add", "https://blog.example.org/post-\(number)", "--title",
+                                "Post \(number)",
+                            ],
+                            environment: ChildProcess.loopbackEnvironment(), workingDirectory: workspace.folder.url,
+                            timeout: .seconds(60))
+                    }
+                }
+                var all: [ChildProcess.Outcome] = []
+                for try await outcome in group { all.append(outcome) }
+                return all
+            }
+            for outcome in outcomes { #expect(outcome.status == 0, "\(outcome.summary)") }
+            let urls = Set(try await Self.listed(workspace).compactMap { $0["url"] })
+            #expect(urls == Set((1...count).map { "https://blog.example.org/post-\($0)" }))
+            let feed = try RSSReader().read(try #require(bookmarksData(workspace)), path: "bookmarks.rss")
+            #expect(feed.stories.count == count)
+        }
+    }
+
+    /// `.build/<configuration>/newsfeed`, beside the test bundle's resources.
+    static func builtBinary() -> URL? {
+        var folder = Bundle.module.bundleURL.deletingLastPathComponent()
+        for _ in 0..<3 {
+            let candidate = folder.appending(path: "newsfeed")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            folder.deleteLastPathComponent()
+        }
+        return nil
+    }
+}
