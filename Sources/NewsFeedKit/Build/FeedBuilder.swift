@@ -97,7 +97,8 @@ public struct FeedBuilder: Sendable {
     }
 
     private func hasFeedFile(_ spec: FeedSpec) -> Bool {
-        FileManager.default.fileExists(atPath: output.fileURL(for: spec).path)
+        let files = FeedFileSet(output: output, spec: spec, formats: config.formats)
+        return FileManager.default.fileExists(atPath: files.historyURL.path)
     }
 
     private func installDefaultImage() async throws -> StoryImage? {
@@ -140,12 +141,11 @@ public struct FeedBuilder: Sendable {
         let (outcome, warning) = try await output.lock.withLock { () throws -> (FeedOutcome, String?) in
             let loaded = try output.stateStore.load()
             var state = loaded.state
-            let fileURL = output.fileURL(for: spec)
-            let existing = try output.readIfPresent(fileURL)
+            let files = FeedFileSet(output: output, spec: spec, formats: config.formats)
+            let existing = try files.readHistory()
             let result = try assembly.assemble(current: current, existing: existing, state: &state)
             var kind = FeedOutcome.Kind.unchanged
-            if result.changed {
-                try AtomicFileWriter.write(result.data, to: fileURL)
+            if try files.write(result.document, previousBuildDate: result.previousBuildDate, now: now) {
                 kind = .written
             }
             try output.stateStore.save(state)

@@ -10,7 +10,7 @@ enum CommandHelp {
           build     fetch every configured feed and write Feeds/<country>/<category>.rss
           serve     serve the feeds folder over HTTP
           watch     check enclosure images and keep dead ones out of the feeds
-          convert   convert one saved NewsAPI or DuckDuckGo answer to RSS on stdout
+          convert   convert one saved NewsAPI or DuckDuckGo answer to a feed on stdout
           bookmark  add, list or remove favourite articles (the bookmarks feed)
           init      write a starter newsfeed.json
           help      show help for a command
@@ -62,11 +62,11 @@ enum CommandHelp {
         """
 
     static let convert = """
-        Usage: newsfeed convert FILE|- --country CC --category CATEGORY [--site URL]
-               newsfeed convert FILE|- --search QUERY [--site URL]
-               newsfeed convert FILE|- --ddg QUERY [--site URL]
+        Usage: newsfeed convert FILE|- --country CC --category CATEGORY [--site URL] [--format FORMAT]
+               newsfeed convert FILE|- --search QUERY [--site URL] [--format FORMAT]
+               newsfeed convert FILE|- --ddg QUERY [--site URL] [--format FORMAT]
 
-        Converts one saved answer (a file, or - for stdin) to RSS 2.0 on stdout: a NewsAPI
+        Converts one saved answer (a file, or - for stdin) to a feed on stdout: a NewsAPI
         top-headlines answer, a NewsAPI `everything` answer (--search) or a DuckDuckGo
         Instant Answer (--ddg). No network and no state: the pure bridge for people who
         fetch themselves.
@@ -77,6 +77,7 @@ enum CommandHelp {
           --search QUERY       the answer is NewsAPI's `everything` for QUERY
           --ddg QUERY          the answer is DuckDuckGo's Instant Answer for QUERY
           --site URL           where the feed will be served (default http://127.0.0.1:8080/)
+          --format FORMAT      rss (RSS 2.0, the default), atom (Atom 1.0) or json (JSON Feed 1.1)
         """
 
     static let demo = """

@@ -1,35 +1,43 @@
 import Foundation
 
-/// `newsfeed convert FILE|- (--country CC --category CATEGORY | --search QUERY | --ddg QUERY) [--site URL]`:
-/// one saved NewsAPI top-headlines or `everything` answer, or one saved DuckDuckGo answer, to
-/// RSS 2.0 on stdout; no network, no state.
+/// `newsfeed convert FILE|- (--country CC --category CATEGORY | --search QUERY | --ddg QUERY) [--site URL]
+/// [--format FORMAT]`: one saved NewsAPI top-headlines or `everything` answer, or one saved DuckDuckGo
+/// answer, to a feed (RSS 2.0 by default) on stdout; no network, no state.
 enum ConvertCommand {
     static let parser = ArgumentParser(
         command: "convert",
-        options: [.value("--country"), .value("--category"), .value("--search"), .value("--ddg"), .value("--site")],
+        options: [
+            .value("--country"), .value("--category"), .value("--search"), .value("--ddg"), .value("--site"),
+            .value("--format"),
+        ],
         positionals: 1...1)
 
     static func run(_ context: CommandContext) async throws(CommandExit) -> ExitCode {
         let parsed = try parser.parse(context, help: CommandHelp.convert)
         let spec: FeedSpec
         let site: URL
+        let format: FeedFormat
         do {
-            (spec, site) = try validate(parsed)
+            (spec, site, format) = try validate(parsed)
         } catch {
             throw context.exit(.usage, error.message)
         }
         let input = parsed.positionals[0]
         let name = input == "-" ? "stdin" : input
         if case .duckDuckGo(let query) = spec.kind {
-            return try convertDuckDuckGo(input, name: name, query: query, spec: spec, site: site, context)
+            return try convertDuckDuckGo(
+                input, name: name, query: query, spec: spec, site: site, format: format, context)
         }
         // Articles are read from the raw bytes, turned into stories and written one at a time, so a
         // big response is held once, as its bytes, while its feed is written (see bench/convert).
         let response = try readResponse(input, name: name, context)
-        let (channel, stories) = makeFeed(response.articles, spec: spec, site: site, now: context.clock())
+        let (channel, stories) = makeFeed(
+            response.articles, spec: spec, site: site, format: format, now: context.clock())
         do {
             // Written in pieces of items, so a 10,000-item feed is never held whole either.
-            try RSSRenderer().render(channel, followedBy: stories) { context.standardOutput.write(utf8: $0) }
+            try format.renderer.render(channel, followedBy: stories, itemsPerPiece: 100) {
+                context.standardOutput.write(utf8: $0)
+            }
         } catch {
             throw context.exit(.failure, "newsfeed convert: \(name): \(error)")
         }
@@ -41,7 +49,8 @@ enum ConvertCommand {
 
     /// A saved DuckDuckGo answer as the feed `build` would write on its first run.
     private static func convertDuckDuckGo(
-        _ input: String, name: String, query: String, spec: FeedSpec, site: URL, _ context: CommandContext
+        _ input: String, name: String, query: String, spec: FeedSpec, site: URL, format: FeedFormat,
+        _ context: CommandContext
     ) throws(CommandExit) -> ExitCode {
         let data = try readInput(input, context)
         let answer: DuckDuckGoAnswer
@@ -57,9 +66,12 @@ enum ConvertCommand {
             resolver.resolve($0, originalImage: nil)
         }
         let document = FeedChannel.document(
-            for: spec, site: site, ttlMinutes: NewsFeedConfig.defaultTTL, stories: stories, updated: now)
+            for: spec, site: site, ttlMinutes: NewsFeedConfig.defaultTTL, formats: [format], stories: stories,
+            updated: now)
         do {
-            try RSSRenderer().render(document) { context.standardOutput.write(utf8: $0) }
+            try format.renderer.render(document, followedBy: EmptyCollection(), itemsPerPiece: 100) {
+                context.standardOutput.write(utf8: $0)
+            }
         } catch {
             throw context.exit(.failure, "newsfeed convert: \(name): \(error)")
         }
@@ -102,27 +114,37 @@ enum ConvertCommand {
 
     /// The feed `build` would write on its first run for `articles`: the channel (without stories)
     /// and the stories, with their images decided, made one at a time as they are read.
-    static func makeFeed(_ articles: NewsAPIArticles, spec: FeedSpec, site: URL, now: Date) -> (
+    static func makeFeed(
+        _ articles: NewsAPIArticles, spec: FeedSpec, site: URL, format: FeedFormat = .rss, now: Date
+    ) -> (
         channel: FeedDocument, stories: LazyMapSequence<ParallelNormalizedStories<NewsAPIArticles>, Story>
     ) {
         let seen = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
         let resolver = StoryImageResolver(
             site: site, defaultImage: DefaultImageAsset.storyImage(site: site), images: [:])
         let channel = FeedChannel.document(
-            for: spec, site: site, ttlMinutes: NewsFeedConfig.defaultTTL, stories: [], updated: seen)
+            for: spec, site: site, ttlMinutes: NewsFeedConfig.defaultTTL, formats: [format], stories: [],
+            updated: seen)
         // Normalizing is half the work of a big response: two threads share it.
         let stories = ParallelNormalizedStories(
             articles: articles, normalizer: StoryNormalizer(defaults: StoryDefaults()), seenAt: seen, workers: 2)
         return (channel, stories.lazy.map { resolver.resolve($0, originalImage: nil) })
     }
 
-    private static func validate(_ parsed: ParsedArguments) throws(UsageError) -> (FeedSpec, URL) {
+    private static func validate(_ parsed: ParsedArguments) throws(UsageError) -> (FeedSpec, URL, FeedFormat) {
         var site = NewsFeedConfig.defaultSite
         if let text = parsed.value("--site") {
             switch SiteURL.parse(text) {
             case .success(let url): site = url
             case .failure(let problem): throw UsageError("newsfeed convert: --site \(problem.description)")
             }
+        }
+        var format = FeedFormat.rss
+        if let name = parsed.value("--format") {
+            guard let named = FeedFormat(rawValue: name.lowercased()) else {
+                throw UsageError("newsfeed convert: --format \(name) is not one of \(FeedFormat.allNames)")
+            }
+            format = named
         }
         let kinds = ["--country", "--search", "--ddg"].filter { parsed.value($0) != nil }
         if kinds.count > 1 {
@@ -141,7 +163,7 @@ enum ConvertCommand {
                 option == "--ddg" ? .duckDuckGo(query: trimmed) : .search(NewsAPISearch(query: trimmed))
             // A query without Latin letters has no slug: its channel's self link uses a neutral name.
             let spec = FeedSpec(kind: kind)
-            return (spec.slug.isEmpty ? FeedSpec(kind: kind, name: "feed") : spec, site)
+            return (spec.slug.isEmpty ? FeedSpec(kind: kind, name: "feed") : spec, site, format)
         }
         guard let country = parsed.value("--country")?.lowercased() else {
             throw UsageError(
@@ -159,7 +181,7 @@ enum ConvertCommand {
                 "newsfeed convert: --category \(category) is not one of "
                     + NewsAPICatalog.categories.joined(separator: ", "))
         }
-        return (FeedSpec(country: country, category: category), site)
+        return (FeedSpec(country: country, category: category), site, format)
     }
 
     private static func readFailure(_ url: URL) -> String {

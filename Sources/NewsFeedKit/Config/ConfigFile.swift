@@ -97,7 +97,7 @@ struct ConfigFile: Decodable {
     }
 
     static let knownTopLevelKeys = [
-        "site", "output", "feeds", "pageSize", "maxItems", "maxAgeDays", "ttl", "defaults", "watch",
+        "site", "output", "feeds", "pageSize", "maxItems", "maxAgeDays", "ttl", "defaults", "watch", "formats",
     ]
 
     var site: String?
@@ -109,6 +109,7 @@ struct ConfigFile: Decodable {
     var ttl: Int?
     var defaults: DefaultsEntry?
     var watch: WatchSettings?
+    var formats: [String]?
 
     init(from decoder: any Decoder) throws {
         try Self.rejectUnknownKeys(in: decoder, known: Self.knownTopLevelKeys)
@@ -122,6 +123,7 @@ struct ConfigFile: Decodable {
         ttl = try container.decodeIfPresent(Int.self, forKey: ConfigKey("ttl"))
         defaults = try container.decodeIfPresent(DefaultsEntry.self, forKey: ConfigKey("defaults"))
         watch = try container.decodeIfPresent(WatchSettings.self, forKey: ConfigKey("watch"))
+        formats = try container.decodeIfPresent([String].self, forKey: ConfigKey("formats"))
     }
 
     static func rejectUnknownKeys(in decoder: any Decoder, known: [String]) throws {

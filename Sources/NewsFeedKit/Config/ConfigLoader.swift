@@ -205,8 +205,32 @@ public enum ConfigLoader {
             }
         }
 
-        return NewsFeedConfig(
+        var config = NewsFeedConfig(
             site: site, output: output, feeds: specs, pageSize: pageSize, maxItems: maxItems, maxAgeDays: maxAgeDays,
             ttl: ttl, defaults: defaults, watch: file.watch ?? .standard)
+        if let names = file.formats {
+            config.formats = try formats(names, invalid: invalid)
+        }
+        return config
+    }
+
+    /// The `"formats"` list: known names, each once, at least one.
+    private static func formats(
+        _ names: [String], invalid: (String, String) -> ConfigError
+    ) throws(ConfigError) -> [FeedFormat] {
+        guard !names.isEmpty else {
+            throw invalid("formats", "list at least one of \(FeedFormat.allNames)")
+        }
+        var formats: [FeedFormat] = []
+        for (index, name) in names.enumerated() {
+            guard let format = FeedFormat(rawValue: name.lowercased()) else {
+                throw invalid("formats[\(index)]", "\"\(name)\" is not one of \(FeedFormat.allNames)")
+            }
+            guard !formats.contains(format) else {
+                throw invalid("formats[\(index)]", "\"\(name)\" is listed twice")
+            }
+            formats.append(format)
+        }
+        return formats
     }
 }

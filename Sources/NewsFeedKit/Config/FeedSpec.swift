@@ -56,6 +56,9 @@ public struct FeedSpec: Sendable, Hashable, Codable {
     /// `us/health.rss`: the feed's path inside the output folder and under `site`.
     public var relativePath: String { "\(id).rss" }
 
+    /// `us/health.atom`: the path of the feed's file in `format`.
+    public func relativePath(for format: FeedFormat) -> String { "\(id).\(format.fileExtension)" }
+
     /// The upstream the feed's requests go to.
     public var upstream: Upstream { kind.upstream }
 }

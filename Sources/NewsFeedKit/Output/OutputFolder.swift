@@ -47,6 +47,17 @@ public struct OutputFolder: Sendable {
     /// Where `spec`'s feed file lives.
     public func fileURL(for spec: FeedSpec) -> URL { root.appending(path: spec.relativePath) }
 
+    /// Where `spec`'s feed file in `format` lives.
+    public func fileURL(for spec: FeedSpec, format: FeedFormat) -> URL {
+        root.appending(path: spec.relativePath(for: format))
+    }
+
+    /// Where `spec`'s history (its RSS rendering) is kept when `rss` is not among the formats:
+    /// `.newsfeed/history/<cc>/<cat>.rss`, inside the state folder `serve` never hands out.
+    public func historyFileURL(for spec: FeedSpec) -> URL {
+        stateFolder.appending(path: "history").appending(path: spec.relativePath)
+    }
+
     /// Where a path relative to the output folder lives.
     public func fileURL(relativePath: String) -> URL { root.appending(path: relativePath) }
 

@@ -26,7 +26,8 @@ import Testing
             #expect(
                 BuildWorkspace.allFiles(in: workspace.output) == [
                     ".newsfeed/lock", ".newsfeed/state.json", "assets/default-image.png", "assets/favicon.svg",
-                    "feeds.opml", "index.html", "us/health.rss", "us/technology.rss",
+                    "feeds.opml", "index.html", "us/health.atom", "us/health.json", "us/health.rss",
+                    "us/technology.atom", "us/technology.json", "us/technology.rss",
                 ])
             for feedID in ["us/health", "us/technology"] {
                 #expect(try workspace.violations(feedID) == [], "\(feedID)")
