@@ -49,7 +49,8 @@ enum CommandHelp {
                newsfeed bookmark remove URL|NUMBER [--config PATH]
 
         Keeps favourite articles in <output>/.newsfeed/bookmarks.json and rewrites
-        <output>/bookmarks.rss on every change (no network). A URL that is an item of a
+        <output>/bookmarks.rss (and .atom, .json: every configured format) on every
+        change (no network). A URL that is an item of a
         built feed takes its title, source, description and image from there; any other
         URL needs --title. `list` shows the newest first, numbered; `remove` takes a URL
         or such a number.
