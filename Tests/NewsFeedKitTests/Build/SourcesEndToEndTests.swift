@@ -184,7 +184,8 @@ import Testing
             ddg.answer("rust", with: answer)
             workspace.stub.answer("search:climate change", with: .articles([.story("climate-3")]))
 
-            let run = await Self.build(workspace, ddg)
+            // Forced: DuckDuckGo feeds are due once a day.
+            let run = await Self.build(workspace, ddg, ["--force"])
 
             #expect(run.status == 1)
             #expect(run.errorLines.contains { $0.hasPrefix("ddg/rust: ") && $0.contains(message) }, "\(run.errorLines)")
@@ -219,7 +220,8 @@ import Testing
             workspace.stub.answer("search:climate change", with: answer)
             ddg.answer("apple", with: DuckDuckGoStub.json(try DuckDuckGoFixtures.data("real-rust-type-a.json")))
 
-            let run = await Self.build(workspace, ddg)
+            // Forced: DuckDuckGo feeds are due once a day.
+            let run = await Self.build(workspace, ddg, ["--force"])
 
             #expect(run.status == 1)
             #expect(run.errorLines.contains { $0.hasPrefix(message) }, "\(run.errorLines)")
