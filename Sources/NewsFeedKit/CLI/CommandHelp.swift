@@ -7,7 +7,8 @@ enum CommandHelp {
 
         Commands:
           demo      build feeds from built-in sample data and serve them (no key, no network)
-          build     fetch every configured feed and write Feeds/<country>/<category>.rss
+          build     fetch the feeds that are due within the NewsAPI quota and write Feeds/<country>/<category>.rss
+          status    show every feed's freshness, failures and the quota (--check for monitoring)
           serve     serve the feeds folder over HTTP
           watch     check enclosure images and keep dead ones out of the feeds
           convert   convert one saved NewsAPI or DuckDuckGo answer to a feed on stdout
@@ -24,18 +25,25 @@ enum CommandHelp {
         """
 
     static let build = """
-        Usage: newsfeed build [--config PATH] [--only FEED]... [--quiet]
+        Usage: newsfeed build [--config PATH] [--only FEED]... [--force] [--quiet]
 
-        Fetches every feed in the config (NewsAPI top headlines and searches, DuckDuckGo
-        answers) and writes <output>/<country>/<category>.rss, search/<slug>.rss and
-        ddg/<slug>.rss, plus index.html and feeds.opml.
+        Fetches the configured feeds that are due (NewsAPI top headlines and searches,
+        DuckDuckGo answers), stalest first, as far as the NewsAPI quota allows, and writes
+        <output>/<country>/<category>.rss, search/<slug>.rss and ddg/<slug>.rss, plus
+        index.html and feeds.opml; every other feed gets one line saying when it is next
+        due or when the quota has room again. Run it as often as you like (cron:
+        */10 * * * * newsfeed build --quiet): it never exceeds the config's "quota".
         The NewsAPI key is read from NEWSAPI_KEY (never from the config).
 
         Options:
           --config PATH        the config file (default ./newsfeed.json)
-          --only FEED          build only this configured feed (us/health, search/climate-change,
-                               ddg/apple); repeatable
+          --only FEED          build this configured feed now (us/health, search/climate-change,
+                               ddg/apple; due or not, may use the quota's reserve); repeatable
+          --force              fetch every selected feed whether due or not, within the quota
           --quiet              print problems only (for cron)
+
+        Exit status 1 when a fetched feed failed, a feed named by --only could not be
+        fetched, or the quota or a pause kept a feed unbuilt for over twice its interval.
 
         Environment:
           NEWSAPI_KEY          your NewsAPI.org key (required when a feed asks NewsAPI)
@@ -82,14 +90,14 @@ enum CommandHelp {
         """
 
     static let demo = """
-        Usage: newsfeed demo [--host 127.0.0.1] [--port 8080] [--output DIR]
+        Usage: newsfeed demo [--host 127.0.0.1] [--port 8080] [--output DIR] [--no-serve]
 
         Builds feeds from built-in sample data (clearly marked as samples; no key, no network)
         into DIR (default Feeds-demo) and serves them until stopped with Ctrl-C.
 
         Options:
           --output DIR   where to write the sample feeds (default Feeds-demo)
-          --host HOST    address to listen on (default 127.0.0.1)
+          --host HOST    address to listen on: an IP, or a name of this machine such as localhost (default 127.0.0.1)
           --port PORT    port to listen on (default 8080; 0 picks a free one)
           --no-serve     only build the sample feeds, then exit
         """
@@ -97,7 +105,11 @@ enum CommandHelp {
     static let initCommand = """
         Usage: newsfeed init [--config PATH]
 
-        Writes a starter config (default ./newsfeed.json). Refuses to overwrite an existing file.
+        Writes a starter config (default ./newsfeed.json). Refuses to overwrite an existing file
+        or to create a folder for it. Set its "site" to the public URL the feeds are served at.
+
+        Options:
+          --config PATH   where to write the config (default ./newsfeed.json; the folder must exist)
         """
 
     static let serve = """
@@ -107,10 +119,11 @@ enum CommandHelp {
 
         Options:
           --dir DIR        folder to serve (default: the config's output, else Feeds)
-          --host HOST      address to listen on (default 127.0.0.1)
+          --host HOST      address to listen on: an IP, or a name of this machine such as localhost (default 127.0.0.1)
           --port PORT      port to listen on (default 8080)
           --config PATH    the config file (default ./newsfeed.json when present)
-          --refresh        also rebuild each feed in the background when its ttl is due (needs a config)
+          --refresh        also rebuild feeds in the background as `build` would: when due,
+                           within the quota (needs a config)
           --quiet          no access log
         """
 

@@ -184,7 +184,8 @@ import Testing
             ddg.answer("rust", with: answer)
             workspace.stub.answer("search:climate change", with: .articles([.story("climate-3")]))
 
-            let run = await Self.build(workspace, ddg)
+            // Forced: DuckDuckGo feeds are due once a day.
+            let run = await Self.build(workspace, ddg, ["--force"])
 
             #expect(run.status == 1)
             #expect(run.errorLines.contains { $0.hasPrefix("ddg/rust: ") && $0.contains(message) }, "\(run.errorLines)")
@@ -219,7 +220,8 @@ import Testing
             workspace.stub.answer("search:climate change", with: answer)
             ddg.answer("apple", with: DuckDuckGoStub.json(try DuckDuckGoFixtures.data("real-rust-type-a.json")))
 
-            let run = await Self.build(workspace, ddg)
+            // Forced: DuckDuckGo feeds are due once a day.
+            let run = await Self.build(workspace, ddg, ["--force"])
 
             #expect(run.status == 1)
             #expect(run.errorLines.contains { $0.hasPrefix(message) }, "\(run.errorLines)")
@@ -272,7 +274,7 @@ import Testing
             #expect(run.status == 1)
             #expect(
                 run.outputLines == [
-                    "us/all: NewsAPI apiKeyInvalid (HTTP 401): Your API key is invalid.; no feed written yet",
+                    "us/all: NewsAPI apiKeyInvalid (HTTP 401): Your API key is invalid; no feed written yet",
                     "search/climate-change: not fetched (NewsAPI refused us/all with apiKeyInvalid (HTTP 401); "
                         + "no further requests this run); no feed written yet",
                     "ddg/rust: DuckDuckGo answered HTTP 429; no feed written yet",
