@@ -275,7 +275,7 @@ import Testing
             #expect(outcome.end == .closed)
             #expect(outcome.bytes == 0)
             #expect(elapsed >= .milliseconds(250))
-            #expect(elapsed < .seconds(10))  // generous: shared CI cores; the point is that it closes
+            #expect(elapsed < .seconds(30))  // generous: shared CI cores; the point is that it closes
         }
     }
 
@@ -336,7 +336,7 @@ import Testing
             #expect(idleEnd == .closed)
             #expect(silentEnd == .closed)
             #expect(partialEnd == .closed)
-            #expect(ContinuousClock.now - started < .seconds(10))  // generous: shared CI cores
+            #expect(ContinuousClock.now - started < .seconds(30))  // generous: shared CI cores
         }
     }
 
@@ -367,22 +367,22 @@ import Testing
         }
     }
 
-    @Test func connectionsOverTheCapAreClosedAtOnce() async throws {
-        try await withServer(.init(maxConnections: 2)) { port in
+    /// Full, with every slot in a request (none idle to evict, on any loop): a newcomer is closed at once.
+    @Test func connectionsOverTheCapAreClosedAtOnceWhenNoSlotIsIdle() async throws {
+        try await withServer(.init(maxConnections: 2, headerTimeout: .seconds(10))) { port in
             let (overflowEnd, served) = try await offPool {
                 let first = try RawClient(port: port)
                 let second = try RawClient(port: port)
-                try first.send("GET /1 HTTP/1.1\r\nHost: t\r\n\r\n")
-                try second.send("GET /2 HTTP/1.1\r\nHost: t\r\n\r\n")
-                _ = try first.readResponse()
-                _ = try second.readResponse()
+                try first.send("GET /1 HTTP/1.1\r\nHost: t\r\n")
+                try second.send("GET /2 HTTP/1.1\r\nHost: t\r\n")
+                Thread.sleep(forTimeInterval: 0.05)
                 let third = try RawClient(port: port, timeout: .seconds(2))
                 let end = third.waitForEnd().end
-                try first.send("GET /again HTTP/1.1\r\nHost: t\r\n\r\n")
+                try first.send("\r\n")
                 return (end, try first.readResponse().text)
             }
             #expect(overflowEnd == .closed)
-            #expect(served == "hello /again")
+            #expect(served == "hello /1")
         }
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What happened to one feed in a build.
 public struct FeedOutcome: Sendable, Equatable {
     public enum Kind: Sendable, Equatable {
@@ -9,6 +11,12 @@ public struct FeedOutcome: Sendable, Equatable {
         case keptPrevious(reason: String)
         /// Not attempted because an earlier feed hit a bad key or the rate limit.
         case notAttempted(reason: String)
+        /// Not fetched: its refresh interval has not passed.
+        case notDue(next: Date)
+        /// Not fetched: the quota has no room for it before `until`.
+        case outOfQuota(until: Date)
+        /// Not fetched: NewsAPI requests are paused (rate limit until `until`, or a bad key).
+        case paused(reason: String, until: Date?)
     }
 
     public var spec: FeedSpec
@@ -21,11 +29,24 @@ public struct FeedOutcome: Sendable, Equatable {
     public var cameBackEmpty: Bool
     /// Whether a feed file existed before this build (what a failure keeps).
     public var hadPreviousFeed = true
+    /// Named by `--only`: not fetching it (quota, pause) fails the run.
+    public var wasRequested = false
+    /// The quota or a pause has left it without a success for over twice its interval.
+    public var overdueInterval: TimeInterval?
 
     public var failed: Bool {
         switch kind {
-        case .written, .unchanged: false
+        case .written, .unchanged, .notDue: false
         case .keptPrevious, .notAttempted: true
+        case .outOfQuota, .paused: wasRequested || overdueInterval != nil
+        }
+    }
+
+    /// Whether a request was made for it in this run.
+    public var wasAttempted: Bool {
+        switch kind {
+        case .written, .unchanged, .keptPrevious: true
+        case .notAttempted, .notDue, .outOfQuota, .paused: false
         }
     }
 
@@ -53,6 +74,18 @@ public struct FeedOutcome: Sendable, Equatable {
             return "\(spec.id): \(reason); \(keptText)"
         case .notAttempted(let reason):
             return "\(spec.id): not fetched (\(reason)); \(keptText)"
+        case .notDue(let next):
+            return "\(spec.id): not due, next at \(ScheduleTime.text(next))"
+        case .outOfQuota(let until):
+            return "\(spec.id): quota left for 0 requests until \(ScheduleTime.text(until))\(overdueText)"
+        case .paused(let reason, let until):
+            let end = until.map { "until \(ScheduleTime.text($0))" } ?? "until the NewsAPI key changes"
+            return "\(spec.id): paused \(end) (\(reason))\(overdueText)"
         }
+    }
+
+    private var overdueText: String {
+        guard let overdueInterval else { return "" }
+        return "; no success for over twice its \(ScheduleTime.span(overdueInterval)) interval"
     }
 }

@@ -4,7 +4,8 @@ import Foundation
 /// `newsfeed bookmark list [--json] [--config PATH]`, `newsfeed bookmark remove URL|NUMBER [--config PATH]`.
 ///
 /// The list lives in `<output>/.newsfeed/bookmarks.json`; every change happens under the
-/// output lock and rewrites `<output>/bookmarks.rss`, the index and the OPML list at once
+/// output lock and rewrites `<output>/bookmarks.<ext>` in every configured format, the index
+/// and the OPML list at once
 /// (no network).
 enum BookmarkCommand {
     static let addParser = ArgumentParser(
@@ -100,7 +101,8 @@ enum BookmarkCommand {
     ) -> Bookmark? {
         let key = url.absoluteString
         for spec in config.feeds {
-            guard let data = try? output.readIfPresent(output.fileURL(for: spec)),
+            let files = FeedFileSet(output: output, spec: spec, formats: config.formats)
+            guard let data = try? files.readHistory(),
                 let snapshot = try? RSSReader().read(data, path: spec.relativePath),
                 let story = snapshot.stories.first(where: { $0.url.absoluteString == key })
             else { continue }

@@ -7,7 +7,8 @@ enum CommandHelp {
 
         Commands:
           demo      build feeds from built-in sample data and serve them (no key, no network)
-          build     fetch every configured feed and write Feeds/<country>/<category>.rss
+          build     fetch the feeds that are due within the NewsAPI quota and write Feeds/<country>/<category>.rss
+          status    show every feed's freshness, failures and the quota (--check for monitoring)
           serve     serve the feeds folder over HTTP
           watch     check enclosure images and keep dead ones out of the feeds
           convert   convert one saved NewsAPI or DuckDuckGo answer to a feed on stdout
@@ -24,18 +25,25 @@ enum CommandHelp {
         """
 
     static let build = """
-        Usage: newsfeed build [--config PATH] [--only FEED]... [--quiet]
+        Usage: newsfeed build [--config PATH] [--only FEED]... [--force] [--quiet]
 
-        Fetches every feed in the config (NewsAPI top headlines and searches, DuckDuckGo
-        answers) and writes <output>/<country>/<category>.rss, search/<slug>.rss and
-        ddg/<slug>.rss, plus index.html and feeds.opml.
+        Fetches the configured feeds that are due (NewsAPI top headlines and searches,
+        DuckDuckGo answers), stalest first, as far as the NewsAPI quota allows, and writes
+        <output>/<country>/<category>.rss, search/<slug>.rss and ddg/<slug>.rss, plus
+        index.html and feeds.opml; every other feed gets one line saying when it is next
+        due or when the quota has room again. Run it as often as you like (cron:
+        */10 * * * * newsfeed build --quiet): it never exceeds the config's "quota".
         The NewsAPI key is read from NEWSAPI_KEY (never from the config).
 
         Options:
           --config PATH        the config file (default ./newsfeed.json)
-          --only FEED          build only this configured feed (us/health, search/climate-change,
-                               ddg/apple); repeatable
+          --only FEED          build this configured feed now (us/health, search/climate-change,
+                               ddg/apple; due or not, may use the quota's reserve); repeatable
+          --force              fetch every selected feed whether due or not, within the quota
           --quiet              print problems only (for cron)
+
+        Exit status 1 when a fetched feed failed, a feed named by --only could not be
+        fetched, or the quota or a pause kept a feed unbuilt for over twice its interval.
 
         Environment:
           NEWSAPI_KEY          your NewsAPI.org key (required when a feed asks NewsAPI)
@@ -49,7 +57,8 @@ enum CommandHelp {
                newsfeed bookmark remove URL|NUMBER [--config PATH]
 
         Keeps favourite articles in <output>/.newsfeed/bookmarks.json and rewrites
-        <output>/bookmarks.rss on every change (no network). A URL that is an item of a
+        <output>/bookmarks.rss (and .atom, .json: every configured format) on every
+        change (no network). A URL that is an item of a
         built feed takes its title, source, description and image from there; any other
         URL needs --title. `list` shows the newest first, numbered; `remove` takes a URL
         or such a number.
@@ -109,7 +118,8 @@ enum CommandHelp {
           --host HOST      address to listen on (default 127.0.0.1)
           --port PORT      port to listen on (default 8080)
           --config PATH    the config file (default ./newsfeed.json when present)
-          --refresh        also rebuild each feed in the background when its ttl is due (needs a config)
+          --refresh        also rebuild feeds in the background as `build` would: when due,
+                           within the quota (needs a config)
           --quiet          no access log
         """
 

@@ -37,7 +37,9 @@ enum ServeCommand {
             do {
                 let sources = try FeedSourcesFactory.make(for: config.feeds, environment: context.environment)
                 let builder = FeedBuilder(config: config, source: sources, clock: context.clock)
-                refresher = BackgroundRefresher(builder: builder) { report in
+                refresher = BackgroundRefresher(
+                    builder: builder, apiKey: NewsAPIClientFactory.key(in: context.environment)
+                ) { report in
                     printRefresh(report, context: context, quiet: parsed.has("--quiet"))
                 }
             } catch {

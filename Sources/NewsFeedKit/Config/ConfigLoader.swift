@@ -170,10 +170,46 @@ public enum ConfigLoader {
         var config = NewsFeedConfig(
             site: site, output: output, feeds: specs, pageSize: pageSize, maxItems: maxItems, maxAgeDays: maxAgeDays,
             ttl: ttl, defaults: defaults, watch: file.watch ?? .standard)
+        if let entry = file.quota { config.quota = try quota(from: entry, invalid: invalid) }
         if let names = file.formats {
             config.formats = try formats(names, invalid: invalid)
         }
         return config
+    }
+
+    private static func quota(
+        from entry: ConfigFile.QuotaEntry, invalid: (String, String) -> ConfigError
+    ) throws(ConfigError) -> QuotaSettings {
+        var quota = QuotaSettings.standard
+        func limit(_ value: ConfigFile.QuotaEntry.Limit, _ name: String, _ standard: Int?) throws(ConfigError) -> Int? {
+            switch value {
+            case .absent: return standard
+            case .unlimited: return nil
+            case .value(let count):
+                guard count >= 1 else {
+                    throw invalid(
+                        "quota.\(name)", "must be a positive number of requests or null (unlimited), not \(count)")
+                }
+                return count
+            }
+        }
+        quota.requestsPerDay = try limit(entry.requestsPerDay, "requestsPerDay", quota.requestsPerDay)
+        quota.requestsPer12h = try limit(entry.requestsPer12h, "requestsPer12h", quota.requestsPer12h)
+        // The default reserve never takes more than a tenth of a limit, so a small quota
+        // (`"requestsPerDay": 4`) is still spent by cron; a reserve given is taken as is.
+        let limits = quota.windows.compactMap(\.limit)
+        quota.reserve = entry.reserve ?? ([QuotaSettings.standard.reserve] + limits.map { $0 / 10 }).min() ?? 0
+        guard quota.reserve >= 0 else {
+            throw invalid("quota.reserve", "must be 0 or more requests, not \(quota.reserve)")
+        }
+        for window in quota.windows {
+            if let limit = window.limit, quota.reserve >= limit {
+                throw invalid(
+                    "quota.reserve",
+                    "\(quota.reserve) leaves nothing of the \(window.name) limit (\(limit)) for scheduled builds")
+            }
+        }
+        return quota
     }
 
     /// The `"formats"` list: known names, each once, at least one.

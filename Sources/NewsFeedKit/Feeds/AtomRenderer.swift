@@ -106,6 +106,12 @@ public struct AtomRenderer: FeedRenderer {
         try writer.attribute("term", story.sourceName)
         try writer.attribute("scheme", story.sourceURL.absoluteString)
         try writer.endElement()
+        // The item's own category (a DuckDuckGo topic group), as RSS `<category>` carries it.
+        if let category = story.category {
+            try writer.startElement("category")
+            try writer.attribute("term", category)
+            try writer.endElement()
+        }
         if let image = story.image {
             let imageURL = image.url.absoluteString
             let length = max(0, image.length)

@@ -65,6 +65,12 @@ public struct JSONFeedRenderer: FeedRenderer {
             json.member("image", image.url.absoluteString, indent: 3)
         }
         json.member("date_published", RFC3339Date.string(from: story.displayDate), indent: 3)
+        // The item's own category (a DuckDuckGo topic group), as RSS `<category>` carries it.
+        if let category = story.category {
+            json.raw("      \"tags\": [")
+            json.string(category)
+            json.raw("],\n")
+        }
         json.raw("      \"authors\": [{\"name\": ")
         json.string(story.author ?? story.sourceName)
         json.raw("}],\n")

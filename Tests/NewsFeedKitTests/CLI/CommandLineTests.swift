@@ -77,7 +77,9 @@ import Testing
         (["help", "build"], "Usage: newsfeed build"), (["build", "--help"], "Usage: newsfeed build"),
         (["help", "convert"], "Usage: newsfeed convert"), (["convert", "-h"], "Usage: newsfeed convert"),
         (["help", "init"], "Usage: newsfeed init"), (["init", "--help"], "Usage: newsfeed init"),
-        (["help", "demo"], "Usage: newsfeed demo"),
+        (["help", "demo"], "Usage: newsfeed demo"), (["help", "bookmark"], "Usage: newsfeed bookmark add URL"),
+        (["bookmark", "--help"], "Usage: newsfeed bookmark add URL"),
+        (["bookmark", "list", "--help"], "Usage: newsfeed bookmark add URL"),
     ])
     func helpGoesToStandardOutput(arguments: [String], expected: String) async {
         let folder = TemporaryFolder()

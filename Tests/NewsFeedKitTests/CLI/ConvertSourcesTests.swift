@@ -24,6 +24,24 @@ import Testing
         #expect(snapshot.stories.first?.title == "Rust (programming language)")
     }
 
+    @Test(arguments: FeedFormat.allCases)
+    func everyFormatOfADuckDuckGoAnswerIsValid(format: FeedFormat) async throws {
+        let run = await CommandRun.run(
+            ["convert", "-", "--ddg", "apple", "--format", format.rawValue], workingDirectory: TemporaryFolder().url,
+            standardInput: try DuckDuckGoFixtures.data("grouped-topics-disambiguation.json"))
+        #expect(run.status == 0, "\(run.standardError)")
+        let feed = Data(run.standardOutput.utf8)
+        let url = URL(string: "http://127.0.0.1:8080/ddg/apple.\(format.fileExtension)")
+        let violations: [String]
+        switch format {
+        case .rss: violations = FeedRulesChecker.violations(in: feed, selfURL: url, now: testNow)
+        case .atom: violations = AtomRulesChecker.violations(in: feed, selfURL: url, now: testNow)
+        case .json: violations = JSONFeedRulesChecker.violations(in: feed, feedURL: url, now: testNow)
+        }
+        #expect(violations == [])
+        #expect(run.standardOutput.contains("Places"), "the group's name travels as the item's category")
+    }
+
     @Test func groupsBecomeCategoriesInTheFeed() async throws {
         let run = await CommandRun.run(
             ["convert", "-", "--ddg", "apple"], workingDirectory: TemporaryFolder().url,
