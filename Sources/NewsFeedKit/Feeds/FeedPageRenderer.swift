@@ -103,6 +103,9 @@ public struct FeedPageRenderer: FeedRenderer {
         html += PageLayout.link(story.title, href: story.url.absoluteString, rel: "noopener")
         html += "</h2>\n<p class=\"meta\"><span class=\"source\">\(PageLayout.text(story.sourceName))</span>"
         if let author = story.author { html += " · <span class=\"author\">\(PageLayout.text(author))</span>" }
+        if let category = story.category {
+            html += " · <span class=\"category\">\(PageLayout.text(category))</span>"
+        }
         html += " · \(PageLayout.time(story.displayDate))</p>\n"
         html += "<p class=\"description\">\(PageLayout.text(story.summary))</p>\n</div>\n</li>\n"
         return html
