@@ -78,10 +78,10 @@ enum BookmarkCommand {
                 .usage,
                 "newsfeed bookmark add: --title is required: \(url.absoluteString) is not an item of any built feed")
         case .already(let number, let warning):
-            if let warning { context.standardError.line("warning: \(warning)") }
+            if let warning { context.standardError.line("newsfeed bookmark: warning: \(warning)") }
             context.standardOutput.line("already bookmarked (number \(number)): \(url.absoluteString); nothing changed")
         case .added(let bookmark, let warning):
-            if let warning { context.standardError.line("warning: \(warning)") }
+            if let warning { context.standardError.line("newsfeed bookmark: warning: \(warning)") }
             let from = bookmark.feed.map { " from \($0)" } ?? ""
             context.standardOutput.line("bookmarked\(from): \(bookmark.title) (\(url.absoluteString))")
         }
@@ -136,7 +136,7 @@ enum BookmarkCommand {
         } catch {
             throw context.exit(.failure, "newsfeed bookmark list: \(error)")
         }
-        if let warning = loaded.warning { context.standardError.line("warning: \(warning)") }
+        if let warning = loaded.warning { context.standardError.line("newsfeed bookmark: warning: \(warning)") }
         let bookmarks = loaded.list.newestFirst
         if parsed.has("--json") {
             context.standardOutput.line(json(bookmarks))

@@ -9,13 +9,13 @@ import Foundation
 public enum PageAssets {
     public static let stylesheetPath = "assets/newsfeed.css"
     public static let scriptPath = "assets/newsfeed.js"
-    public static let faviconPath = "assets/favicon.svg"
+    public static let faviconPath = FaviconAsset.relativePath
 
     /// Every asset's path and bytes, the default image included.
     public static var files: [(relativePath: String, data: Data)] {
         [
             (stylesheetPath, Data(stylesheet.utf8)), (scriptPath, Data(script.utf8)),
-            (faviconPath, Data(favicon.utf8)), (DefaultImageAsset.relativePath, DefaultImageAsset.data),
+            (faviconPath, FaviconAsset.data), (DefaultImageAsset.relativePath, DefaultImageAsset.data),
         ]
     }
 
@@ -160,15 +160,6 @@ public enum PageAssets {
             }
           });
         })();
-
-        """
-
-    /// A folded newspaper in the link colour, readable on light and dark tabs.
-    static let favicon = """
-        <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect x="3" y="5" width="26" height="22" \
-        rx="3" fill="#0b57d0"/><rect x="7" y="9" width="18" height="4" fill="#ffffff"/><rect x="7" y="16" \
-        width="8" height="7" fill="#ffffff"/><rect x="17" y="16" width="8" height="2" fill="#ffffff"/><rect \
-        x="17" y="21" width="8" height="2" fill="#ffffff"/></svg>
 
         """
 }

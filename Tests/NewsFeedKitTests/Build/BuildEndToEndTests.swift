@@ -202,7 +202,7 @@ import Testing
             #expect(run.standardOutput.isEmpty)
             #expect(
                 run.errorLines == [
-                    "us/health: NewsAPI unexpectedError (HTTP 500): Try again shortly.; no feed written yet"
+                    "us/health: NewsAPI unexpectedError (HTTP 500): Try again shortly; no feed written yet"
                 ])
         }
     }
@@ -358,7 +358,9 @@ import Testing
 
             #expect(run.status == 0)
             #expect(run.errorLines.count == 1)
-            #expect(run.standardError.hasPrefix("warning: us/health: the existing feed could not be read back"))
+            #expect(
+                run.standardError.hasPrefix(
+                    "newsfeed build: warning: us/health: the existing feed could not be read back"))
             #expect(try workspace.violations("us/health") == [])
         }
     }
