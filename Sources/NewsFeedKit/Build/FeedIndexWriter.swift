@@ -17,8 +17,10 @@ struct FeedIndexWriter: Sendable {
         let scanned = scanner.listings(of: files, state: state).filter {
             $0.relativePath != BookmarkFeed.relativePath || $0.itemCount > 0
         }
-        let listings = (scanned.filter { $0.relativePath == BookmarkFeed.relativePath } + configuredListings(
-            scanned: scanned, output: output, state: state)).sorted { $0.relativePath < $1.relativePath }
+        let listings =
+            (scanned.filter { $0.relativePath == BookmarkFeed.relativePath }
+            + configuredListings(
+                scanned: scanned, output: output, state: state)).sorted { $0.relativePath < $1.relativePath }
         let opmlURL = config.site.appending(path: StaticFileHandler.opmlFileName)
         let title = config.isSampleData ? "newsfeed — sample data, not live news" : "newsfeed"
         let page = FeedIndexPage.render(title: title, listings: listings, opmlURL: opmlURL)

@@ -47,7 +47,8 @@ public enum FeedIndexPage {
         if !formats.isEmpty {
             html += "<ul class=\"formats\">\n"
             for format in formats {
-                html += "<li>\(PageLayout.link(format.label, href: listing.relativePath(for: format), type: format.mediaType))</li>\n"
+                html +=
+                    "<li>\(PageLayout.link(format.label, href: listing.relativePath(for: format), type: format.mediaType))</li>\n"
             }
             html += "</ul>\n"
         }

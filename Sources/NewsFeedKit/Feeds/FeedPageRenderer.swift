@@ -53,7 +53,8 @@ public struct FeedPageRenderer: FeedRenderer {
         var rows = 0
         var rowsInPiece = 0
         func row(_ story: Story) {
-            html += Self.row(story, marks: document.itemMarks[story.url.absoluteString] ?? [], document: document, prefix: prefix)
+            html += Self.row(
+                story, marks: document.itemMarks[story.url.absoluteString] ?? [], document: document, prefix: prefix)
             rows += 1
             rowsInPiece += 1
             if rowsInPiece >= itemsPerPiece {
@@ -96,7 +97,10 @@ public struct FeedPageRenderer: FeedRenderer {
         html += "data-fallback=\"\(PageLayout.attribute(fallback))\">\n"
         html += "<div class=\"story-text\">\n<h2>"
         for mark in marks {
-            let name = String(mark.name.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-") })
+            let name = String(
+                mark.name.unicodeScalars.filter {
+                    $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-")
+                })
             html += "<span class=\"mark mark-\(name)\" title=\"\(PageLayout.attribute(mark.label))\" "
             html += "aria-label=\"\(PageLayout.attribute(mark.label))\">\(PageLayout.text(mark.symbol))</span>"
         }

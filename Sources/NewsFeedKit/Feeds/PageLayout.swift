@@ -112,10 +112,13 @@ public struct PageLayout: Sendable {
     public static func time(_ date: Date) -> String {
         let stamp = RFC3339Date.string(from: date)
         let digits = stamp.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
-        guard digits.count >= 5, (1...12).contains(digits[1]) else { return "<time datetime=\"\(stamp)\">\(stamp)</time>" }
+        guard digits.count >= 5, (1...12).contains(digits[1]) else {
+            return "<time datetime=\"\(stamp)\">\(stamp)</time>"
+        }
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
         func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        let shown = "\(digits[2]) \(months[digits[1] - 1]) \(digits[0]), \(twoDigits(digits[3])):\(twoDigits(digits[4])) UTC"
+        let shown =
+            "\(digits[2]) \(months[digits[1] - 1]) \(digits[0]), \(twoDigits(digits[3])):\(twoDigits(digits[4])) UTC"
         return "<time datetime=\"\(stamp)\">\(shown)</time>"
     }
 }

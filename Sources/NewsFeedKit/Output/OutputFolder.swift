@@ -92,7 +92,8 @@ public struct OutputFolder: Sendable {
     /// Writes the HTML pages' assets into `assets/` (each only when changed, so their
     /// modification times and ETags stay put), with or without the bundled default image.
     public func installPageAssets(includingDefaultImage: Bool) throws(OutputError) {
-        for asset in PageAssets.files where includingDefaultImage || asset.relativePath != DefaultImageAsset.relativePath {
+        for asset in PageAssets.files
+        where includingDefaultImage || asset.relativePath != DefaultImageAsset.relativePath {
             try writeIfChanged(asset.data, to: fileURL(relativePath: asset.relativePath))
         }
     }

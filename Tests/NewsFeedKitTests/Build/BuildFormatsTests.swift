@@ -168,7 +168,8 @@ import Testing
         try await BuildWorkspace.with(config: config, answers: ["us/health": .articles([.story("a")])]) { workspace in
             #expect(await workspace.build().status == 0)
             #expect(try Self.outlines(workspace) == [BuildWorkspace.site + "us/health.atom"])
-            let index = String(decoding: try Data(contentsOf: workspace.output.appending(path: "index.html")), as: UTF8.self)
+            let index = String(
+                decoding: try Data(contentsOf: workspace.output.appending(path: "index.html")), as: UTF8.self)
             #expect(HTMLPageChecker.violations(in: index) == [])
             #expect(index.contains(#"<h2><a href="us/health.html">"#))
             #expect(index.contains(#"href="us/health.atom" type="application/atom+xml">Atom</a>"#))
@@ -182,7 +183,8 @@ import Testing
         try await BuildWorkspace.with(config: config, answers: ["us/health": .articles([.story("a")])]) { workspace in
             #expect(await workspace.build().status == 0)
             #expect(try Self.outlines(workspace) == [BuildWorkspace.site + "us/health.json"])
-            let index = String(decoding: try Data(contentsOf: workspace.output.appending(path: "index.html")), as: UTF8.self)
+            let index = String(
+                decoding: try Data(contentsOf: workspace.output.appending(path: "index.html")), as: UTF8.self)
             #expect(index.contains("Health — United States · Top headlines"))
             #expect(index.contains("1 item"))
         }
@@ -198,14 +200,16 @@ import Testing
             #expect(try workspace.snapshot("us/health").link?.absoluteString == expected)
             let atom = String(decoding: try Data(contentsOf: BuildFormatsTests.file(workspace, .atom)), as: UTF8.self)
             #expect(atom.contains(#"<link rel="alternate" type="text/html" href="\#(expected)"/>"#))
-            let json = try JSONSerialization.jsonObject(with: try Data(contentsOf: BuildFormatsTests.file(workspace, .json)))
+            let json = try JSONSerialization.jsonObject(
+                with: try Data(contentsOf: BuildFormatsTests.file(workspace, .json)))
             #expect((json as? [String: Any])?["home_page_url"] as? String == expected)
         }
     }
 
     @Test func assetsAreWrittenForThePages() async throws {
-        try await BuildWorkspace.with(config: BuildFormatsTests.config(), answers: ["us/health": .articles([.story("a")])])
-        { workspace in
+        try await BuildWorkspace.with(
+            config: BuildFormatsTests.config(), answers: ["us/health": .articles([.story("a")])]
+        ) { workspace in
             #expect(await workspace.build().status == 0)
             for asset in PageAssets.files {
                 let data = try Data(contentsOf: workspace.output.appending(path: asset.relativePath))

@@ -111,7 +111,9 @@ import Testing
         let url = document.stories[1].url.absoluteString
         document.itemMarks = [url: [ItemMark(symbol: "★", label: "Bookmarked", name: "bookmarked")]]
         let html = try render(document)
-        #expect(html.contains(#"<h2><span class="mark mark-bookmarked" title="Bookmarked" aria-label="Bookmarked">★</span><a href"#))
+        #expect(
+            html.contains(
+                #"<h2><span class="mark mark-bookmarked" title="Bookmarked" aria-label="Bookmarked">★</span><a href"#))
         #expect(html.components(separatedBy: "class=\"mark ").count == 2)
         #expect(HTMLPageChecker.violations(in: html) == [])
     }

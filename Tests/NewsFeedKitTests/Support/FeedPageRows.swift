@@ -10,7 +10,8 @@ struct FeedPageRows {
 
     static func rows(in html: String) -> [FeedPageRows] {
         html.components(separatedBy: "<li class=\"story\">").dropFirst().compactMap { row in
-            guard let href = value(of: "href", after: "<h2>", in: row), let source = value(of: "src", after: "<img", in: row),
+            guard let href = value(of: "href", after: "<h2>", in: row),
+                let source = value(of: "src", after: "<img", in: row),
                 let fallback = value(of: "data-fallback", after: "<img", in: row),
                 let titleStart = row.range(of: "rel=\"noopener\">"),
                 let titleEnd = row.range(of: "</a></h2>")

@@ -36,7 +36,9 @@ enum HTMLPageChecker {
         func error(_ rule: String, _ place: String, _ message: String) {
             found.append("error [\(rule)] \(place): \(message)")
         }
-        if html.unicodeScalars.contains(where: { ($0.value < 0x20 && ![0x09, 0x0A, 0x0D].contains($0.value)) || (0x7F...0x9F).contains($0.value) }) {
+        if html.unicodeScalars.contains(where: {
+            ($0.value < 0x20 && ![0x09, 0x0A, 0x0D].contains($0.value)) || (0x7F...0x9F).contains($0.value)
+        }) {
             error("control-character", "document", "a control character is in the text")
         }
         guard html.hasPrefix("<!DOCTYPE html>") else {
@@ -126,12 +128,16 @@ enum HTMLPageChecker {
             if tag.hasSuffix("/"), !voidElements.contains(name) {
                 error("self-closing", place(), "<\(name)/> is not a void element")
             }
-            if !knownElements.contains(name) { error("unknown-element", place(), "<\(name)> is not an HTML element here") }
+            if !knownElements.contains(name) {
+                error("unknown-element", place(), "<\(name)> is not an HTML element here")
+            }
             for attribute in attributes.keys where attribute.hasPrefix("on") {
                 error("inline-handler", place(), "<\(name) \(attribute)> is an inline event handler")
             }
             if attributes["style"] != nil { error("inline-style", place(), "<\(name) style> is inline style") }
-            if let id = attributes["id"], !ids.insert(id).inserted { error("duplicate-id", place(), "id \(id) repeats") }
+            if let id = attributes["id"], !ids.insert(id).inserted {
+                error("duplicate-id", place(), "id \(id) repeats")
+            }
             let parent = open.last ?? 0
             elements.append(Element(name: name, attributes: attributes, parent: parent))
             let element = elements.count - 1
@@ -192,10 +198,13 @@ enum HTMLPageChecker {
             error("meta-charset", "<head>", "does not start with <meta charset=\"utf-8\">")
         }
         let metas = headChildren.filter { $0.name == "meta" }
-        if !metas.contains(where: { $0.attributes["name"] == "viewport" && ($0.attributes["content"] ?? "").contains("width=device-width") }) {
+        if !metas.contains(where: {
+            $0.attributes["name"] == "viewport" && ($0.attributes["content"] ?? "").contains("width=device-width")
+        }) {
             error("meta-viewport", "<head>", "no viewport meta")
         }
-        if !metas.contains(where: { $0.attributes["name"] == "generator" && !($0.attributes["content"] ?? "").isEmpty }) {
+        if !metas.contains(where: { $0.attributes["name"] == "generator" && !($0.attributes["content"] ?? "").isEmpty })
+        {
             error("meta-generator", "<head>", "no generator meta")
         }
         let policy = metas.first { $0.attributes["http-equiv"]?.lowercased() == "content-security-policy" }
