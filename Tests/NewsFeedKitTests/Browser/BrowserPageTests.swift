@@ -54,7 +54,10 @@ import Testing
                 try FileManager.default.createDirectory(at: Self.screenshots, withIntermediateDirectories: true)
                 let run = try await ChildProcess.run(
                     python,
-                    ["-c", Self.script, pageURL.absoluteString, Self.screenshots.path, chromium.path, chromedriver.path],
+                    [
+                        "-c", Self.script, pageURL.absoluteString, Self.screenshots.path, chromium.path,
+                        chromedriver.path,
+                    ],
                     environment: ChildProcess.loopbackEnvironment(
                         base: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"],
                         overrides: ["HOME": folder.path]),
@@ -89,7 +92,8 @@ import Testing
         #expect(report.toggle.reloaded.theme == "dark")
         #expect(report.toggle.back.background == report.light.background, "the toggle switches back")
         #expect(report.narrowScrollWidth <= 360, "a 360 px wide window scrolls sideways: \(report.narrowScrollWidth)")
-        #expect(report.consoleErrors.filter { $0.contains("Content Security Policy") }.isEmpty, "\(report.consoleErrors)")
+        #expect(
+            report.consoleErrors.filter { $0.contains("Content Security Policy") }.isEmpty, "\(report.consoleErrors)")
     }
 
     /// Starts `serve` on an empty folder, builds `us/health` into it with `site` = the server's
