@@ -20,11 +20,17 @@ enum ConvertCommand {
         let name = input == "-" ? "stdin" : input
         // Articles are read from the raw bytes, turned into stories and written one at a time, so a
         // big response is held once, as its bytes, while its feed is written (see bench/convert).
-        let response = try readResponse(input, name: name, context)
+        let (response, mapped) = try readResponse(input, name: name, context)
+        // Checking and indexing read every page; from here on only the articles being read are needed.
+        mapped?.releasePages()
         let (channel, stories) = makeFeed(response.articles, spec: spec, site: site, now: context.clock())
         do {
-            // Written in pieces of items, so a 10,000-item feed is never held whole either.
-            try RSSRenderer().render(channel, followedBy: stories) { context.standardOutput.write(utf8: $0) }
+            // Written in pieces of items, so a 10,000-item feed is never held whole either; after
+            // each piece the input pages read for it are handed back too.
+            try RSSRenderer().render(channel, followedBy: stories) {
+                context.standardOutput.write(utf8: $0)
+                mapped?.releasePages()
+            }
         } catch {
             throw context.exit(.failure, "\(name): \(error)")
         }
@@ -34,25 +40,34 @@ enum ConvertCommand {
         return .ok
     }
 
-    /// The decoded response of `input` (a file or `-`); exit 1 after saying on stderr why not.
+    /// The decoded response of `input` (a file or `-`), and the file's mapping when it is mapped;
+    /// exit 1 after saying on stderr why not.
     private static func readResponse(_ input: String, name: String, _ context: CommandContext) throws(CommandExit)
-        -> NewsAPILazyResponse
+        -> (NewsAPILazyResponse, MappedInput?)
     {
         let data: Data
+        var mapped: MappedInput?
         if input == "-" {
             data = context.readStandardInput()
         } else {
             let url = ConfigLoader.resolve(input, against: context.workingDirectory)
-            do {
-                // Mapped, not copied, where the file allows it: the articles are built from the
-                // bytes in place. Anything that cannot be mapped is read as before.
-                data = try (try? Data(contentsOf: url, options: .alwaysMapped)) ?? Data(contentsOf: url)
-            } catch {
-                throw context.exit(.failure, "\(input): cannot read: \(Self.readFailure(url))")
+            // Mapped, not copied, where the file allows it: the articles are built from the
+            // bytes in place. Anything that cannot be mapped is read as before.
+            mapped = MappedInput(path: url.path)
+            if let mapped {
+                data = mapped.data
+            } else {
+                do {
+                    data = try Data(contentsOf: url)
+                } catch {
+                    throw context.exit(.failure, "\(input): cannot read: \(Self.readFailure(url))")
+                }
             }
         }
         do {
-            return try NewsAPIResponse.decodeLazily(data: data)
+            // Pages already checked are handed back as the check goes on.
+            let progress = mapped.map { mapped in { (offset: Int) in mapped.releasePages(upTo: offset) } }
+            return (try NewsAPIResponse.decodeLazily(data: data, progress: progress), mapped)
         } catch {
             throw context.exit(.failure, "\(name): \(error.description)")
         }

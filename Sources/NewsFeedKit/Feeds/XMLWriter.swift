@@ -3,8 +3,9 @@ import Foundation
 
 /// A thin owner of one libxml2 `xmlTextWriter` writing into memory.
 ///
-/// libxml2 does all escaping and well-formedness bookkeeping, so no XML is ever assembled by
-/// hand. Every text and attribute value passes through ``XMLCharacters`` first, so no caller can
+/// libxml2 does the well-formedness bookkeeping (nesting, indentation, attributes), so no XML is
+/// ever assembled by hand; character data is escaped here by libxml2's own rule (see
+/// ``text(_:)``), which the golden files pin byte for byte. Every text and attribute value passes through ``XMLCharacters`` first, so no caller can
 /// forget to drop characters XML 1.0 forbids. Non-copyable so the C pointers have exactly one
 /// owner and are freed exactly once.
 struct XMLWriter: ~Copyable {
@@ -12,6 +13,8 @@ struct XMLWriter: ~Copyable {
     private let writer: xmlTextWriterPtr
     /// Names of the open elements, only to say where libxml2 failed.
     private var openElements: [String] = []
+    /// Escaped text on its way to libxml2, reused from one text to the next.
+    private var escaped: [UInt8] = []
 
     /// A writer that indents nested elements by two spaces.
     init() throws(FeedError) {
@@ -63,22 +66,82 @@ struct XMLWriter: ~Copyable {
         try check(result, "writing attribute \(name)\(location)")
     }
 
-    /// Writes character data; libxml2 escapes `&`, `<`, `>` (so `]]>` is harmless) and CR.
+    /// Writes character data, escaped exactly as `xmlTextWriterWriteString` escapes it (`&`, `<`,
+    /// `>`, `"` and CR become references, so `]]>` is harmless).
     mutating func text(_ value: String) throws(FeedError) {
-        let result = XMLCharacters.withAllowedCString(value) { xmlTextWriterWriteString(writer, $0) }
+        var value = value
+        let result = value.withUTF8 { writeText($0) }
         try check(result, "writing text\(location)")
     }
 
     /// ``text(_:)`` for UTF-8 bytes (without a terminating NUL), such as HTML the renderer built on
     /// bytes: it need not become a `String` first. `bytes` is left as it was.
     mutating func text(utf8 bytes: inout [UInt8]) throws(FeedError) {
-        guard !bytes.withUnsafeBufferPointer(XMLCharacters.mayContainForbidden) else {
-            return try text(String(decoding: bytes, as: UTF8.self))
-        }
-        bytes.append(0)
-        defer { bytes.removeLast() }
-        let result = bytes.withUnsafeBufferPointer { xmlTextWriterWriteString(writer, $0.baseAddress) }
+        let result = bytes.withUnsafeBufferPointer { writeText($0) }
         try check(result, "writing text\(location)")
+    }
+
+    /// Escapes `bytes` into a reused buffer (or not at all when nothing needs it) and hands them
+    /// to libxml2 as raw text: the same bytes `xmlTextWriterWriteString` would write, without its
+    /// allocation, copy and `strlen` per string, which were a tenth of a big `convert`. Text with
+    /// characters XML forbids takes the old way, through ``XMLCharacters``.
+    private mutating func writeText(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
+        let writer = self.writer
+        if XMLCharacters.mayContainForbidden(bytes) {
+            let clean = XMLCharacters.removingForbidden(String(decoding: bytes, as: UTF8.self))
+            return XMLCharacters.withAllowedCString(clean) { xmlTextWriterWriteString(writer, $0) }
+        }
+        guard let base = bytes.baseAddress, !bytes.isEmpty else {
+            // Still written, so the element is closed as `<x></x>` like libxml2 does for "".
+            return Self.withCString("") { xmlTextWriterWriteRawLen(writer, $0, 0) }
+        }
+        guard Self.needsEscaping(bytes) else {
+            return xmlTextWriterWriteRawLen(writer, base, Int32(bytes.count))
+        }
+        escaped.removeAll(keepingCapacity: true)
+        Self.appendEscaped(bytes, to: &escaped)
+        return escaped.withUnsafeBufferPointer { xmlTextWriterWriteRawLen(writer, $0.baseAddress, Int32($0.count)) }
+    }
+
+    /// Whether any byte of `bytes` is one `xmlEncodeSpecialChars` replaces; eight at a time.
+    private static func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let raw = UnsafeRawBufferPointer(bytes)
+        var index = 0
+        while index + 8 <= bytes.count {
+            let word = ByteWord(raw, at: index)
+            if word.hasByte(UInt8(ascii: "&")) || word.hasByte(UInt8(ascii: "<")) || word.hasByte(UInt8(ascii: ">"))
+                || word.hasByte(UInt8(ascii: "\"")) || word.hasByte(0x0D)
+            {
+                return true
+            }
+            index += 8
+        }
+        return bytes[index...].contains { escape(for: $0) != nil }
+    }
+
+    /// libxml2's replacement for `byte` in character data (`xmlEncodeSpecialChars`); nil for a
+    /// byte written as is (every byte of a multi-byte UTF-8 sequence is).
+    private static func escape(for byte: UInt8) -> StaticString? {
+        switch byte {
+        case UInt8(ascii: "<"): "&lt;"
+        case UInt8(ascii: ">"): "&gt;"
+        case UInt8(ascii: "&"): "&amp;"
+        case UInt8(ascii: "\""): "&quot;"
+        case 0x0D: "&#13;"
+        default: nil
+        }
+    }
+
+    private static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        output.reserveCapacity(bytes.count + 32)
+        var runStart = 0
+        for index in bytes.indices {
+            guard let replacement = escape(for: bytes[index]) else { continue }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+            output.append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+            runStart = index + 1
+        }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
     }
 
     /// Closes the innermost open element (self-closing when it has no content).
