@@ -58,17 +58,62 @@ struct XMLWriter: ~Copyable {
         try attribute("xmlns:\(prefix)", uri)
     }
 
-    /// Writes an attribute on the element just opened; libxml2 escapes the value.
-    mutating func attribute(_ name: String, _ value: String) throws(FeedError) {
-        let result = Self.withCString(name) { name in
-            XMLCharacters.withAllowedCString(value) { xmlTextWriterWriteAttribute(writer, name, $0) }
+    /// Writes an attribute on the element just opened, its value escaped as libxml2's
+    /// `xmlTextWriterWriteAttribute` escapes it. ASCII values (nearly all: URLs, types, numbers)
+    /// are escaped here and written raw; others go through libxml2, which writes non-ASCII
+    /// characters in attributes as character references.
+    /// - Parameter escapedByLibXML2: always take libxml2's way (the reference, for tests).
+    mutating func attribute(_ name: String, _ value: String, escapedByLibXML2: Bool = false) throws(FeedError) {
+        var value = value
+        let writer = self.writer
+        let result = Self.withCString(name) { name -> Int32 in
+            let raw = escapedByLibXML2 ? nil : value.withUTF8 { Self.asciiAttributeValue($0) }
+            guard let raw else {
+                return XMLCharacters.withAllowedCString(value) { xmlTextWriterWriteAttribute(writer, name, $0) }
+            }
+            guard xmlTextWriterStartAttribute(writer, name) >= 0 else { return -1 }
+            let written = raw.withUnsafeBufferPointer { bytes in
+                // An empty value still needs a valid pointer.
+                bytes.isEmpty
+                    ? Self.withCString("") { xmlTextWriterWriteRawLen(writer, $0, 0) }
+                    : xmlTextWriterWriteRawLen(writer, bytes.baseAddress, Int32(bytes.count))
+            }
+            guard written >= 0 else { return -1 }
+            return xmlTextWriterEndAttribute(writer)
         }
         try check(result, "writing attribute \(name)\(location)")
     }
 
+    /// The escaped bytes of an attribute value that is all printable ASCII, tab, LF or CR; nil
+    /// for any other value. libxml2's rule (`xmlBufAttrSerializeTxtContent`): `"`, `&`, `<`, `>`
+    /// and the three whitespace controls become references.
+    private static func asciiAttributeValue(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + 16)
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "\""): output.append(contentsOf: "&quot;".utf8)
+            case UInt8(ascii: "&"): output.append(contentsOf: "&amp;".utf8)
+            case UInt8(ascii: "<"): output.append(contentsOf: "&lt;".utf8)
+            case UInt8(ascii: ">"): output.append(contentsOf: "&gt;".utf8)
+            case 0x0A: output.append(contentsOf: "&#10;".utf8)
+            case 0x0D: output.append(contentsOf: "&#13;".utf8)
+            case 0x09: output.append(contentsOf: "&#9;".utf8)
+            case 0x20..<0x7F: output.append(byte)
+            default: return nil
+            }
+        }
+        return output
+    }
+
     /// Writes character data, escaped exactly as `xmlTextWriterWriteString` escapes it (`&`, `<`,
     /// `>`, `"` and CR become references, so `]]>` is harmless).
-    mutating func text(_ value: String) throws(FeedError) {
+    /// - Parameter escapedByLibXML2: let `xmlTextWriterWriteString` escape it (the reference, for tests).
+    mutating func text(_ value: String, escapedByLibXML2: Bool = false) throws(FeedError) {
+        if escapedByLibXML2 {
+            let result = XMLCharacters.withAllowedCString(value) { xmlTextWriterWriteString(writer, $0) }
+            return try check(result, "writing text\(location)")
+        }
         var value = value
         let result = value.withUTF8 { writeText($0) }
         try check(result, "writing text\(location)")
@@ -138,7 +183,8 @@ struct XMLWriter: ~Copyable {
         for index in bytes.indices {
             guard let replacement = escape(for: bytes[index]) else { continue }
             output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-            output.append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+            output.append(
+                contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
             runStart = index + 1
         }
         output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
