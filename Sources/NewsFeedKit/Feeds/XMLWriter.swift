@@ -59,51 +59,52 @@ struct XMLWriter: ~Copyable {
     }
 
     /// Writes an attribute on the element just opened, its value escaped as libxml2's
-    /// `xmlTextWriterWriteAttribute` escapes it. ASCII values (nearly all: URLs, types, numbers)
-    /// are escaped here and written raw; others go through libxml2, which writes non-ASCII
-    /// characters in attributes as character references.
+    /// `xmlTextWriterWriteAttribute` escapes it. Values of printable ASCII, tabs and line breaks
+    /// (nearly all: URLs, types, numbers) are escaped here and written raw; others go through
+    /// libxml2, which writes non-ASCII characters in attributes as character references.
     /// - Parameter escapedByLibXML2: always take libxml2's way (the reference, for tests).
     mutating func attribute(_ name: String, _ value: String, escapedByLibXML2: Bool = false) throws(FeedError) {
         var value = value
         let writer = self.writer
+        let isPlain = !escapedByLibXML2 && value.withUTF8(Self.isPlainASCII)
         let result = Self.withCString(name) { name -> Int32 in
-            let raw = escapedByLibXML2 ? nil : value.withUTF8 { Self.asciiAttributeValue($0) }
-            guard let raw else {
+            guard isPlain else {
                 return XMLCharacters.withAllowedCString(value) { xmlTextWriterWriteAttribute(writer, name, $0) }
             }
-            guard xmlTextWriterStartAttribute(writer, name) >= 0 else { return -1 }
-            let written = raw.withUnsafeBufferPointer { bytes in
-                // An empty value still needs a valid pointer.
-                bytes.isEmpty
-                    ? Self.withCString("") { xmlTextWriterWriteRawLen(writer, $0, 0) }
-                    : xmlTextWriterWriteRawLen(writer, bytes.baseAddress, Int32(bytes.count))
-            }
-            guard written >= 0 else { return -1 }
-            return xmlTextWriterEndAttribute(writer)
+            return xmlTextWriterStartAttribute(writer, name)
         }
         try check(result, "writing attribute \(name)\(location)")
+        guard isPlain else { return }
+        let written = value.withUTF8 { writeRaw($0, escaping: Self.attributeEscape) }
+        try check(written, "writing attribute \(name)\(location)")
+        try check(xmlTextWriterEndAttribute(writer), "writing attribute \(name)\(location)")
     }
 
-    /// The escaped bytes of an attribute value that is all printable ASCII, tab, LF or CR; nil
-    /// for any other value. libxml2's rule (`xmlBufAttrSerializeTxtContent`): `"`, `&`, `<`, `>`
-    /// and the three whitespace controls become references.
-    private static func asciiAttributeValue(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count + 16)
-        for byte in bytes {
-            switch byte {
-            case UInt8(ascii: "\""): output.append(contentsOf: "&quot;".utf8)
-            case UInt8(ascii: "&"): output.append(contentsOf: "&amp;".utf8)
-            case UInt8(ascii: "<"): output.append(contentsOf: "&lt;".utf8)
-            case UInt8(ascii: ">"): output.append(contentsOf: "&gt;".utf8)
-            case 0x0A: output.append(contentsOf: "&#10;".utf8)
-            case 0x0D: output.append(contentsOf: "&#13;".utf8)
-            case 0x09: output.append(contentsOf: "&#9;".utf8)
-            case 0x20..<0x7F: output.append(byte)
-            default: return nil
-            }
+    /// Whether every byte is printable ASCII, a tab, LF or CR: what ``attribute(_:_:escapedByLibXML2:)``
+    /// escapes itself. Eight bytes at a time.
+    private static func isPlainASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let raw = UnsafeRawBufferPointer(bytes)
+        var index = 0
+        while index + 8 <= bytes.count {
+            let word = ByteWord(raw, at: index)
+            if word.hasNonASCII || word.hasByte(below: 0x20) || word.hasByte(0x7F) { break }
+            index += 8
         }
-        return output
+        return bytes[index...].allSatisfy { ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+    }
+
+    /// libxml2's replacement for an ASCII `byte` in an attribute value (`xmlBufAttrSerializeTxtContent`).
+    private static func attributeEscape(_ byte: UInt8) -> StaticString? {
+        switch byte {
+        case UInt8(ascii: "\""): "&quot;"
+        case UInt8(ascii: "&"): "&amp;"
+        case UInt8(ascii: "<"): "&lt;"
+        case UInt8(ascii: ">"): "&gt;"
+        case 0x0A: "&#10;"
+        case 0x0D: "&#13;"
+        case 0x09: "&#9;"
+        default: nil
+        }
     }
 
     /// Writes character data, escaped exactly as `xmlTextWriterWriteString` escapes it (`&`, `<`,
@@ -136,37 +137,45 @@ struct XMLWriter: ~Copyable {
             let clean = XMLCharacters.removingForbidden(String(decoding: bytes, as: UTF8.self))
             return XMLCharacters.withAllowedCString(clean) { xmlTextWriterWriteString(writer, $0) }
         }
+        return writeRaw(bytes, escaping: Self.textEscape)
+    }
+
+    /// Writes `bytes` as they are, or escaped by `escaping` (nil: the byte stays) into a reused
+    /// buffer when some byte needs it.
+    private mutating func writeRaw(_ bytes: UnsafeBufferPointer<UInt8>, escaping: (UInt8) -> StaticString?) -> Int32 {
+        let writer = self.writer
         guard let base = bytes.baseAddress, !bytes.isEmpty else {
-            // Still written, so the element is closed as `<x></x>` like libxml2 does for "".
+            // Still written, so an element is closed as `<x></x>` like libxml2 does for "".
             return Self.withCString("") { xmlTextWriterWriteRawLen(writer, $0, 0) }
         }
-        guard Self.needsEscaping(bytes) else {
+        guard Self.needsEscaping(bytes, escaping) else {
             return xmlTextWriterWriteRawLen(writer, base, Int32(bytes.count))
         }
         escaped.removeAll(keepingCapacity: true)
-        Self.appendEscaped(bytes, to: &escaped)
+        Self.appendEscaped(bytes, escaping, to: &escaped)
         return escaped.withUnsafeBufferPointer { xmlTextWriterWriteRawLen(writer, $0.baseAddress, Int32($0.count)) }
     }
 
-    /// Whether any byte of `bytes` is one `xmlEncodeSpecialChars` replaces; eight at a time.
-    private static func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// Whether `escaping` replaces any byte of `bytes`. Runs without `"`, `&`, `<`, `>` or a
+    /// control character (all either rule escapes) are passed over eight bytes at a time.
+    private static func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>, _ escaping: (UInt8) -> StaticString?) -> Bool {
         let raw = UnsafeRawBufferPointer(bytes)
         var index = 0
         while index + 8 <= bytes.count {
             let word = ByteWord(raw, at: index)
             if word.hasByte(UInt8(ascii: "&")) || word.hasByte(UInt8(ascii: "<")) || word.hasByte(UInt8(ascii: ">"))
-                || word.hasByte(UInt8(ascii: "\"")) || word.hasByte(0x0D)
+                || word.hasByte(UInt8(ascii: "\"")) || word.hasByte(below: 0x20)
             {
-                return true
+                break
             }
             index += 8
         }
-        return bytes[index...].contains { escape(for: $0) != nil }
+        return bytes[index...].contains { escaping($0) != nil }
     }
 
     /// libxml2's replacement for `byte` in character data (`xmlEncodeSpecialChars`); nil for a
     /// byte written as is (every byte of a multi-byte UTF-8 sequence is).
-    private static func escape(for byte: UInt8) -> StaticString? {
+    private static func textEscape(_ byte: UInt8) -> StaticString? {
         switch byte {
         case UInt8(ascii: "<"): "&lt;"
         case UInt8(ascii: ">"): "&gt;"
@@ -177,11 +186,13 @@ struct XMLWriter: ~Copyable {
         }
     }
 
-    private static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+    private static func appendEscaped(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ escaping: (UInt8) -> StaticString?, to output: inout [UInt8]
+    ) {
         output.reserveCapacity(bytes.count + 32)
         var runStart = 0
         for index in bytes.indices {
-            guard let replacement = escape(for: bytes[index]) else { continue }
+            guard let replacement = escaping(bytes[index]) else { continue }
             output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
             output.append(
                 contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
