@@ -48,7 +48,8 @@ let package = Package(
         ),
         .testTarget(
             name: "NewsFeedKitTests",
-            dependencies: ["NewsFeedKit", "HTTPServing"],
+            // The executable too: the scheduler's end-to-end tests run real `newsfeed` processes.
+            dependencies: ["NewsFeedKit", "HTTPServing", "newsfeed"],
             resources: [.copy("Fixtures")]
         ),
     ],

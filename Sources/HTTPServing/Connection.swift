@@ -34,6 +34,10 @@ final class Connection {
     var deadline: UInt64
     /// True while the deadline is the idle (between requests) one.
     var idle = false
+    /// Whether any byte arrived on the connection yet.
+    var receivedAnything = false
+    /// The ticket number of the connection's current entry in an idle queue; 0 for none.
+    var idleTicket: UInt64 = 0
     /// epoll events currently registered.
     var registeredEvents: UInt32
     /// The client sent FIN: answer what is buffered, then close.

@@ -7,6 +7,9 @@ enum EventLoopMessage: Sendable {
     case handled(descriptor: Int32, serial: UInt64, action: HTTPAction)
     /// Stop accepting, finish in-flight responses within `grace`, then exit.
     case shutdown(grace: Duration)
+    /// A connection accepted by a loop that was full without an idle connection of its own to evict: take it
+    /// if you can make room, else pass it on (`triesLeft` more loops) or close it.
+    case adopt(descriptor: Int32, triesLeft: Int)
 }
 
 /// The thread-safe face of one event loop: its epoll and wakeup descriptors and its mailbox.
@@ -43,10 +46,11 @@ final class EventLoop: Sendable {
         wakeDescriptor = wake
     }
 
-    /// Queues a message and wakes the loop; dropped once the loop has exited.
-    func post(_ message: EventLoopMessage) {
+    /// Queues a message and wakes the loop; dropped (false) once the loop has exited.
+    @discardableResult
+    func post(_ message: EventLoopMessage) -> Bool {
         mailbox.withLock { box in
-            guard !box.closed else { return }
+            guard !box.closed else { return false }
             let wasEmpty = box.messages.isEmpty
             box.messages.append(message)
             // The loop drains everything on one wakeup, so only the first message of a batch needs to knock.
@@ -54,6 +58,7 @@ final class EventLoop: Sendable {
                 var one: UInt64 = 1
                 _ = write(wakeDescriptor, &one, 8)
             }
+            return true
         }
     }
 
@@ -69,16 +74,21 @@ final class EventLoop: Sendable {
     }
 
     /// Called by the loop thread as its last act: closes the descriptors and wakes whoever awaits the exit.
-    func markExited() {
-        let waiters = mailbox.withLock { box in
+    /// Returns the messages that came too late, so connections handed over meanwhile can still be closed.
+    @discardableResult
+    func markExited() -> [EventLoopMessage] {
+        let (waiters, leftover) = mailbox.withLock { box in
             box.closed = true
             let waiters = box.exitWaiters
             box.exitWaiters.removeAll()
-            return waiters
+            let leftover = box.messages
+            box.messages.removeAll()
+            return (waiters, leftover)
         }
         close(epollDescriptor)
         close(wakeDescriptor)
         for waiter in waiters { waiter.resume() }
+        return leftover
     }
 
     /// Returns once the loop thread has exited.

@@ -26,6 +26,11 @@ final class EventLoopWorker {
     private var shuttingDown = false
     private var shutdownDeadline: UInt64 = 0
     private var now: UInt64 = 0
+    /// Keep-alive connections between requests, longest idle first: the first to go when the slots are full.
+    private var idleKeepAlive = IdleConnectionQueue()
+    /// Connections that have sent nothing yet, oldest first: the next to go.
+    private var awaitingFirstByte = IdleConnectionQueue()
+    private var nextTicket: UInt64 = 1
 
     private static let maxEvents = 256
     private static let readScratchSize = 65536
@@ -94,7 +99,7 @@ final class EventLoopWorker {
             if shuttingDown && (liveConnections == 0 || now >= shutdownDeadline) { break }
         }
         for case let connection? in connections { close(connection) }
-        loop.markExited()
+        for case .adopt(let descriptor, _) in loop.markExited() { refuse(descriptor) }
     }
 
     /// Blocks SIGPIPE on this thread. Writing to a connection the peer closed raises it, and
@@ -123,6 +128,14 @@ final class EventLoopWorker {
             advance(connection)
         case .shutdown(let grace):
             beginShutdown(grace: grace)
+        case .adopt(let descriptor, let triesLeft):
+            if shuttingDown {
+                refuse(descriptor)
+            } else if evictIdleConnection() {
+                register(descriptor)
+            } else {
+                handOver(descriptor, triesLeft: triesLeft)
+            }
         }
     }
 
@@ -160,30 +173,98 @@ final class EventLoopWorker {
                 }
             }
             let open = context.openConnections.add(1, ordering: .relaxed).newValue
-            if shuttingDown || open > context.configuration.maxConnections {
-                context.openConnections.subtract(1, ordering: .relaxed)
-                Glibc.close(descriptor)
+            if shuttingDown {
+                refuse(descriptor)
                 continue
             }
-            var one: Int32 = 1
-            setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-            let interest = Epoll.input | Epoll.readHangUp
-            guard epoll.control(loop.epollDescriptor, Epoll.add, descriptor, events: interest) == 0 else {
-                context.openConnections.subtract(1, ordering: .relaxed)
-                Glibc.close(descriptor)
+            // Full: make room by closing the connection idle longest, so a flood of connections that send nothing
+            // cannot lock real clients out. Without an idle one here, another loop may have one; the newcomer is
+            // refused only when no loop has.
+            if open > context.configuration.maxConnections && !evictIdleConnection() {
+                handOver(descriptor, triesLeft: context.loops.count - 1)
                 continue
             }
-            let connection = Connection(
-                descriptor: descriptor, serial: nextSerial, limits: context.configuration.requestLimits,
-                deadline: now + headerTimeout, events: interest)
-            nextSerial += 1
-            let index = Int(descriptor)
-            if index >= connections.count {
-                connections.append(contentsOf: repeatElement(nil, count: index + 1 - connections.count + 64))
-            }
-            connections[index] = connection
-            liveConnections += 1
+            register(descriptor)
         }
+    }
+
+    /// Closes a connection that gets no slot.
+    private func refuse(_ descriptor: Int32) {
+        context.openConnections.subtract(1, ordering: .relaxed)
+        Glibc.close(descriptor)
+    }
+
+    /// Passes an accepted connection to the next loop, or refuses it when `triesLeft` is 0.
+    private func handOver(_ descriptor: Int32, triesLeft: Int) {
+        guard triesLeft > 0, let own = context.loops.firstIndex(where: { $0 === loop }) else {
+            refuse(descriptor)
+            return
+        }
+        let next = context.loops[(own + 1) % context.loops.count]
+        if !next.post(.adopt(descriptor: descriptor, triesLeft: triesLeft - 1)) { refuse(descriptor) }
+    }
+
+    /// Makes an accepted descriptor one of this loop's connections, waiting for its first byte.
+    private func register(_ descriptor: Int32) {
+        var one: Int32 = 1
+        setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+        let interest = Epoll.input | Epoll.readHangUp
+        guard epoll.control(loop.epollDescriptor, Epoll.add, descriptor, events: interest) == 0 else {
+            refuse(descriptor)
+            return
+        }
+        let connection = Connection(
+            descriptor: descriptor, serial: nextSerial, limits: context.configuration.requestLimits,
+            deadline: now + headerTimeout, events: interest)
+        nextSerial += 1
+        let index = Int(descriptor)
+        if index >= connections.count {
+            connections.append(contentsOf: repeatElement(nil, count: index + 1 - connections.count + 64))
+        }
+        connections[index] = connection
+        liveConnections += 1
+        enqueueIdle(connection, in: \.awaitingFirstByte)
+        // A client usually sends its request right behind the handshake: reading now, not on the next wakeup,
+        // keeps a real request from sitting among the idle ones that a flood of newcomers evicts.
+        readAvailable(connection)
+    }
+
+    // MARK: - Eviction
+
+    /// Puts `connection` at the back of one of the idle queues, replacing any ticket it held.
+    private func enqueueIdle(
+        _ connection: Connection, in queue: ReferenceWritableKeyPath<EventLoopWorker, IdleConnectionQueue>
+    ) {
+        connection.idleTicket = nextTicket
+        self[keyPath: queue].append(
+            .init(descriptor: connection.descriptor, serial: connection.serial, number: nextTicket))
+        nextTicket += 1
+        self[keyPath: queue].compact(whenLongerThan: 2 * liveConnections + 64) { isEvictable($0) != nil }
+    }
+
+    /// The connection the ticket stands for, if it is still idle under that same ticket.
+    private func isEvictable(_ ticket: IdleConnectionQueue.Ticket) -> Connection? {
+        guard let connection = connection(at: ticket.descriptor), connection.serial == ticket.serial,
+            connection.idleTicket == ticket.number, connection.phase == .reading, connection.parser.isIdle
+        else { return nil }
+        return connection.receivedAnything ? (connection.idle ? connection : nil) : connection
+    }
+
+    /// Closes the keep-alive connection idle longest, else the oldest one that has sent nothing; false when there
+    /// is neither (every connection is in a request or a response).
+    private func evictIdleConnection() -> Bool {
+        for queue in [\EventLoopWorker.idleKeepAlive, \EventLoopWorker.awaitingFirstByte] {
+            var victim: Connection?
+            _ = self[keyPath: queue].popOldest { ticket in
+                victim = isEvictable(ticket)
+                return victim != nil
+            }
+            if let victim {
+                close(victim)
+                return true
+            }
+        }
+        return false
     }
 
     // MARK: - Events
@@ -210,6 +291,7 @@ final class EventLoopWorker {
         for _ in 0..<4 {
             let count = read(connection.descriptor, base, Self.readScratchSize)
             if count > 0 {
+                connection.receivedAnything = true
                 if connection.phase != .lingering {
                     connection.parser.append(UnsafeRawBufferPointer(rebasing: readScratch[0..<count]))
                 }
@@ -255,8 +337,8 @@ final class EventLoopWorker {
             case .rejected(let rejection):
                 connection.keepAlive = false
                 connection.isHTTP10 = false
-                connection.requestMethod = "-"
-                connection.requestPath = "-"
+                // What was readable of the request line: `POST /x 405`, not `- - 405`.
+                (connection.requestMethod, connection.requestPath) = connection.parser.requestLineSoFar
                 connection.requestStart = now
                 var response = HTTPResponse.text(rejection.status, rejection.description + "\n")
                 if rejection.status == 405 { response.headers.set("Allow", "GET, HEAD") }
@@ -382,6 +464,7 @@ final class EventLoopWorker {
                 connection.phase = .reading
                 connection.idle = connection.parser.isIdle
                 connection.deadline = now + (connection.idle ? idleTimeout : headerTimeout)
+                if connection.idle { enqueueIdle(connection, in: \.idleKeepAlive) }
             }
         case .blocked:
             updateInterest(connection)

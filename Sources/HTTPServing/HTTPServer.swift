@@ -66,8 +66,6 @@ public final class HTTPServer: Sendable {
         ListeningSocket.raiseOpenFileLimit()
         let listening = try ListeningSocket.open(
             host: configuration.host, port: configuration.port, backlog: Swift.min(configuration.maxConnections, 4096))
-        let context = ServerContext(
-            handler: handler, configuration: configuration, listenDescriptor: listening.descriptor)
         var loops: [EventLoop] = []
         let epoll: Epoll
         do {
@@ -80,6 +78,8 @@ public final class HTTPServer: Sendable {
             Glibc.close(listening.descriptor)
             throw error
         }
+        let context = ServerContext(
+            handler: handler, configuration: configuration, listenDescriptor: listening.descriptor, loops: loops)
         for (index, loop) in loops.enumerated() {
             let thread = Thread {
                 EventLoopWorker(loop: loop, context: context, epoll: epoll).run()

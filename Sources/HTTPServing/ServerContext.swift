@@ -9,8 +9,14 @@ final class ServerContext: Sendable {
     let listenDescriptor: Int32
     /// Connections open across all loops, so the cap holds server-wide.
     let openConnections = Atomic<Int>(0)
+    /// Every loop of the server, so a full loop can hand a newcomer to one that has an idle connection to evict.
+    let loops: [EventLoop]
 
-    init(handler: any HTTPHandler, configuration: HTTPServer.Configuration, listenDescriptor: Int32) {
+    init(
+        handler: any HTTPHandler, configuration: HTTPServer.Configuration, listenDescriptor: Int32,
+        loops: [EventLoop]
+    ) {
+        self.loops = loops
         self.handler = handler
         preparedResponder = handler as? any PreparedResponder
         self.configuration = configuration

@@ -275,7 +275,7 @@ import Testing
             #expect(outcome.end == .closed)
             #expect(outcome.bytes == 0)
             #expect(elapsed >= .milliseconds(250))
-            #expect(elapsed < .seconds(10))  // generous: shared CI cores; the point is that it closes
+            #expect(elapsed < .seconds(30))  // generous: shared CI cores; the point is that it closes
         }
     }
 
@@ -336,7 +336,7 @@ import Testing
             #expect(idleEnd == .closed)
             #expect(silentEnd == .closed)
             #expect(partialEnd == .closed)
-            #expect(ContinuousClock.now - started < .seconds(10))  // generous: shared CI cores
+            #expect(ContinuousClock.now - started < .seconds(30))  // generous: shared CI cores
         }
     }
 
@@ -367,22 +367,22 @@ import Testing
         }
     }
 
-    @Test func connectionsOverTheCapAreClosedAtOnce() async throws {
-        try await withServer(.init(maxConnections: 2)) { port in
+    /// Full, with every slot in a request (none idle to evict, on any loop): a newcomer is closed at once.
+    @Test func connectionsOverTheCapAreClosedAtOnceWhenNoSlotIsIdle() async throws {
+        try await withServer(.init(maxConnections: 2, headerTimeout: .seconds(10))) { port in
             let (overflowEnd, served) = try await offPool {
                 let first = try RawClient(port: port)
                 let second = try RawClient(port: port)
-                try first.send("GET /1 HTTP/1.1\r\nHost: t\r\n\r\n")
-                try second.send("GET /2 HTTP/1.1\r\nHost: t\r\n\r\n")
-                _ = try first.readResponse()
-                _ = try second.readResponse()
+                try first.send("GET /1 HTTP/1.1\r\nHost: t\r\n")
+                try second.send("GET /2 HTTP/1.1\r\nHost: t\r\n")
+                Thread.sleep(forTimeInterval: 0.05)
                 let third = try RawClient(port: port, timeout: .seconds(2))
                 let end = third.waitForEnd().end
-                try first.send("GET /again HTTP/1.1\r\nHost: t\r\n\r\n")
+                try first.send("\r\n")
                 return (end, try first.readResponse().text)
             }
             #expect(overflowEnd == .closed)
-            #expect(served == "hello /again")
+            #expect(served == "hello /1")
         }
     }
 
@@ -468,10 +468,16 @@ import Testing
                 _ = try client.readResponse()
                 _ = try client.readResponse(bodyExpected: false)
                 let bad = try RawClient(port: port)
-                try bad.send("BREW /pot HTTP/1.1\r\nHost: t\r\n\r\n")
-                return try bad.readResponse()
+                try bad.send("BREW /pot?x=1 HTTP/1.1\r\nHost: t\r\n\r\n")
+                _ = try bad.readResponse()
+                let future = try RawClient(port: port)
+                try future.send("GET /later HTTP/2.0\r\nHost: t\r\n\r\n")
+                _ = try future.readResponse()
+                let garbled = try RawClient(port: port)
+                try garbled.send("POST /a\u{7F}b HTTP/1.1\r\nHost: t\r\n\r\n")
+                return try garbled.readResponse()
             }
-            let entries = await recorder.waitForEntries(3)
+            let entries = await recorder.waitForEntries(5)
             let get = try #require(entries.first { $0.path == "/logged" })
             #expect(get.method == "GET")
             #expect(get.status == 200)
@@ -479,7 +485,10 @@ import Testing
             #expect(get.duration < .seconds(1))
             let head = try #require(entries.first { $0.path == "/head" })
             #expect(head.method == "HEAD")
-            #expect(entries.contains { $0.status == 405 && $0.method == "-" })
+            // Refused requests are logged with what was readable of their request line.
+            #expect(entries.contains { $0.status == 405 && $0.method == "BREW" && $0.path == "/pot" })
+            #expect(entries.contains { $0.status == 505 && $0.method == "GET" && $0.path == "/later" })
+            #expect(entries.contains { $0.status == 400 && $0.method == "POST" && $0.path == "-" })
         }
     }
 }

@@ -4,21 +4,19 @@ import Testing
 
 /// RFC 9112's request rules over real sockets: Host, absolute-form, versions, garbage and empty-line floods.
 @Suite(.timeLimit(.minutes(1))) struct RequestRulesTests {
-    /// What one raw request got: the response, how the connection ended, and how long until it did.
+    /// What one raw request got: the response and how the connection ended.
     private struct Exchange: Sendable {
         var response: RawClient.Response?
         var end: RawClient.End
-        var elapsed: Duration
     }
 
     private func exchange(_ bytes: [UInt8], port: Int) async throws -> Exchange {
         try await offPool {
-            let client = try RawClient(port: port, timeout: .seconds(8))
-            let started = ContinuousClock.now
+            let client = try RawClient(port: port, timeout: .seconds(25))
             try client.send(bytes: bytes)
             let response = try? client.readResponse()
             let end = client.waitForEnd().end
-            return Exchange(response: response, end: end, elapsed: ContinuousClock.now - started)
+            return Exchange(response: response, end: end)
         }
     }
 
@@ -110,22 +108,21 @@ import Testing
         }
     }
 
-    /// The header deadline is 10 s: everything here must end long before it.
+    /// The header deadline is 90 s and the client gives up after 25 s (then the end is `stillOpen`): a closed end
+    /// proves the server did not wait for the deadline, however slowly a busy machine runs the test.
     @Test(arguments: [[0xC0, 0x8A], [0x16, 0x03, 0x01, 0x00, 0xA5], [0x00, 0x00, 0x00, 0x00]] as [[UInt8]])
     func garbageFirstBytesAreClosedAtOnce(bytes: [UInt8]) async throws {
-        try await withServer(.init(headerTimeout: .seconds(10))) { port in
+        try await withServer(.init(headerTimeout: .seconds(90))) { port in
             let result = try await exchange(bytes, port: port)
             #expect(result.end == .closed || result.end == .reset)
-            #expect(result.elapsed < .seconds(3))
             #expect(result.response?.status ?? 400 == 400)
         }
     }
 
     @Test func aFloodOfEmptyLinesIsClosedWhenTheBoundPasses() async throws {
-        try await withServer(.init(headerTimeout: .seconds(10))) { port in
+        try await withServer(.init(headerTimeout: .seconds(90))) { port in
             let flood = try await exchange(String(repeating: "\r\n", count: 4096), port: port)
             #expect(flood.end == .closed || flood.end == .reset)
-            #expect(flood.elapsed < .seconds(3))
             // A stray CRLF or two before a request is still fine.
             let polite = try await offPool {
                 let client = try RawClient(port: port)

@@ -1,12 +1,16 @@
 import Foundation
 
-/// The bookmarks feed, `<output>/bookmarks.rss`: every bookmark, newest first, never
-/// trimmed by `maxItems` or `maxAgeDays`, the note after the story's own description.
+/// The bookmarks feed, `<output>/bookmarks.<ext>` in every configured format: every bookmark,
+/// newest first, never trimmed by `maxItems` or `maxAgeDays`, the note after the story's own
+/// description. Rendered from the bookmark list alone, so it has no history of its own.
 public enum BookmarkFeed {
     /// The feed's id (in messages and the state) and its path without extension.
     public static let id = "bookmarks"
     /// `bookmarks.rss`.
     public static let relativePath = "bookmarks.rss"
+
+    /// `bookmarks.atom`: the file of `format`.
+    public static func relativePath(for format: FeedFormat) -> String { "\(id).\(format.fileExtension)" }
 
     /// The bookmarks as stories: an item's date is when it was bookmarked.
     public static func stories(_ list: BookmarkList, defaults: StoryDefaults) -> [Story] {
@@ -40,13 +44,16 @@ public enum BookmarkFeed {
             stories: stories)
     }
 
-    /// Rewrites the bookmarks feed (and the default image it may point to), the index and the
-    /// OPML list. Call while holding the output lock.
+    /// Rewrites the bookmarks feed in every configured format (and the default image it may
+    /// point to), the index and the OPML list. Call while holding the output lock.
     static func write(_ list: BookmarkList, config: NewsFeedConfig, output: OutputFolder, now: Date) throws {
         if case .bundled = config.defaults.image { _ = try output.installDefaultImage(site: config.site) }
         let state = try output.stateStore.load().state
         let document = document(list, config: config, images: state.images, updated: now)
-        try output.writeIfChanged(try RSSRenderer().render(document), to: output.fileURL(relativePath: relativePath))
+        for format in config.formats {
+            try output.writeIfChanged(
+                try format.renderer.render(document), to: output.fileURL(relativePath: relativePath(for: format)))
+        }
         try FeedIndexWriter(config: config).write(to: output, state: state)
     }
 }

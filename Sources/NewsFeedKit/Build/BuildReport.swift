@@ -1,3 +1,5 @@
+import Foundation
+
 /// The result of one build: an outcome per feed plus run-wide notes.
 public struct BuildReport: Sendable, Equatable {
     public var outcomes: [FeedOutcome] = []
@@ -7,6 +9,8 @@ public struct BuildReport: Sendable, Equatable {
     public var retryAfterSeconds: Int?
     /// Set when NewsAPI refused with a bad key or a spent quota, so the run stopped asking.
     public var stoppedFurtherRequests = false
+    /// For a scheduled run: the earliest moment a later run could do something new.
+    public var nextChange: Date?
 
     public init() {}
 
@@ -18,6 +22,15 @@ public struct BuildReport: Sendable, Equatable {
         let unchanged = outcomes.filter { $0.kind == .unchanged }.count
         var text = "\(outcomes.count) feed\(outcomes.count == 1 ? "" : "s"): \(written) written, "
         text += "\(unchanged) unchanged, \(failedCount) failed"
+        var skipped: [String] = []
+        for (label, count) in [
+            ("not due", outcomes.filter { if case .notDue = $0.kind { true } else { false } }.count),
+            ("out of quota", outcomes.filter { if case .outOfQuota = $0.kind { true } else { false } }.count),
+            ("paused", outcomes.filter { if case .paused = $0.kind { true } else { false } }.count),
+        ] where count > 0 {
+            skipped.append("\(count) \(label)")
+        }
+        if !skipped.isEmpty { text += "; " + skipped.joined(separator: ", ") }
         if let retryAfterSeconds {
             text += "; NewsAPI asks to retry after \(retryAfterSeconds) s"
         }

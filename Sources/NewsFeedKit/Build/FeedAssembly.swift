@@ -1,18 +1,19 @@
 import Foundation
 
-/// Turns one feed's fresh stories, its existing file and the state into the bytes
-/// to write: history merge, first-seen times, images, rendering, and the
-/// "only `lastBuildDate` would change, leave the file alone" rule.
+/// Turns one feed's fresh stories, its history (the canonical RSS) and the state into
+/// the document every format is rendered from: history merge, first-seen times, images.
+/// ``FeedFileSet`` then writes it, with the "only the build date would change, leave
+/// the files alone" rule.
 struct FeedAssembly: Sendable {
     var config: NewsFeedConfig
     var spec: FeedSpec
     var defaultImage: StoryImage?
     var now: Date
-    var renderer: RSSRenderer = RSSRenderer()
 
     struct Result {
-        var data: Data
-        var changed: Bool
+        var document: FeedDocument
+        /// The history's build date: what every file was last rendered with.
+        var previousBuildDate: Date?
         var itemCount: Int
         var newItemCount: Int
         var warning: String?
@@ -74,15 +75,8 @@ struct FeedAssembly: Sendable {
         state.feeds[spec.id] = record
 
         let document = FeedChannel.document(for: spec, config: config, stories: stories, updated: now)
-        guard
-            let data = try renderer.renderUnlessUnchanged(
-                document, existing: existing, previousBuildDate: previousBuildDate, now: now)
-        else {
-            return Result(
-                data: existing ?? Data(), changed: false, itemCount: stories.count, newItemCount: newItemCount,
-                warning: warning)
-        }
         return Result(
-            data: data, changed: true, itemCount: stories.count, newItemCount: newItemCount, warning: warning)
+            document: document, previousBuildDate: previousBuildDate, itemCount: stories.count,
+            newItemCount: newItemCount, warning: warning)
     }
 }

@@ -35,12 +35,15 @@ enum FeedChannel {
     static func document(for spec: FeedSpec, config: NewsFeedConfig, stories: [Story], updated: Date) -> FeedDocument {
         document(
             for: spec, site: config.site, ttlMinutes: config.ttl(for: spec), isSampleData: config.isSampleData,
-            stories: stories, updated: updated)
+            formats: config.formats, stories: stories, updated: updated)
     }
 
     /// The document of `spec`'s feed served under `site` (also what `convert` writes, with no config).
+    /// The home link (RSS `<link>`, Atom `rel="alternate"`, `home_page_url`) is the feed's HTML
+    /// page when `html` is among `formats`, else `site`.
     static func document(
-        for spec: FeedSpec, site: URL, ttlMinutes: Int, isSampleData: Bool = false, stories: [Story], updated: Date
+        for spec: FeedSpec, site: URL, ttlMinutes: Int, isSampleData: Bool = false,
+        formats: [FeedFormat] = [.rss], stories: [Story], updated: Date
     ) -> FeedDocument {
         FeedDocument(
             title: title(for: spec) + (isSampleData ? " (sample data)" : ""), link: site,
@@ -48,7 +51,7 @@ enum FeedChannel {
             description: (isSampleData ? "SAMPLE DATA from newsfeed demo, not live news. " : "")
                 + description(for: spec),
             language: language(for: spec), updated: updated, ttlMinutes: ttlMinutes,
-            generator: "newsfeed \(NewsFeedVersion.current)", stories: stories)
+            generator: "newsfeed \(NewsFeedVersion.current)", stories: stories, formats: formats, site: site)
     }
 
     static func language(for spec: FeedSpec) -> String? {

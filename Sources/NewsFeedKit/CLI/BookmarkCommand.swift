@@ -4,7 +4,8 @@ import Foundation
 /// `newsfeed bookmark list [--json] [--config PATH]`, `newsfeed bookmark remove URL|NUMBER [--config PATH]`.
 ///
 /// The list lives in `<output>/.newsfeed/bookmarks.json`; every change happens under the
-/// output lock and rewrites `<output>/bookmarks.rss`, the index and the OPML list at once
+/// output lock and rewrites `<output>/bookmarks.<ext>` in every configured format, the index
+/// and the OPML list at once
 /// (no network).
 enum BookmarkCommand {
     static let addParser = ArgumentParser(
@@ -77,10 +78,10 @@ enum BookmarkCommand {
                 .usage,
                 "newsfeed bookmark add: --title is required: \(url.absoluteString) is not an item of any built feed")
         case .already(let number, let warning):
-            if let warning { context.standardError.line("warning: \(warning)") }
+            if let warning { context.standardError.line("newsfeed bookmark: warning: \(warning)") }
             context.standardOutput.line("already bookmarked (number \(number)): \(url.absoluteString); nothing changed")
         case .added(let bookmark, let warning):
-            if let warning { context.standardError.line("warning: \(warning)") }
+            if let warning { context.standardError.line("newsfeed bookmark: warning: \(warning)") }
             let from = bookmark.feed.map { " from \($0)" } ?? ""
             context.standardOutput.line("bookmarked\(from): \(bookmark.title) (\(url.absoluteString))")
         }
@@ -100,7 +101,8 @@ enum BookmarkCommand {
     ) -> Bookmark? {
         let key = url.absoluteString
         for spec in config.feeds {
-            guard let data = try? output.readIfPresent(output.fileURL(for: spec)),
+            let files = FeedFileSet(output: output, spec: spec, formats: config.formats)
+            guard let data = try? files.readHistory(),
                 let snapshot = try? RSSReader().read(data, path: spec.relativePath),
                 let story = snapshot.stories.first(where: { $0.url.absoluteString == key })
             else { continue }
@@ -134,7 +136,7 @@ enum BookmarkCommand {
         } catch {
             throw context.exit(.failure, "newsfeed bookmark list: \(error)")
         }
-        if let warning = loaded.warning { context.standardError.line("warning: \(warning)") }
+        if let warning = loaded.warning { context.standardError.line("newsfeed bookmark: warning: \(warning)") }
         let bookmarks = loaded.list.newestFirst
         if parsed.has("--json") {
             context.standardOutput.line(json(bookmarks))
@@ -204,9 +206,8 @@ enum BookmarkCommand {
                 var list = loaded.list
                 let index: Int?
                 if let number {
-                    index =
-                        (1...max(1, list.bookmarks.count)).contains(number) && !list.bookmarks.isEmpty
-                        ? list.bookmarks.count - number : nil
+                    // `list` numbers the newest 1; the list is stored oldest first.
+                    index = number >= 1 && number <= list.bookmarks.count ? list.bookmarks.count - number : nil
                 } else {
                     index = url.flatMap(list.index(of:))
                 }

@@ -1,10 +1,11 @@
 import Foundation
 
-/// `newsfeed build [--config PATH] [--only FEED]... [--quiet]`, where FEED is any feed's path
+/// `newsfeed build [--config PATH] [--only FEED]... [--force] [--quiet]`, where FEED is any feed's path
 /// (`us/health`, `search/climate-change`, `ddg/apple`).
 enum BuildCommand {
     static let parser = ArgumentParser(
-        command: "build", options: [.value("--config"), .value("--only", repeatable: true), .flag("--quiet")])
+        command: "build",
+        options: [.value("--config"), .value("--only", repeatable: true), .flag("--force"), .flag("--quiet")])
 
     static func run(_ context: CommandContext) async throws(CommandExit) -> ExitCode {
         let parsed = try parser.parse(context, help: CommandHelp.build)
@@ -19,21 +20,29 @@ enum BuildCommand {
         do {
             sources = try FeedSourcesFactory.make(for: specs, environment: context.environment)
         } catch {
-            throw context.exit(.configuration, error.description)
+            throw context.exit(.configuration, "newsfeed build: \(error.description)")
         }
         do {
             try OutputFolder(root: config.output).prepare()
         } catch {
-            throw context.exit(.configuration, error.description)
+            throw context.exit(.configuration, "newsfeed build: \(error.description)")
         }
         let builder = FeedBuilder(config: config, source: sources, clock: context.clock)
-        return await runBuild(builder, specs: specs, quiet: parsed.has("--quiet"), context: context)
+        // `--only` is a person asking for these feeds now: forced, and the reserve is theirs.
+        let only = !parsed.allValues("--only").isEmpty
+        let scheduled = FeedBuilder.ScheduledRun(
+            mode: FeedScheduler.Mode(force: only || parsed.has("--force"), mayUseReserve: only),
+            apiKey: NewsAPIClientFactory.key(in: context.environment),
+            requested: only ? Set(specs.map(\.id)) : [])
+        return await runBuild(
+            builder, specs: specs, scheduled: scheduled, quiet: parsed.has("--quiet"), context: context)
     }
 
-    /// Runs a build and prints its lines; shared by `build` and `demo`.
-    static func runBuild(_ builder: FeedBuilder, specs: [FeedSpec], quiet: Bool, context: CommandContext) async
-        -> ExitCode
-    {
+    /// Runs a build and prints its lines; shared by `build` and `demo` (unscheduled samples).
+    static func runBuild(
+        _ builder: FeedBuilder, specs: [FeedSpec], scheduled: FeedBuilder.ScheduledRun? = nil, quiet: Bool,
+        command: String = "build", context: CommandContext
+    ) async -> ExitCode {
         let errors = context.standardError
         var progress: (@Sendable (Int, Int, FeedSpec) -> Void)?
         if errors.isTerminal && !quiet {
@@ -41,10 +50,10 @@ enum BuildCommand {
                 errors.write("\r\u{1B}[K[\(index)/\(total)] fetching \(spec.id)…")
             }
         }
-        let report = await builder.build(specs, progress: progress)
+        let report = await builder.build(specs, scheduled: scheduled, progress: progress)
         if progress != nil { errors.write("\r\u{1B}[K") }
         for warning in report.warnings {
-            errors.line("warning: \(warning)")
+            errors.line("newsfeed \(command): warning: \(warning)")
         }
         for outcome in report.outcomes {
             if !quiet { context.standardOutput.line(outcome.line) }

@@ -7,10 +7,11 @@ enum CommandHelp {
 
         Commands:
           demo      build feeds from built-in sample data and serve them (no key, no network)
-          build     fetch every configured feed and write Feeds/<country>/<category>.rss
+          build     fetch the feeds that are due within the NewsAPI quota and write Feeds/<country>/<category>.rss
+          status    show every feed's freshness, failures and the quota (--check for monitoring)
           serve     serve the feeds folder over HTTP
           watch     check enclosure images and keep dead ones out of the feeds
-          convert   convert one saved NewsAPI or DuckDuckGo answer to RSS on stdout
+          convert   convert one saved NewsAPI or DuckDuckGo answer to a feed on stdout
           bookmark  add, list or remove favourite articles (the bookmarks feed)
           init      write a starter newsfeed.json
           help      show help for a command
@@ -24,20 +25,30 @@ enum CommandHelp {
         """
 
     static let build = """
-        Usage: newsfeed build [--config PATH] [--only CC/CATEGORY]... [--quiet]
+        Usage: newsfeed build [--config PATH] [--only FEED]... [--force] [--quiet]
 
-        Fetches NewsAPI top headlines for every feed in the config and writes
-        <output>/<country>/<category>.rss, plus index.html and feeds.opml.
+        Fetches the configured feeds that are due (NewsAPI top headlines and searches,
+        DuckDuckGo answers), stalest first, as far as the NewsAPI quota allows, and writes
+        <output>/<country>/<category>.rss, search/<slug>.rss and ddg/<slug>.rss, plus
+        index.html and feeds.opml; every other feed gets one line saying when it is next
+        due or when the quota has room again. Run it as often as you like (cron:
+        */10 * * * * newsfeed build --quiet): it never exceeds the config's "quota".
         The NewsAPI key is read from NEWSAPI_KEY (never from the config).
 
         Options:
           --config PATH        the config file (default ./newsfeed.json)
-          --only CC/CATEGORY   build only this configured feed; repeatable
+          --only FEED          build this configured feed now (us/health, search/climate-change,
+                               ddg/apple; due or not, may use the quota's reserve); repeatable
+          --force              fetch every selected feed whether due or not, within the quota
           --quiet              print problems only (for cron)
 
+        Exit status 1 when a fetched feed failed, a feed named by --only could not be
+        fetched, or the quota or a pause kept a feed unbuilt for over twice its interval.
+
         Environment:
-          NEWSAPI_KEY          your NewsAPI.org key (required)
+          NEWSAPI_KEY          your NewsAPI.org key (required when a feed asks NewsAPI)
           NEWSAPI_BASE_URL     a NewsAPI-compatible endpoint (default https://newsapi.org)
+          DDG_BASE_URL         the DuckDuckGo Instant Answer endpoint (default https://api.duckduckgo.com)
         """
 
     static let bookmark = """
@@ -46,7 +57,8 @@ enum CommandHelp {
                newsfeed bookmark remove URL|NUMBER [--config PATH]
 
         Keeps favourite articles in <output>/.newsfeed/bookmarks.json and rewrites
-        <output>/bookmarks.rss on every change (no network). A URL that is an item of a
+        <output>/bookmarks.rss (and .atom, .json: every configured format) on every
+        change (no network). A URL that is an item of a
         built feed takes its title, source, description and image from there; any other
         URL needs --title. `list` shows the newest first, numbered; `remove` takes a URL
         or such a number.
@@ -59,26 +71,33 @@ enum CommandHelp {
         """
 
     static let convert = """
-        Usage: newsfeed convert FILE|- --country CC --category CATEGORY [--site URL]
+        Usage: newsfeed convert FILE|- --country CC --category CATEGORY [--site URL] [--format FORMAT]
+               newsfeed convert FILE|- --search QUERY [--site URL] [--format FORMAT]
+               newsfeed convert FILE|- --ddg QUERY [--site URL] [--format FORMAT]
 
-        Converts one saved NewsAPI response (a file, or - for stdin) to RSS 2.0 on stdout.
-        No network and no state: the pure bridge for people who fetch themselves.
+        Converts one saved answer (a file, or - for stdin) to a feed on stdout: a NewsAPI
+        top-headlines answer, a NewsAPI `everything` answer (--search) or a DuckDuckGo
+        Instant Answer (--ddg). No network and no state: the pure bridge for people who
+        fetch themselves.
 
         Options:
           --country CC         the response's country code, e.g. us
           --category CATEGORY  the response's category, e.g. health
+          --search QUERY       the answer is NewsAPI's `everything` for QUERY
+          --ddg QUERY          the answer is DuckDuckGo's Instant Answer for QUERY
           --site URL           where the feed will be served (default http://127.0.0.1:8080/)
+          --format FORMAT      rss (RSS 2.0, the default), atom (Atom 1.0) or json (JSON Feed 1.1)
         """
 
     static let demo = """
-        Usage: newsfeed demo [--host 127.0.0.1] [--port 8080] [--output DIR]
+        Usage: newsfeed demo [--host 127.0.0.1] [--port 8080] [--output DIR] [--no-serve]
 
         Builds feeds from built-in sample data (clearly marked as samples; no key, no network)
         into DIR (default Feeds-demo) and serves them until stopped with Ctrl-C.
 
         Options:
           --output DIR   where to write the sample feeds (default Feeds-demo)
-          --host HOST    address to listen on (default 127.0.0.1)
+          --host HOST    address to listen on: an IP, or a name of this machine such as localhost (default 127.0.0.1)
           --port PORT    port to listen on (default 8080; 0 picks a free one)
           --no-serve     only build the sample feeds, then exit
         """
@@ -86,7 +105,11 @@ enum CommandHelp {
     static let initCommand = """
         Usage: newsfeed init [--config PATH]
 
-        Writes a starter config (default ./newsfeed.json). Refuses to overwrite an existing file.
+        Writes a starter config (default ./newsfeed.json). Refuses to overwrite an existing file
+        or to create a folder for it. Set its "site" to the public URL the feeds are served at.
+
+        Options:
+          --config PATH   where to write the config (default ./newsfeed.json; the folder must exist)
         """
 
     static let serve = """
@@ -96,10 +119,11 @@ enum CommandHelp {
 
         Options:
           --dir DIR        folder to serve (default: the config's output, else Feeds)
-          --host HOST      address to listen on (default 127.0.0.1)
+          --host HOST      address to listen on: an IP, or a name of this machine such as localhost (default 127.0.0.1)
           --port PORT      port to listen on (default 8080)
           --config PATH    the config file (default ./newsfeed.json when present)
-          --refresh        also rebuild each feed in the background when its ttl is due (needs a config)
+          --refresh        also rebuild feeds in the background as `build` would: when due,
+                           within the quota (needs a config)
           --quiet          no access log
         """
 

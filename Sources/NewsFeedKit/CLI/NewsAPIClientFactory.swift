@@ -4,9 +4,15 @@ import Foundation
 enum NewsAPIClientFactory {
     static let defaultBaseURL = "https://newsapi.org"
 
-    static func make(environment: [String: String]) throws(ConfigError) -> NewsAPIClient {
+    /// `NEWSAPI_KEY` trimmed, or nil when unset or blank.
+    static func key(in environment: [String: String]) -> String? {
         guard let key = environment["NEWSAPI_KEY"]?.trimmingCharacters(in: .whitespacesAndNewlines), !key.isEmpty
-        else {
+        else { return nil }
+        return key
+    }
+
+    static func make(environment: [String: String]) throws(ConfigError) -> NewsAPIClient {
+        guard let key = key(in: environment) else {
             throw .missingAPIKey
         }
         let baseText = environment["NEWSAPI_BASE_URL"] ?? defaultBaseURL

@@ -38,6 +38,9 @@ public enum NewsFeedCLI {
         case "serve": return await exitCode { () throws(CommandExit) in try await ServeCommand.run(commandContext) }
         case "watch": return await exitCode { () throws(CommandExit) in try await WatchCommand.run(commandContext) }
         default:
+            if first.hasPrefix("-") {
+                return usage("newsfeed: unknown option \(first) (see `newsfeed --help`)", context)
+            }
             return usage("newsfeed: unknown command \"\(first)\" (see `newsfeed --help`)", context)
         }
     }

@@ -5,7 +5,7 @@ import Foundation
 struct ConfigFile: Decodable {
     /// One `feeds` entry; which keys are allowed depends on its kind (`country`, `search` or `ddg`).
     struct FeedEntry: Decodable {
-        static let commonKeys = ["name", "title", "ttl", "include", "exclude"]
+        static let commonKeys = ["name", "title", "ttl", "include", "exclude", "every"]
         static let headlineKeys = ["country", "category"]
         static let searchKeys = ["search", "language", "sortBy", "from", "searchIn", "domains", "excludeDomains"]
         static let duckDuckGoKeys = ["ddg"]
@@ -25,6 +25,8 @@ struct ConfigFile: Decodable {
         var ttl: Int?
         var include: [String]?
         var exclude: [String]?
+        /// The feed's own refresh interval, e.g. `"3h"`.
+        var every: WatchDuration?
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ConfigKey.self)
@@ -63,6 +65,34 @@ struct ConfigFile: Decodable {
             ttl = try container.decodeIfPresent(Int.self, forKey: ConfigKey("ttl"))
             include = try container.decodeIfPresent([String].self, forKey: ConfigKey("include"))
             exclude = try container.decodeIfPresent([String].self, forKey: ConfigKey("exclude"))
+            every = try container.decodeIfPresent(WatchDuration.self, forKey: ConfigKey("every"))
+        }
+    }
+
+    /// `"quota"`: each limit distinguishes absent (the default) from `null` (unlimited).
+    struct QuotaEntry: Decodable {
+        enum Limit {
+            case absent
+            case unlimited
+            case value(Int)
+        }
+
+        var requestsPerDay: Limit
+        var requestsPer12h: Limit
+        var reserve: Int?
+
+        init(from decoder: any Decoder) throws {
+            try ConfigFile.rejectUnknownKeys(in: decoder, known: ["requestsPerDay", "requestsPer12h", "reserve"])
+            let container = try decoder.container(keyedBy: ConfigKey.self)
+            func limit(_ name: String) throws -> Limit {
+                let key = ConfigKey(name)
+                guard container.contains(key) else { return .absent }
+                if try container.decodeNil(forKey: key) { return .unlimited }
+                return .value(try container.decode(Int.self, forKey: key))
+            }
+            requestsPerDay = try limit("requestsPerDay")
+            requestsPer12h = try limit("requestsPer12h")
+            reserve = try container.decodeIfPresent(Int.self, forKey: ConfigKey("reserve"))
         }
     }
 
@@ -97,7 +127,7 @@ struct ConfigFile: Decodable {
     }
 
     static let knownTopLevelKeys = [
-        "site", "output", "feeds", "pageSize", "maxItems", "maxAgeDays", "ttl", "defaults", "watch",
+        "site", "output", "feeds", "pageSize", "maxItems", "maxAgeDays", "ttl", "defaults", "watch", "quota", "formats",
     ]
 
     var site: String?
@@ -109,6 +139,8 @@ struct ConfigFile: Decodable {
     var ttl: Int?
     var defaults: DefaultsEntry?
     var watch: WatchSettings?
+    var quota: QuotaEntry?
+    var formats: [String]?
 
     init(from decoder: any Decoder) throws {
         try Self.rejectUnknownKeys(in: decoder, known: Self.knownTopLevelKeys)
@@ -122,6 +154,8 @@ struct ConfigFile: Decodable {
         ttl = try container.decodeIfPresent(Int.self, forKey: ConfigKey("ttl"))
         defaults = try container.decodeIfPresent(DefaultsEntry.self, forKey: ConfigKey("defaults"))
         watch = try container.decodeIfPresent(WatchSettings.self, forKey: ConfigKey("watch"))
+        quota = try container.decodeIfPresent(QuotaEntry.self, forKey: ConfigKey("quota"))
+        formats = try container.decodeIfPresent([String].self, forKey: ConfigKey("formats"))
     }
 
     static func rejectUnknownKeys(in decoder: any Decoder, known: [String]) throws {

@@ -5,6 +5,9 @@ public enum ConfigLoader {
     /// The config file name looked for in the working directory.
     public static let defaultFileName = "newsfeed.json"
 
+    /// The reason given for a config that does not exist (the only one that suggests `init`).
+    static let noSuchFile = "no such file"
+
     /// Loads the config at `path` (absolute, or relative to `workingDirectory`).
     public static func load(path: String, workingDirectory: URL) throws(ConfigError) -> NewsFeedConfig {
         let fileURL = resolve(path, against: workingDirectory)
@@ -17,8 +20,36 @@ public enum ConfigLoader {
         return try parse(data, path: path, folder: fileURL.deletingLastPathComponent())
     }
 
+    /// The JSON syntax is checked strictly first, with the reader NewsAPI's answers go through
+    /// (RFC 8259): Foundation's decoder lets a trailing comma through, a hand-edited config must not.
+    private static func checkSyntax(_ data: Data, path: String) throws(ConfigError) {
+        if data.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) { throw .empty(path: path) }
+        do {
+            _ = try JSONDocument(parsing: data)
+        } catch {
+            let (line, column) = position(of: error.offset, in: data)
+            throw .invalidJSON(path: path, detail: "syntax error at line \(line), column \(column): \(error.cause)")
+        }
+    }
+
+    /// 1-based line and column (in characters, not bytes) of byte `offset`.
+    static func position(of offset: Int, in data: Data) -> (line: Int, column: Int) {
+        var line = 1
+        var column = 1
+        for byte in data.prefix(max(0, offset)) {
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return (line, column)
+    }
+
     /// Parses config bytes; `path` names the file in messages, `folder` anchors a relative `output`.
     public static func parse(_ data: Data, path: String, folder: URL) throws(ConfigError) -> NewsFeedConfig {
+        try checkSyntax(data, path: path)
         let file: ConfigFile
         do {
             file = try JSONDecoder().decode(ConfigFile.self, from: data)
@@ -43,13 +74,20 @@ public enum ConfigLoader {
         return folder.appending(path: expanded).standardizedFileURL
     }
 
+    /// Why the file could not be read, from the system's own answer (a file that exists but
+    /// cannot be opened is "permission denied", never "create one").
     private static func readFailureReason(for url: URL) -> String {
         var isFolder: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) {
-            return "no such file"
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
+            return "it is a folder"
         }
-        if isFolder.boolValue { return "it is a folder" }
-        return "permission denied"
+        let descriptor = open(url.path, O_RDONLY)
+        let code = errno
+        if descriptor >= 0 {
+            close(descriptor)
+            return "cannot read it"
+        }
+        return SystemErrorText.reason(errno: code)
     }
 
     private static func describe(_ error: DecodingError, path: String) -> ConfigError {
@@ -167,8 +205,68 @@ public enum ConfigLoader {
             }
         }
 
-        return NewsFeedConfig(
+        var config = NewsFeedConfig(
             site: site, output: output, feeds: specs, pageSize: pageSize, maxItems: maxItems, maxAgeDays: maxAgeDays,
             ttl: ttl, defaults: defaults, watch: file.watch ?? .standard)
+        if let entry = file.quota { config.quota = try quota(from: entry, invalid: invalid) }
+        if let names = file.formats {
+            config.formats = try formats(names, invalid: invalid)
+        }
+        return config
+    }
+
+    private static func quota(
+        from entry: ConfigFile.QuotaEntry, invalid: (String, String) -> ConfigError
+    ) throws(ConfigError) -> QuotaSettings {
+        var quota = QuotaSettings.standard
+        func limit(_ value: ConfigFile.QuotaEntry.Limit, _ name: String, _ standard: Int?) throws(ConfigError) -> Int? {
+            switch value {
+            case .absent: return standard
+            case .unlimited: return nil
+            case .value(let count):
+                guard count >= 1 else {
+                    throw invalid(
+                        "quota.\(name)", "must be a positive number of requests or null (unlimited), not \(count)")
+                }
+                return count
+            }
+        }
+        quota.requestsPerDay = try limit(entry.requestsPerDay, "requestsPerDay", quota.requestsPerDay)
+        quota.requestsPer12h = try limit(entry.requestsPer12h, "requestsPer12h", quota.requestsPer12h)
+        // The default reserve never takes more than a tenth of a limit, so a small quota
+        // (`"requestsPerDay": 4`) is still spent by cron; a reserve given is taken as is.
+        let limits = quota.windows.compactMap(\.limit)
+        quota.reserve = entry.reserve ?? ([QuotaSettings.standard.reserve] + limits.map { $0 / 10 }).min() ?? 0
+        guard quota.reserve >= 0 else {
+            throw invalid("quota.reserve", "must be 0 or more requests, not \(quota.reserve)")
+        }
+        for window in quota.windows {
+            if let limit = window.limit, quota.reserve >= limit {
+                throw invalid(
+                    "quota.reserve",
+                    "\(quota.reserve) leaves nothing of the \(window.name) limit (\(limit)) for scheduled builds")
+            }
+        }
+        return quota
+    }
+
+    /// The `"formats"` list: known names, each once, at least one.
+    private static func formats(
+        _ names: [String], invalid: (String, String) -> ConfigError
+    ) throws(ConfigError) -> [FeedFormat] {
+        guard !names.isEmpty else {
+            throw invalid("formats", "list at least one of \(FeedFormat.allNames)")
+        }
+        var formats: [FeedFormat] = []
+        for (index, name) in names.enumerated() {
+            guard let format = FeedFormat(rawValue: name.lowercased()) else {
+                throw invalid("formats[\(index)]", "\"\(name)\" is not one of \(FeedFormat.allNames)")
+            }
+            guard !formats.contains(format) else {
+                throw invalid("formats[\(index)]", "\"\(name)\" is listed twice")
+            }
+            formats.append(format)
+        }
+        return formats
     }
 }

@@ -63,7 +63,11 @@ struct FeedEntryValidator {
         let filter = StoryFilter(
             include: try words(entry.include, at: "\(place).include"),
             exclude: try words(entry.exclude, at: "\(place).exclude"))
-        let spec = FeedSpec(kind: kind, name: name, title: title, ttl: entry.ttl, filter: filter)
+        if let every = entry.every, every.milliseconds < 60_000 {
+            throw invalid("\(place).every", "must be at least 1m, not \(every)")
+        }
+        let spec = FeedSpec(
+            kind: kind, name: name, title: title, ttl: entry.ttl, filter: filter, every: entry.every)
         if spec.slug.isEmpty {
             throw invalid(place, "the query has no ASCII letters or digits to name its file: give it a \"name\"")
         }

@@ -14,16 +14,19 @@ public struct FeedSpec: Sendable, Hashable, Codable {
     public var ttl: Int?
     /// The `include`/`exclude` words and phrases.
     public var filter: StoryFilter
+    /// The feed's own refresh interval (`"every": "3h"`); nil lets the scheduler share the quota out.
+    public var every: WatchDuration?
 
     public init(
         kind: FeedKind, name: String? = nil, title: String? = nil, ttl: Int? = nil,
-        filter: StoryFilter = StoryFilter()
+        filter: StoryFilter = StoryFilter(), every: WatchDuration? = nil
     ) {
         self.kind = kind
         self.name = name
         self.title = title
         self.ttl = ttl
         self.filter = filter
+        self.every = every
     }
 
     /// Top headlines of `country` (all of them when `category` is nil).
@@ -55,6 +58,9 @@ public struct FeedSpec: Sendable, Hashable, Codable {
 
     /// `us/health.rss`: the feed's path inside the output folder and under `site`.
     public var relativePath: String { "\(id).rss" }
+
+    /// `us/health.atom`: the path of the feed's file in `format`.
+    public func relativePath(for format: FeedFormat) -> String { "\(id).\(format.fileExtension)" }
 
     /// The upstream the feed's requests go to.
     public var upstream: Upstream { kind.upstream }

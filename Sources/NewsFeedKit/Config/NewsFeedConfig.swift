@@ -22,6 +22,10 @@ public struct NewsFeedConfig: Sendable, Hashable {
     public var defaults: FeedDefaults
     /// How `watch` checks enclosure images (the config's optional `"watch"` object).
     public var watch: WatchSettings
+    /// NewsAPI's request budget (the config's optional `"quota"` object).
+    public var quota: QuotaSettings = .standard
+    /// The formats every feed is written in, in this order (the config's `"formats"`).
+    public var formats: [FeedFormat] = FeedFormat.defaultList
     /// Set by `demo` only (never read from a file): feeds and index say they hold sample data.
     public var isSampleData = false
 

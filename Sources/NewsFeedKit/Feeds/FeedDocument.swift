@@ -20,11 +20,20 @@ public struct FeedDocument: Sendable, Hashable {
     /// e.g. `newsfeed 1.0.0`.
     public var generator: String
     public var stories: [Story]
+    /// The formats this feed is written in, in the config's order: the HTML page links to each,
+    /// and the XML and JSON formats name the page as their home when `html` is among them.
+    public var formats: [FeedFormat]
+    /// Where the output folder is served (ends with `/`): the page finds `assets/` and the OPML
+    /// list of every feed under it.
+    public var site: URL
 
+    /// A document with every field given; `site` defaults to `link`.
     public init(
         title: String, link: URL, selfURL: URL, description: String, language: String?, updated: Date,
-        ttlMinutes: Int, generator: String, stories: [Story]
+        ttlMinutes: Int, generator: String, stories: [Story], formats: [FeedFormat] = [.rss], site: URL? = nil
     ) {
+        self.formats = formats
+        self.site = site ?? link
         self.title = title
         self.link = link
         self.selfURL = selfURL
@@ -35,4 +44,12 @@ public struct FeedDocument: Sendable, Hashable {
         self.generator = generator
         self.stories = stories
     }
+
+    /// Where this feed is served in `format`: ``selfURL`` (the RSS address) with that extension.
+    public func url(of format: FeedFormat) -> URL {
+        format == .rss ? selfURL : selfURL.deletingPathExtension().appendingPathExtension(format.fileExtension)
+    }
+
+    /// Where the OPML list of every feed is served.
+    public var opmlURL: URL { site.appending(path: StaticFileHandler.opmlFileName) }
 }

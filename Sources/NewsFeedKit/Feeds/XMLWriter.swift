@@ -158,7 +158,8 @@ struct XMLWriter: ~Copyable {
 
     /// Whether `escaping` replaces any byte of `bytes`. Runs without `"`, `&`, `<`, `>` or a
     /// control character (all either rule escapes) are passed over eight bytes at a time.
-    private static func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>, _ escaping: (UInt8) -> StaticString?) -> Bool {
+    private static func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>, _ escaping: (UInt8) -> StaticString?) -> Bool
+    {
         let raw = UnsafeRawBufferPointer(bytes)
         var index = 0
         while index + 8 <= bytes.count {

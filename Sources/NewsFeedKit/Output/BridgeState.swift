@@ -15,14 +15,82 @@ public struct BridgeState: Sendable, Hashable, Codable {
     public var items: [String: ItemRecord]
     /// Per enclosure image URL (the original, upstream URL), kept by `watch`.
     public var images: [String: ImageRecord]
+    /// Every metered (NewsAPI) request of the last 24 hours, oldest first: the quota's ledger.
+    public var requests: [RequestRecord]
+    /// Set while NewsAPI refuses requests (rate limit or bad key); nil when requests may go out.
+    public var pause: PauseRecord?
 
     public init(
-        feeds: [String: FeedRecord] = [:], items: [String: ItemRecord] = [:], images: [String: ImageRecord] = [:]
+        feeds: [String: FeedRecord] = [:], items: [String: ItemRecord] = [:], images: [String: ImageRecord] = [:],
+        requests: [RequestRecord] = [], pause: PauseRecord? = nil
     ) {
         self.version = Self.currentVersion
         self.feeds = feeds
         self.items = items
         self.images = images
+        self.requests = requests
+        self.pause = pause
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case version, feeds, items, images, requests, pause
+    }
+
+    /// Reads states written before the quota existed: the newer keys are optional.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        version = try container.decode(Int.self, forKey: .version)
+        feeds = try container.decode([String: FeedRecord].self, forKey: .feeds)
+        items = try container.decode([String: ItemRecord].self, forKey: .items)
+        images = try container.decode([String: ImageRecord].self, forKey: .images)
+        requests = try container.decodeIfPresent([RequestRecord].self, forKey: .requests) ?? []
+        pause = try container.decodeIfPresent(PauseRecord.self, forKey: .pause)
+    }
+}
+
+/// One NewsAPI request: when, and for which feed. Never the key.
+public struct RequestRecord: Sendable, Hashable, Codable {
+    public var time: Date
+    /// ``FeedSpec/id`` of the feed it was made for.
+    public var feed: String
+    /// True when NewsAPI refused it with a pause (429, bad key): it counts against the
+    /// quota, but the feed is due again as soon as the pause ends.
+    public var refused: Bool?
+
+    public init(time: Date, feed: String, refused: Bool? = nil) {
+        self.time = time
+        self.feed = feed
+        self.refused = refused
+    }
+}
+
+/// Why NewsAPI requests are paused, and until when.
+public struct PauseRecord: Sendable, Hashable, Codable {
+    public enum Cause: String, Sendable, Hashable, Codable {
+        /// HTTP 429, `rateLimited` or `apiKeyExhausted`: over at `until`.
+        case rateLimited
+        /// HTTP 401, `apiKeyInvalid`, `apiKeyMissing` or `apiKeyDisabled`: over when the key changes.
+        case badKey
+    }
+
+    public var cause: Cause
+    /// NewsAPI's answer in one line, e.g. `NewsAPI rateLimited (HTTP 429): …`.
+    public var reason: String
+    /// When the pause began.
+    public var since: Date
+    /// When a rate-limit pause ends; nil for a bad key.
+    public var until: Date?
+    /// For a bad key: ``KeyFingerprint`` of the refused key (salted; never the key).
+    public var keyFingerprint: KeyFingerprint?
+
+    public init(
+        cause: Cause, reason: String, since: Date, until: Date? = nil, keyFingerprint: KeyFingerprint? = nil
+    ) {
+        self.cause = cause
+        self.reason = reason
+        self.since = since
+        self.until = until
+        self.keyFingerprint = keyFingerprint
     }
 }
 
@@ -34,11 +102,47 @@ public struct FeedRecord: Sendable, Hashable, Codable {
     public var lastAttempt: Date?
     /// The last failure's one-line message, cleared by a success.
     public var lastError: String?
+    /// When the last failure happened.
+    public var lastErrorTime: Date?
+    /// Attempts that failed in a row; reset by a success.
+    public var consecutiveFailures: Int
+    /// When a build first found this feed in the config: the start of "stale" for a feed never built.
+    public var firstConfigured: Date?
+    /// Items in the feed after its last successful build.
+    public var itemCount: Int?
+    /// Items that were new in its last successful build.
+    public var newItemCount: Int?
 
-    public init(lastSuccess: Date? = nil, lastAttempt: Date? = nil, lastError: String? = nil) {
+    public init(
+        lastSuccess: Date? = nil, lastAttempt: Date? = nil, lastError: String? = nil, lastErrorTime: Date? = nil,
+        consecutiveFailures: Int = 0, firstConfigured: Date? = nil, itemCount: Int? = nil, newItemCount: Int? = nil
+    ) {
         self.lastSuccess = lastSuccess
         self.lastAttempt = lastAttempt
         self.lastError = lastError
+        self.lastErrorTime = lastErrorTime
+        self.consecutiveFailures = consecutiveFailures
+        self.firstConfigured = firstConfigured
+        self.itemCount = itemCount
+        self.newItemCount = newItemCount
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case lastSuccess, lastAttempt, lastError, lastErrorTime, consecutiveFailures, firstConfigured, itemCount
+        case newItemCount
+    }
+
+    /// Reads records written before the scheduler existed: the newer keys are optional.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        lastSuccess = try container.decodeIfPresent(Date.self, forKey: .lastSuccess)
+        lastAttempt = try container.decodeIfPresent(Date.self, forKey: .lastAttempt)
+        lastError = try container.decodeIfPresent(String.self, forKey: .lastError)
+        lastErrorTime = try container.decodeIfPresent(Date.self, forKey: .lastErrorTime)
+        consecutiveFailures = try container.decodeIfPresent(Int.self, forKey: .consecutiveFailures) ?? 0
+        firstConfigured = try container.decodeIfPresent(Date.self, forKey: .firstConfigured)
+        itemCount = try container.decodeIfPresent(Int.self, forKey: .itemCount)
+        newItemCount = try container.decodeIfPresent(Int.self, forKey: .newItemCount)
     }
 }
 

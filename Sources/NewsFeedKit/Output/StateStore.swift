@@ -27,7 +27,7 @@ public struct StateStore: Sendable {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw .readFailed(path: url.path, reason: error.localizedDescription)
+            throw .readFailed(path: url.path, reason: SystemErrorText.reason(of: error))
         }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
@@ -79,7 +79,14 @@ public struct StateStore: Sendable {
         try appendMap("feeds", state.feeds)
         try appendMap("images", state.images)
         try appendMap("items", state.items)
-        data.append(contentsOf: "\"version\":\(state.version)}".utf8)
+        if let pause = state.pause {
+            data.append(contentsOf: "\"pause\":".utf8)
+            data.append(try encoder.encode(pause))
+            data.append(UInt8(ascii: ","))
+        }
+        data.append(contentsOf: "\"requests\":".utf8)
+        data.append(try encoder.encode(state.requests))
+        data.append(contentsOf: ",\"version\":\(state.version)}".utf8)
         return data
     }
 

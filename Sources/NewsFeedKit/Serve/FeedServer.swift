@@ -13,16 +13,18 @@ public struct FeedServer: Sendable {
     /// Starts serving `directory` on `host:port` (0 picks a free port). `site`, when
     /// known, is used for absolute URLs in generated pages; otherwise the listening
     /// address is (never a request's Host header).
+    /// `displayHost` names the server in ``listeningURL`` when it differs from the bound
+    /// address (the name given to `--host`, the machine's name for `0.0.0.0`).
     public static func start(
         directory: URL, host: String, port: Int, site: URL?,
-        accessLog: (@Sendable (HTTPAccessLogEntry) -> Void)?
+        accessLog: (@Sendable (HTTPAccessLogEntry) -> Void)?, displayHost: String? = nil
     ) async throws -> FeedServer {
         // The generated pages need the real address, known only once bound: the file
         // handler is mounted right after binding (an early request gets a 503).
         let mount = DeferredHandler()
         let server = HTTPServer(configuration: .init(host: host, port: port, accessLog: accessLog), handler: mount)
         let bound = try server.start()
-        let listeningURL = Self.url(host: host, port: bound)
+        let listeningURL = Self.url(host: displayHost ?? host, port: bound)
         do {
             mount.install(
                 try StaticFileHandler(root: directory.path, configuration: .init(baseURL: site ?? listeningURL)))

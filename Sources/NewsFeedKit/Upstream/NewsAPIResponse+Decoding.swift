@@ -92,34 +92,6 @@ extension NewsAPIResponse {
         let body = data.starts(with: utf8BOM) ? data.dropFirst(utf8BOM.count) : data[...]
         return body.first(where: { !isJSONWhitespace($0) }) == UInt8(ascii: "<")
     }
-
-    /// True when the text ends inside a string, object or array: the transfer was cut short.
-    /// (NewsAPI answers get this from ``JSONSyntaxError/isTruncated``; kept for readers that parse
-    /// with other means.)
-    static func looksTruncated(_ data: Data) -> Bool {
-        var depth = 0
-        var inString = false
-        var escaped = false
-        for byte in data {
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "\""): inString = true
-            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
-            case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
-            default: break
-            }
-        }
-        return inString || depth > 0
-    }
 }
 
 /// The top level of any NewsAPI answer, success or error, read field by field.

@@ -9,15 +9,18 @@ import Foundation
 /// content, protocol-relative images, seven-digit fractional seconds. Embedded as
 /// string literals rather than resources so a copied binary still has them.
 public enum SampleHeadlines {
-    /// The three demo feeds: us/health, us/technology and gb/science.
+    /// The three headline feeds: us/health, us/technology and gb/science.
     public static let feeds: [FeedSpec] = [
         FeedSpec(country: "us", category: "health"),
         FeedSpec(country: "us", category: "technology"),
         FeedSpec(country: "gb", category: "science"),
     ]
 
-    /// The saved NewsAPI answer for `spec` (matched on country and category), or nil for other feeds.
+    /// The saved NewsAPI answer for `spec` (matched on country and category, or the search query), or nil for other feeds.
     public static func response(for spec: FeedSpec) -> Data? {
+        if case .search(let search) = spec.kind {
+            return search.query == "climate change" ? Data(SampleAnswers.climateChange.utf8) : nil
+        }
         guard case .headlines(let country, let category) = spec.kind else { return nil }
         return switch (country.lowercased(), category?.lowercased()) {
         case ("us", "health"): Data(usHealth.utf8)
@@ -29,7 +32,8 @@ public enum SampleHeadlines {
 
     /// The saved DuckDuckGo answer for `spec`, or nil for other feeds.
     public static func duckDuckGoAnswer(for spec: FeedSpec) -> Data? {
-        nil
+        guard case .duckDuckGo(let query) = spec.kind, query == "apple" else { return nil }
+        return Data(SampleAnswers.apple.utf8)
     }
 
     /// us/health: ten articles, among them a `[Removed]` placeholder, a Google News item without

@@ -39,6 +39,8 @@ public struct SourceError: Error, Sendable, Equatable, CustomStringConvertible {
     public var retryAfter: Duration?
     /// `apiKeyInvalid (HTTP 401)` or `HTTP 429`: short enough to repeat per skipped feed.
     public var refusal: String
+    /// NewsAPI's own error, for the scheduler's pauses (429 until Retry-After, 401 until the key changes).
+    public var newsAPIError: NewsAPIError?
 
     public init(
         upstream: Upstream, message: String, stopsFurtherRequests: Bool = false, retryAfter: Duration? = nil,
@@ -61,6 +63,7 @@ public struct SourceError: Error, Sendable, Equatable, CustomStringConvertible {
         self.init(
             upstream: .newsAPI, message: error.description, stopsFurtherRequests: error.stopsFurtherRequests,
             retryAfter: error.retryAfter, refusal: refusal)
+        newsAPIError = error
     }
 
     public var description: String { message }

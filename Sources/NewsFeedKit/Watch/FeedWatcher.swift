@@ -5,7 +5,7 @@ import Foundation
 ///
 /// The network work happens outside the output lock; the state is reloaded under the lock before anything is
 /// written, and each feed file is read again there, so a build that ran meanwhile loses nothing. A feed is rewritten
-/// (atomically) only when its rendered bytes other than `lastBuildDate` change.
+/// (atomically, every format) only when its rendered bytes other than the build date change.
 public struct FeedWatcher: Sendable {
     public var config: NewsFeedConfig
     public var settings: WatchSettings
@@ -118,7 +118,8 @@ public struct FeedWatcher: Sendable {
     /// The feed as written, or why it cannot be watched.
     private func readFeed(_ spec: FeedSpec) -> (snapshot: RSSFeedSnapshot?, problem: String?) {
         do {
-            guard let data = try output.readIfPresent(output.fileURL(for: spec)) else {
+            let files = FeedFileSet(output: output, spec: spec, formats: config.formats)
+            guard let data = try files.readHistory() else {
                 return (nil, "\(spec.relativePath) does not exist yet; run newsfeed build")
             }
             return (try RSSReader().read(data, path: spec.relativePath), nil)
@@ -167,8 +168,8 @@ public struct FeedWatcher: Sendable {
                     images: state.images, items: state.items, defaultImage: defaultImage, site: config.site)
                 var rewritten = Set<String>()
                 for spec in config.feeds {
-                    let fileURL = output.fileURL(for: spec)
-                    guard let existing = try output.readIfPresent(fileURL),
+                    let files = FeedFileSet(output: output, spec: spec, formats: config.formats)
+                    guard let existing = try files.readHistory(),
                         let snapshot = try? RSSReader().read(existing, path: spec.relativePath)
                     else { continue }
                     let stories = healer.heal(snapshot.stories).map { story in
@@ -185,12 +186,10 @@ public struct FeedWatcher: Sendable {
                     document.language = snapshot.language ?? document.language
                     document.ttlMinutes = snapshot.ttlMinutes ?? document.ttlMinutes
                     document.generator = snapshot.generator ?? document.generator
-                    guard
-                        let data = try RSSRenderer().renderUnlessUnchanged(
-                            document, existing: existing, previousBuildDate: snapshot.lastBuildDate, now: now)
-                    else { continue }
-                    try AtomicFileWriter.write(data, to: fileURL)
-                    rewritten.insert(spec.id)
+                    // Every format heals together, from the one history.
+                    if try files.write(document, previousBuildDate: snapshot.lastBuildDate, now: now) {
+                        rewritten.insert(spec.id)
+                    }
                 }
                 try output.stateStore.save(state)
                 if let warning = loaded.warning { warnings.append(warning) }

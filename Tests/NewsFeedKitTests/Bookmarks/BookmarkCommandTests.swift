@@ -46,10 +46,11 @@ import Testing
             #expect(feed.stories.map(\.url.absoluteString) == [Self.climateURL])
             #expect(feed.stories.first?.summary == "What happened in story climate-2. — Note: Read later")
             #expect(feed.stories.first?.sourceName == "Example Times")
-            let selfURL = try #require(URL(string: BuildWorkspace.site + "bookmarks.rss"))
-            let violations = FeedRulesChecker.violations(
-                in: try #require(bookmarksData(workspace)), selfURL: selfURL, now: workspace.clock.now)
-            #expect(violations == [])
+            #expect(try workspace.violationsInEveryFormat("bookmarks") == [])
+            let json = try String(contentsOf: workspace.output.appending(path: "bookmarks.json"), encoding: .utf8)
+            #expect(json.contains("Note: Read later"))
+            let atom = try String(contentsOf: workspace.output.appending(path: "bookmarks.atom"), encoding: .utf8)
+            #expect(atom.contains(Self.climateURL))
             let index = try String(contentsOf: workspace.output.appending(path: "index.html"), encoding: .utf8)
             #expect(index.contains("bookmarks.rss"))
             let opml = try String(contentsOf: workspace.output.appending(path: "feeds.opml"), encoding: .utf8)
@@ -121,6 +122,11 @@ import Testing
             let gone = await Self.bookmark(workspace, ["remove", Self.climateURL])
             #expect(gone.status == 1)
             #expect(gone.errorLines == ["newsfeed bookmark remove: not bookmarked: \(Self.climateURL)"])
+            for number in ["1", "0", "-1"] {
+                let none = await Self.bookmark(workspace, ["remove", "--", number])
+                #expect(none.status == 1)
+                #expect(none.errorLines == ["newsfeed bookmark remove: no bookmark number \(number) (there are 0)"])
+            }
         }
     }
 

@@ -65,8 +65,12 @@ import Testing
                     "4 feeds: 4 written, 0 unchanged, 0 failed",
                 ])
             for feed in Self.allFeeds {
-                #expect(try workspace.violations(feed) == [], "\(feed)")
+                #expect(try workspace.violationsInEveryFormat(feed) == [], "\(feed)")
             }
+            let atom = try String(contentsOf: workspace.output.appending(path: "ddg/apple.atom"), encoding: .utf8)
+            #expect(atom.contains(#"<category term="Businesses"/>"#))
+            let json = try String(contentsOf: workspace.output.appending(path: "ddg/apple.json"), encoding: .utf8)
+            #expect(json.contains(#""tags": ["People"]"#))
             #expect(try workspace.snapshot("us/all").title == "United States · Top headlines")
             #expect(try workspace.snapshot("search/climate-change").title == "“climate change” · NewsAPI search")
             #expect(workspace.stub.requests.map(\.target).first == "/v2/top-headlines?country=us&pageSize=100")
@@ -162,11 +166,11 @@ import Testing
         ),
         (
             "truncated", .json(200, Data(#"{"Heading":"Rust","RelatedTopics":[{"FirstURL":"#.utf8)),
-            "truncated after 47 bytes"
+            "(truncated)"
         ),
         (
             "wrong type", DuckDuckGoStub.answer(["RelatedTopics": ["Name": "x"]]),
-            "\"RelatedTopics\" is an object, not a list"
+            "\"RelatedTopics\" is an object, not an array"
         ),
     ]
 
@@ -180,7 +184,8 @@ import Testing
             ddg.answer("rust", with: answer)
             workspace.stub.answer("search:climate change", with: .articles([.story("climate-3")]))
 
-            let run = await Self.build(workspace, ddg)
+            // Forced: DuckDuckGo feeds are due once a day.
+            let run = await Self.build(workspace, ddg, ["--force"])
 
             #expect(run.status == 1)
             #expect(run.errorLines.contains { $0.hasPrefix("ddg/rust: ") && $0.contains(message) }, "\(run.errorLines)")
@@ -190,6 +195,55 @@ import Testing
             #expect(run.outputLines.contains("ddg/apple: unchanged, 6 items"))
             let lastError = try workspace.state().feeds["ddg/rust"]?.lastError ?? ""
             #expect(lastError.contains(message))
+        }
+    }
+
+    static let searchFailures: [(NewsAPIStub.Answer, String)] = [
+        (
+            .error(400, code: "parameterInvalid", message: "You are trying to request results too far in the past."),
+            "search/climate-change: NewsAPI parameterInvalid (HTTP 400): You are trying to request results too far"
+        ),
+        (
+            .json(200, Data(#"{"status":"ok","articles":[{"title":"#.utf8)),
+            "search/climate-change: NewsAPI answer: invalid JSON"
+        ),
+        (.reset, "search/climate-change: could not reach NewsAPI"),
+    ]
+
+    @Test(arguments: 0..<searchFailures.count)
+    func aFailedSearchKeepsItsFeedByteForByteAndDuckDuckGoFeedsGoOn(index: Int) async throws {
+        let (answer, message) = Self.searchFailures[index]
+        try await Self.with { workspace, ddg in
+            #expect(await Self.build(workspace, ddg).status == 0)
+            let previous = workspace.feedData("search/climate-change")
+            workspace.clock.advance(by: 3600)
+            workspace.stub.answer("search:climate change", with: answer)
+            ddg.answer("apple", with: DuckDuckGoStub.json(try DuckDuckGoFixtures.data("real-rust-type-a.json")))
+
+            // Forced: DuckDuckGo feeds are due once a day.
+            let run = await Self.build(workspace, ddg, ["--force"])
+
+            #expect(run.status == 1)
+            #expect(run.errorLines.contains { $0.hasPrefix(message) }, "\(run.errorLines)")
+            #expect(workspace.feedData("search/climate-change") == previous)
+            #expect(run.outputLines.contains("us/all: unchanged, 2 items"))
+            #expect(run.outputLines.contains { $0.hasPrefix("ddg/apple: written, 23 items") }, "\(run.outputLines)")
+            #expect(try workspace.violationsInEveryFormat("ddg/apple") == [])
+        }
+    }
+
+    @Test func anEditedFilterHoldsForTheFeedsHistoryToo() async throws {
+        try await Self.with { workspace, ddg in
+            #expect(await Self.build(workspace, ddg, ["--only", "ddg/apple"]).status == 0)
+            let edited = Self.config.replacingOccurrences(of: #"["Illinois"]"#, with: #"["Illinois", "beatles"]"#)
+            try workspace.folder.write(edited, to: ConfigLoader.defaultFileName)
+            ddg.answer("apple", with: DuckDuckGoStub.json(try DuckDuckGoFixtures.data("empty-answer.json")))
+            workspace.clock.advance(by: 3600)
+
+            let run = await Self.build(workspace, ddg, ["--only", "ddg/apple"])
+
+            #expect(run.outputLines.first?.hasPrefix("ddg/apple: written, 5 items") == true, "\(run.outputLines)")
+            #expect(!(try workspace.snapshot("ddg/apple").stories.map(\.title).contains("Apple Corps")))
         }
     }
 
@@ -220,7 +274,7 @@ import Testing
             #expect(run.status == 1)
             #expect(
                 run.outputLines == [
-                    "us/all: NewsAPI apiKeyInvalid (HTTP 401): Your API key is invalid.; no feed written yet",
+                    "us/all: NewsAPI apiKeyInvalid (HTTP 401): Your API key is invalid; no feed written yet",
                     "search/climate-change: not fetched (NewsAPI refused us/all with apiKeyInvalid (HTTP 401); "
                         + "no further requests this run); no feed written yet",
                     "ddg/rust: DuckDuckGo answered HTTP 429; no feed written yet",

@@ -23,7 +23,8 @@ import Testing
             let run = await workspace.run(["build"], environment: ["NEWSAPI_BASE_URL": baseURL])
 
             #expect(run.status == 78)
-            #expect(run.standardError == "NEWSAPI_BASE_URL \"\(baseURL)\" is not an absolute http(s) URL\n")
+            #expect(
+                run.standardError == "newsfeed build: NEWSAPI_BASE_URL \"\(baseURL)\" is not an absolute http(s) URL\n")
             #expect(workspace.stub.requests.isEmpty)
         }
     }
@@ -77,7 +78,9 @@ import Testing
         (["help", "build"], "Usage: newsfeed build"), (["build", "--help"], "Usage: newsfeed build"),
         (["help", "convert"], "Usage: newsfeed convert"), (["convert", "-h"], "Usage: newsfeed convert"),
         (["help", "init"], "Usage: newsfeed init"), (["init", "--help"], "Usage: newsfeed init"),
-        (["help", "demo"], "Usage: newsfeed demo"),
+        (["help", "demo"], "Usage: newsfeed demo"), (["help", "bookmark"], "Usage: newsfeed bookmark add URL"),
+        (["bookmark", "--help"], "Usage: newsfeed bookmark add URL"),
+        (["bookmark", "list", "--help"], "Usage: newsfeed bookmark add URL"),
     ])
     func helpGoesToStandardOutput(arguments: [String], expected: String) async {
         let folder = TemporaryFolder()
@@ -100,21 +103,32 @@ import Testing
     }
 
     @Test func initWritesAConfigThatBuilds() async throws {
-        try await BuildWorkspace.with(answers: ["us/health": .articles([.story("a")])]) { workspace in
-            let run = await workspace.run(["init", "--config", "starter/newsfeed.json"])
+        let apple = DuckDuckGoStub.json(try DuckDuckGoFixtures.data("grouped-topics-disambiguation.json"))
+        let answers: [String: NewsAPIStub.Answer] = [
+            "us/health": .articles([.story("a")]), "search:climate change": .articles([.story("b")]),
+        ]
+        try await DuckDuckGoStub.with(["apple": apple]) { ddg in
+            try await BuildWorkspace.with(answers: answers) { workspace in
+                try FileManager.default.createDirectory(
+                    at: workspace.folder.url.appending(path: "starter"), withIntermediateDirectories: true)
+                let run = await workspace.run(["init", "--config", "starter/newsfeed.json"])
 
-            #expect(run.status == 0)
-            #expect(run.standardOutput.contains("starter/newsfeed.json"))
-            let config = try ConfigLoader.load(
-                path: "starter/newsfeed.json", workingDirectory: workspace.folder.url)
-            #expect(config.feeds.map(\.id) == ["us/health", "us/technology"])
-            #expect(config.output == workspace.folder.url.appending(path: "starter/Feeds").standardizedFileURL)
+                #expect(run.status == 0)
+                #expect(run.standardOutput.contains("starter/newsfeed.json"))
+                let config = try ConfigLoader.load(
+                    path: "starter/newsfeed.json", workingDirectory: workspace.folder.url)
+                #expect(config.feeds.map(\.id) == ["us/health", "search/climate-change", "ddg/apple"])
+                #expect(config.output == workspace.folder.url.appending(path: "starter/Feeds").standardizedFileURL)
 
-            let starterOutput = workspace.folder.url.appending(path: "starter/Feeds")
-            let build = await workspace.run(
-                ["build", "--config", "starter/newsfeed.json", "--only", "us/health"], output: starterOutput)
-            #expect(build.status == 0, "\(build.standardError)")
-            #expect(FileManager.default.fileExists(atPath: starterOutput.appending(path: "us/health.rss").path))
+                let starterOutput = workspace.folder.url.appending(path: "starter/Feeds")
+                let build = await workspace.run(
+                    ["build", "--config", "starter/newsfeed.json"], environment: ["DDG_BASE_URL": ddg.baseURLString],
+                    output: starterOutput)
+                #expect(build.status == 0, "\(build.standardError)")
+                for path in ["us/health.rss", "search/climate-change.rss", "ddg/apple.rss"] {
+                    #expect(FileManager.default.fileExists(atPath: starterOutput.appending(path: path).path))
+                }
+            }
         }
     }
 

@@ -112,4 +112,37 @@ import Testing
             try ConfigLoader.load(path: "nope.json", workingDirectory: URL(fileURLWithPath: "/nonexistent-dir"))
         }
     }
+
+    @Test func quotaDefaultsToNewsAPIsFreePlanAndNullMeansUnlimited() throws {
+        let base = #"{"feeds":[{"country":"us","category":"health","every":"3h"}]"#
+        let standard = try parse(base + "}")
+        #expect(standard.quota == QuotaSettings(requestsPerDay: 100, requestsPer12h: 50, reserve: 5))
+        #expect(standard.feeds[0].every == .hours(3))
+        let paid = try parse(base + #","quota":{"requestsPerDay":null,"requestsPer12h":null,"reserve":0}}"#)
+        #expect(paid.quota == QuotaSettings(requestsPerDay: nil, requestsPer12h: nil, reserve: 0))
+        // The default reserve never eats a small quota: a tenth at most.
+        let small = try parse(base + #","quota":{"requestsPerDay":4}}"#)
+        #expect(small.quota == QuotaSettings(requestsPerDay: 4, requestsPer12h: 50, reserve: 0))
+        let given = try parse(base + #","quota":{"requestsPerDay":40,"reserve":3}}"#)
+        #expect(given.quota.reserve == 3)
+    }
+
+    @Test(arguments: [
+        (#""quota":{"requestsPerDay":0}"#, "quota.requestsPerDay: must be a positive number of requests"),
+        (#""quota":{"requestsPer12h":"50"}"#, "quota.requestsPer12h: expected a whole number"),
+        (#""quota":{"reserve":-1}"#, "quota.reserve: must be 0 or more"),
+        (#""quota":{"requestsPerDay":10,"reserve":10}"#, "quota.reserve: 10 leaves nothing of the 24h limit"),
+        (#""quota":{"perDay":10}"#, #"unknown key "quota.perDay""#),
+    ])
+    func badQuotasNameTheirKey(part: String, expected: String) {
+        let message = error(#"{"feeds":[{"country":"us","category":"health"}],"# + part + "}")?.description ?? ""
+        #expect(message.contains(expected), "\(message)")
+    }
+
+    @Test func aBadEveryNamesItsFeed() {
+        let tooShort = error(#"{"feeds":[{"country":"us","category":"health","every":"30s"}]}"#)?.description ?? ""
+        #expect(tooShort.contains("feeds[0].every: must be at least 1m, not 30s"), "\(tooShort)")
+        let garbled = error(#"{"feeds":[{"country":"us","category":"health","every":"often"}]}"#)?.description ?? ""
+        #expect(garbled.contains("feeds[0].every"), "\(garbled)")
+    }
 }

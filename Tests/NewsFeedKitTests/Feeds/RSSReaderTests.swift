@@ -36,6 +36,15 @@ import Testing
         #expect(snapshot.stories == expected)
     }
 
+    @Test func aCategorySurvivesTheRoundTripSoHistoryKeepsIt() throws {
+        var document = FeedDocumentSamples.small
+        document.stories[0].category = "Businesses & people"
+        let snapshot = try roundTrip(document)
+        #expect(
+            snapshot.stories.map(\.category) == [document.stories[0].category]
+                + Array(repeating: nil, count: document.stories.count - 1))
+    }
+
     static let hostileTexts = [
         "Tom & Jerry &amp; friends",
         "<b>bold</b> <script>alert('x')</script> as text",

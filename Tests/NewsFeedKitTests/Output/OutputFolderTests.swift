@@ -117,4 +117,25 @@ import Testing
         decoder.dateDecodingStrategy = .iso8601
         #expect(try decoder.decode(BridgeState.self, from: streamed) == state)
     }
+
+    @Test func aStateFromBeforeTheSchedulerLoadsAndTheNewFieldsRoundTrip() throws {
+        let folder = TemporaryFolder()
+        let old =
+            #"{"feeds":{"us/health":{"lastAttempt":"2024-05-02T12:00:00Z","lastSuccess":"2024-05-02T12:00:00Z"}},"images":{},"items":{},"version":1}"#
+        let url = try folder.write(old, to: "state.json")
+        let store = StateStore(url: url)
+        let loaded = try store.load()
+        #expect(loaded.warning == nil)
+        #expect(loaded.state.requests == [])
+        #expect(loaded.state.pause == nil)
+        #expect(loaded.state.feeds["us/health"]?.consecutiveFailures == 0)
+        var state = loaded.state
+        state.requests = [RequestRecord(time: testNow, feed: "us/health", refused: true)]
+        state.pause = PauseRecord(
+            cause: .badKey, reason: "NewsAPI apiKeyInvalid (HTTP 401)", since: testNow,
+            keyFingerprint: KeyFingerprint(key: "k", salt: "00"))
+        state.feeds["us/health"]?.consecutiveFailures = 2
+        try store.save(state)
+        #expect(try store.load().state == state)
+    }
 }

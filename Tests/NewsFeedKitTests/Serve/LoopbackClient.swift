@@ -21,7 +21,7 @@ final class LoopbackClient {
 
     init(port: Int) throws {
         descriptor = try Self.connectedSocket(port: port)
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        var timeout = timeval(tv_sec: 20, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     }
 

@@ -5,7 +5,7 @@ import Testing
 
 /// The end-to-end proof: `newsfeed serve` on loopback, feeds built by `newsfeed build`
 /// from the bundled samples (through a loopback NewsAPI), and two real readers
-/// subscribed over HTTP to every feed the served OPML lists.
+/// subscribed over HTTP to every feed the served OPML lists, in RSS and in Atom.
 ///
 /// Without `NEWSFEED_REQUIRE_READERS=1` a test whose reader is not installed is
 /// skipped (its trait says why); `.ci/run` sets the variable and installs both, so
@@ -26,11 +26,8 @@ import Testing
         try await ServedSamples.with { served in
             let home = served.folder.url.appending(path: "newsboat-home")
             try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-            let urls = try served.folder.write(
-                served.feedURLs.map(\.absoluteString).joined(separator: "\n"), to: "urls")
             // Only what a headless reload needs: no browser, no external commands.
             let config = try served.folder.write("reload-threads 3\ndownload-timeout 10\n", to: "newsboat.conf")
-            let cache = served.folder.url.appending(path: "cache.db")
             let environment = ChildProcess.loopbackEnvironment(
                 base: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"],
                 overrides: [
@@ -39,27 +36,35 @@ import Testing
                     "XDG_CACHE_HOME": home.appending(path: "cache").path, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
                     "TERM": "dumb",
                 ])
-            let reload = try await ChildProcess.run(
-                newsboat, ["-u", urls.path, "-c", cache.path, "-C", config.path, "-x", "reload"],
-                environment: environment, workingDirectory: served.folder.url)
-            try #require(reload.status == 0 && !reload.timedOut, "newsboat reload: \(reload.summary)")
+            // RSS and Atom in caches of their own: newsboat keys items by guid across feeds, and both
+            // formats carry the same ids.
+            for (name, feedURLs) in [("rss", served.feedURLs), ("atom", served.atomURLs)] {
+                let urls = try served.folder.write(
+                    feedURLs.map(\.absoluteString).joined(separator: "\n"), to: "urls-\(name)")
+                let cache = served.folder.url.appending(path: "cache-\(name).db")
+                let reload = try await ChildProcess.run(
+                    newsboat, ["-u", urls.path, "-c", cache.path, "-C", config.path, "-x", "reload"],
+                    environment: environment, workingDirectory: served.folder.url)
+                try #require(reload.status == 0 && !reload.timedOut, "newsboat reload: \(reload.summary)")
 
-            let query = try await ChildProcess.run(
-                sqlite, ["-json", "-readonly", cache.path, "SELECT feedurl, title, url FROM rss_item ORDER BY id"],
-                environment: environment)
-            try #require(query.status == 0, "sqlite3 on newsboat's cache: \(query.summary)")
-            let rows =
-                query.standardOutput.isEmpty
-                ? [] : try JSONDecoder().decode([CachedItem].self, from: query.standardOutput)
+                let query = try await ChildProcess.run(
+                    sqlite, ["-json", "-readonly", cache.path, "SELECT feedurl, title, url FROM rss_item ORDER BY id"],
+                    environment: environment)
+                try #require(query.status == 0, "sqlite3 on newsboat's cache: \(query.summary)")
+                let rows =
+                    query.standardOutput.isEmpty
+                    ? [] : try JSONDecoder().decode([CachedItem].self, from: query.standardOutput)
 
-            for feedURL in served.feedURLs {
-                let expected = try served.items(at: feedURL)
-                let stored = rows.filter { $0.feedurl == feedURL.absoluteString }
-                #expect(stored.count == expected.count, "\(feedURL): newsboat stored \(stored.count) items")
-                for item in expected {
-                    #expect(
-                        stored.contains { $0.title == item.title && $0.url == item.link },
-                        "\(feedURL): newsboat lacks \(item); it has \(stored.map { "\"\($0.title)\" <\($0.url)>" })")
+                for feedURL in feedURLs {
+                    let expected = try served.items(at: feedURL)
+                    let stored = rows.filter { $0.feedurl == feedURL.absoluteString }
+                    #expect(stored.count == expected.count, "\(feedURL): newsboat stored \(stored.count) items")
+                    for item in expected {
+                        #expect(
+                            stored.contains { $0.title == item.title && $0.url == item.link },
+                            "\(feedURL): newsboat lacks \(item); it has \(stored.map { "\"\($0.title)\" <\($0.url)>" })"
+                        )
+                    }
                 }
             }
             try await served.expectFetchedOverHTTP()
@@ -77,17 +82,18 @@ import Testing
         try #require(await FeedReader.feedparser.isInstalled, "\(FeedReader.feedparser.installHint)")
         try await ServedSamples.with { served in
             let run = try await ChildProcess.run(
-                python, ["-c", Self.feedparserScript] + served.feedURLs.map(\.absoluteString),
+                python, ["-c", Self.feedparserScript] + served.rssAndAtomURLs.map(\.absoluteString),
                 environment: ChildProcess.loopbackEnvironment(), workingDirectory: served.folder.url)
             try #require(run.status == 0 && !run.timedOut, "feedparser script: \(run.summary)")
             let parsed = try JSONDecoder().decode([ParsedFeed].self, from: run.standardOutput)
-            #expect(parsed.map(\.url) == served.feedURLs.map(\.absoluteString))
+            #expect(parsed.map(\.url) == served.rssAndAtomURLs.map(\.absoluteString))
 
             for feed in parsed {
                 let expected = try served.items(at: try #require(URL(string: feed.url)))
                 #expect(feed.status == 200, "\(feed.url): HTTP status \(String(describing: feed.status))")
                 #expect(!feed.bozo, "\(feed.url): feedparser flags the feed: \(feed.bozoException)")
-                #expect(feed.version == "rss20", "\(feed.url): feedparser sees \(feed.version)")
+                let version = feed.url.hasSuffix(".atom") ? "atom10" : "rss20"
+                #expect(feed.version == version, "\(feed.url): feedparser sees \(feed.version)")
                 #expect(!feed.title.isEmpty, "\(feed.url): no feed title")
                 #expect(feed.entries.count == expected.count, "\(feed.url): \(feed.entries.count) entries")
                 for (entry, item) in zip(feed.entries, expected) {

@@ -291,7 +291,7 @@ import Testing
 
     // MARK: - demo
 
-    @Test func demoBuildsAndServesTheThreeSampleFeeds() async throws {
+    @Test func demoBuildsAndServesEverySampleFeed() async throws {
         let folder = TemporaryFolder("newsfeed-demo-command")
         let demo = RunningCommand(["demo", "--port", "0", "--output", "demo-feeds"], workingDirectory: folder.url)
         defer { demo.stopSignal.fire() }
@@ -304,7 +304,7 @@ import Testing
         let printed = demo.standardOutput.text.split(separator: "\n")
             .filter { $0.hasPrefix("  http://") }
             .compactMap { URL(string: $0.trimmingCharacters(in: .whitespaces)) }
-        let expected = SampleHeadlines.feeds.map { site.appending(path: $0.relativePath) }
+        let expected = SampleAnswers.demoFeeds.map { site.appending(path: $0.relativePath) }
         #expect(printed == expected)
 
         for url in printed {

@@ -63,9 +63,17 @@ struct ServedSamples: Sendable {
         return ServedSamples(folder: folder, serve: serve, feedURLs: feedURLs)
     }
 
-    /// The items of the served file behind `feedURL`, which must not be empty.
+    /// The Atom version of every feed, in the same order: `build` writes it next to the RSS.
+    var atomURLs: [URL] { feedURLs.map { $0.deletingPathExtension().appendingPathExtension("atom") } }
+
+    /// RSS and Atom, for the readers that read both.
+    var rssAndAtomURLs: [URL] { feedURLs + atomURLs }
+
+    /// The items of the served file behind `feedURL`, which must not be empty. For an Atom URL
+    /// these are the RSS sibling's items: one story model, the same items in the same order.
     func items(at feedURL: URL) throws -> [RSSItemSummary] {
-        let relative = String(feedURL.path.drop { $0 == "/" })
+        var relative = String(feedURL.path.drop { $0 == "/" })
+        if relative.hasSuffix(".atom") { relative = String(relative.dropLast(5)) + ".rss" }
         let items = try RSSItemSummary.all(inFile: folder.url.appending(path: "Feeds").appending(path: relative))
         try #require(!items.isEmpty, "\(relative) has no items")
         return items
@@ -74,7 +82,7 @@ struct ServedSamples: Sendable {
     /// Each feed was fetched through the server: its access log shows a 200 for it
     /// (the log is printed off the event loop, so the lines may trail the responses).
     func expectFetchedOverHTTP() async throws {
-        for feedURL in feedURLs {
+        for feedURL in rssAndAtomURLs {
             _ = try await serve.lines(count: 1) { $0.contains("Z GET \(feedURL.path) 200 ") }
         }
     }

@@ -110,6 +110,28 @@ final class BuildWorkspace: Sendable {
         return FeedRulesChecker.violations(in: data, selfURL: selfURL, now: clock.now)
     }
 
+    /// Rule violations of `feedID` in every format written for it (RSS, Atom, JSON Feed), each
+    /// prefixed with its file; `feedID` may be any path without extension (`bookmarks`).
+    func violationsInEveryFormat(_ feedID: String) throws -> [String] {
+        var found: [String] = []
+        var formatsSeen = 0
+        for format in FeedFormat.allCases {
+            let path = "\(feedID).\(format.fileExtension)"
+            guard let data = try? Data(contentsOf: output.appending(path: path)) else { continue }
+            formatsSeen += 1
+            let url = try #require(URL(string: Self.site + path))
+            let violations: [String]
+            switch format {
+            case .rss: violations = FeedRulesChecker.violations(in: data, selfURL: url, now: clock.now)
+            case .atom: violations = AtomRulesChecker.violations(in: data, selfURL: url, now: clock.now)
+            case .json: violations = JSONFeedRulesChecker.violations(in: data, feedURL: url, now: clock.now)
+            }
+            found += violations.map { "\(path): \($0)" }
+        }
+        if formatsSeen == 0 { found.append("\(feedID): no file in any format") }
+        return found
+    }
+
     /// Every file below `folder`, relative and sorted.
     static func allFiles(in folder: URL) -> [String] {
         guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return [] }

@@ -45,6 +45,20 @@ final class DuckDuckGoStub: Sendable {
         port = try server.start()
     }
 
+    /// Runs `body` with a fresh stub and always stops it afterwards.
+    static func with(
+        _ answers: [String: NewsAPIStub.Answer], _ body: (DuckDuckGoStub) async throws -> Void
+    ) async throws {
+        let stub = try DuckDuckGoStub(answers)
+        do {
+            try await body(stub)
+        } catch {
+            await stub.stop()
+            throw error
+        }
+        await stub.stop()
+    }
+
     /// `http://127.0.0.1:<port>`, the value for `DDG_BASE_URL`.
     var baseURLString: String { "http://127.0.0.1:\(port)" }
 

@@ -540,7 +540,7 @@ private struct StrictRFC822 {
 }
 
 /// A start tag found in an HTML string: its lowercased name and attributes.
-private struct HTMLTag {
+struct HTMLTag {
     var name: String
     var attributes: [(name: String, value: String)]
 

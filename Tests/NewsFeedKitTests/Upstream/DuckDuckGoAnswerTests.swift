@@ -39,14 +39,14 @@ import Testing
                 + "use a query without a bang"
         ),
         ("html-error-page.html", "the DuckDuckGo answer is an HTML page, not JSON"),
-        ("truncated.json", "DuckDuckGo's answer is not valid JSON: truncated after"),
+        ("truncated.json", "DuckDuckGo's answer: invalid JSON at byte"),
         (
             "related-topics-a-string.json",
-            "DuckDuckGo's answer is JSON but not an Instant Answer: \"RelatedTopics\" is a string, not a list"
+            "DuckDuckGo's answer is JSON but not an Instant Answer: \"RelatedTopics\" is a string, not an array"
         ),
         (
             "results-an-object.json",
-            "DuckDuckGo's answer is JSON but not an Instant Answer: \"Results\" is an object, not a list"
+            "DuckDuckGo's answer is JSON but not an Instant Answer: \"Results\" is an object, not an array"
         ),
     ])
     func aBadAnswerFailsNamingWhy(fixture: String, message: String) throws {
@@ -55,6 +55,27 @@ import Testing
             _ = try DuckDuckGoAnswer.decode(data: data, query: "!w rust")
         } throws: { error in
             (error as? DuckDuckGoError)?.description.hasPrefix(message) == true
+        }
+    }
+
+    @Test func aGroupsTopicsOfTheWrongTypeAreRefusedNamingTheFieldAndOddTextsCountAsEmpty() throws {
+        let group = Data(
+            #"{"Heading": 7, "RelatedTopics": [{"Name": "People", "Topics": "none"}], "Results": []}"#.utf8)
+        #expect(
+            throws: DuckDuckGoError.unexpectedJSON("\"RelatedTopics[0].Topics\" is a string, not an array")
+        ) {
+            _ = try DuckDuckGoAnswer.decode(data: group, query: "apple")
+        }
+        let odd = Data(
+            #"{"Heading": 7, "Results": null, "RelatedTopics": [3, {"FirstURL": "https://duckduckgo.com/A", "Text": ["x"]}]}"#
+                .utf8)
+        let answer = try DuckDuckGoAnswer.decode(data: odd, query: "a")
+        #expect(answer.heading == "")
+        #expect(answer.relatedTopics == [.topic(DuckDuckGoAnswer.Topic(firstURL: "https://duckduckgo.com/A"))])
+        #expect {
+            _ = try DuckDuckGoAnswer.decode(data: Data(#"{"Heading": "A",}"#.utf8), query: "a")
+        } throws: { error in
+            (error as? DuckDuckGoError)?.description == "DuckDuckGo's answer: invalid JSON at byte 15: trailing comma"
         }
     }
 

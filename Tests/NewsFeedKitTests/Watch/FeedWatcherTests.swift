@@ -72,6 +72,16 @@ import Testing
             #expect(healed[1].image?.url == Self.site.appending(path: DefaultImageAsset.relativePath))
             #expect(healed[2].image?.url.absoluteString == base + "/nohead.jpg")
             #expect(healed[2].image?.length == 5000)
+            // Every format heals from the same stories.
+            let defaultURL = Self.site.appending(path: DefaultImageAsset.relativePath).absoluteString
+            let atom = String(decoding: try Data(contentsOf: output.fileURL(for: spec, format: .atom)), as: UTF8.self)
+            #expect(atom.contains(#"href="\#(base)/ok.jpg""#))
+            #expect(atom.contains(#"href="\#(defaultURL)""#))
+            #expect(!atom.contains("missing.jpg"))
+            let json = try JSONSerialization.jsonObject(
+                with: try Data(contentsOf: output.fileURL(for: spec, format: .json)))
+            let images = ((json as? [String: Any])?["items"] as? [[String: Any]])?.compactMap { $0["image"] as? String }
+            #expect(images == [base + "/ok.jpg", defaultURL, base + "/nohead.jpg"])
             let state = try output.stateStore.load().state
             #expect(state.images[base + "/missing.jpg"]?.status == .dead)
             #expect(state.images[base + "/nohead.jpg"]?.status == .alive)

@@ -22,10 +22,13 @@ import Testing
     ]
 
     private static let defaultImageURL = Fixture.defaultImageURL
+    /// No image here hangs, so a long timeout costs nothing and keeps a starved machine from looking offline.
+    private static let patientSettings =
+        #"{"timeout": "20s", "recheck": "0s", "failuresBeforeDead": 2, "failureSpacing": "0s"}"#
 
     @Test func aSecondRoundThatChecksOnlyThe404sRecordsThemAndExits0() async throws {
         // Live images are not due again for 6 hours; dead ones are rechecked every round.
-        let settings = #"{"timeout": "1s", "recheck": "6h", "failureSpacing": "0s"}"#
+        let settings = #"{"timeout": "20s", "recheck": "6h", "failureSpacing": "0s"}"#
         try await Fixture.run(
             feeds: [(id: Self.sports, stories: Self.sportsStories)], answers: Self.sportsAnswers,
             watchSettings: settings
@@ -56,7 +59,9 @@ import Testing
         let stories = (1...6).map { Story("bad-\($0)", image: "/img/bad-\($0).jpg", onSecondHost: $0 % 2 == 0) }
         var answers: [String: ScriptedImageHost.Answer] = [:]
         for index in 1...6 { answers["/img/bad-\(index).jpg"] = answer }
-        try await Fixture.run(feeds: [(id: Self.sports, stories: stories)], answers: answers) { fixture in
+        try await Fixture.run(
+            feeds: [(id: Self.sports, stories: stories)], answers: answers, watchSettings: Self.patientSettings
+        ) { fixture in
             #expect(await fixture.build().status == 0)
             for round in 1...2 {
                 let run = await fixture.watch()
@@ -130,7 +135,9 @@ import Testing
 
     @Test func theBlockedLineSaysHowToAllowPrivateAddresses() async throws {
         let stories = [Story("near", image: "/img/near.jpg")]
-        try await Fixture.run(feeds: [(id: Self.sports, stories: stories)], answers: [:]) { fixture in
+        try await Fixture.run(
+            feeds: [(id: Self.sports, stories: stories)], answers: [:], watchSettings: Self.patientSettings
+        ) { fixture in
             #expect(await fixture.build().status == 0)
             let run = await fixture.watch([])
             #expect(run.status == 0)

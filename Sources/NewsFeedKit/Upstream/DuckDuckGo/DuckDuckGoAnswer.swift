@@ -81,29 +81,29 @@ public struct DuckDuckGoAnswer: Sendable, Hashable {
         }
         if let httpStatus, isHTTPError { throw .httpStatus(httpStatus, retryAfter: retryAfter) }
         guard first != nil else { throw .emptyBody(httpStatus: httpStatus) }
-        let object: Any
+        let root: JSONValue
         do {
-            object = try JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed])
+            root = try JSONDocument(parsing: Data(body)).root
         } catch {
-            throw .invalidJSON(byteCount: data.count, truncated: NewsAPIResponse.looksTruncated(Data(body)))
+            throw .invalidJSON(error)
         }
-        guard let fields = object as? [String: Any] else {
-            throw .unexpectedJSON("the top level is \(typeName(object)), not an object")
+        guard root.kind == .object else {
+            throw .unexpectedJSON("the top level is \(root.kind.described), not an object")
         }
-        func text(_ key: String, in object: [String: Any]) -> String { object[key] as? String ?? "" }
+        // Every text field DuckDuckGo sends is a string; one of another type counts as empty.
+        func text(_ key: String, in object: JSONValue) -> String { object[key]?.string ?? "" }
 
         var answer = DuckDuckGoAnswer(
-            heading: text("Heading", in: fields), abstract: text("Abstract", in: fields),
-            abstractText: text("AbstractText", in: fields), abstractURL: text("AbstractURL", in: fields),
-            abstractSource: text("AbstractSource", in: fields), image: text("Image", in: fields),
-            type: text("Type", in: fields), redirect: text("Redirect", in: fields))
+            heading: text("Heading", in: root), abstract: text("Abstract", in: root),
+            abstractText: text("AbstractText", in: root), abstractURL: text("AbstractURL", in: root),
+            abstractSource: text("AbstractSource", in: root), image: text("Image", in: root),
+            type: text("Type", in: root), redirect: text("Redirect", in: root))
         if !answer.redirect.trimmingCharacters(in: .whitespaces).isEmpty {
             throw .redirect(query: query, target: answer.redirect)
         }
-        answer.results = try topics(fields["Results"], field: "Results")
-        guard let related = try list(fields["RelatedTopics"], field: "RelatedTopics") else { return answer }
-        for (index, element) in related.enumerated() {
-            guard let entry = element as? [String: Any] else { continue }
+        answer.results = try topics(root["Results"], field: "Results")
+        for (index, entry) in (try list(root["RelatedTopics"], field: "RelatedTopics")).enumerated()
+        where entry.kind == .object {
             if entry["Topics"] != nil || entry["Name"] != nil && entry["FirstURL"] == nil {
                 let name = TextCleaner.plainText(text("Name", in: entry))
                 let members = try topics(entry["Topics"], field: "RelatedTopics[\(index)].Topics")
@@ -115,36 +115,25 @@ public struct DuckDuckGoAnswer: Sendable, Hashable {
         return answer
     }
 
-    /// A list field: nil when absent or null, an error naming it when of another type.
-    private static func list(_ value: Any?, field: String) throws(DuckDuckGoError) -> [Any]? {
-        guard let value, !(value is NSNull) else { return nil }
-        guard let list = value as? [Any] else {
-            throw .unexpectedJSON("\"\(field)\" is \(typeName(value)), not a list")
+    /// An array field's elements: none when absent or null, an error naming it when of another type.
+    private static func list(_ value: JSONValue?, field: String) throws(DuckDuckGoError) -> [JSONValue] {
+        guard let value, !value.isNull else { return [] }
+        guard let elements = value.elements else {
+            throw .unexpectedJSON("\"\(field)\" is \(value.kind.described), not an array")
         }
-        return list
+        return elements
     }
 
-    private static func topics(_ value: Any?, field: String) throws(DuckDuckGoError) -> [Topic] {
-        (try list(value, field: field) ?? []).compactMap { ($0 as? [String: Any]).flatMap(topic) }
+    private static func topics(_ value: JSONValue?, field: String) throws(DuckDuckGoError) -> [Topic] {
+        try list(value, field: field).compactMap(topic)
     }
 
-    private static func topic(_ entry: [String: Any]) -> Topic? {
-        guard let firstURL = entry["FirstURL"] as? String else { return nil }
-        let icon = (entry["Icon"] as? [String: Any])?["URL"] as? String ?? ""
+    /// One `{Result, FirstURL, Icon, Text}`; nil for an element that is not an object or has no `FirstURL`.
+    private static func topic(_ entry: JSONValue) -> Topic? {
+        guard entry.kind == .object, let firstURL = entry["FirstURL"]?.string else { return nil }
         return Topic(
-            result: entry["Result"] as? String ?? "", text: entry["Text"] as? String ?? "", firstURL: firstURL,
-            iconURL: icon)
-    }
-
-    private static func typeName(_ value: Any) -> String {
-        switch value {
-        case is String: "a string"
-        case is [Any]: "a list"
-        case is [String: Any]: "an object"
-        case is NSNull: "null"
-        case is NSNumber: "a number or boolean"
-        default: "\(Swift.type(of: value))"
-        }
+            result: entry["Result"]?.string ?? "", text: entry["Text"]?.string ?? "", firstURL: firstURL,
+            iconURL: entry["Icon"]?["URL"]?.string ?? "")
     }
 
     private static func header(_ name: String, in headers: [String: String]) -> String? {

@@ -6,8 +6,8 @@ public enum DuckDuckGoError: Error, Sendable, Equatable, CustomStringConvertible
     case httpStatus(Int, retryAfter: Duration?)
     /// An HTML page where JSON belongs (an error or block page).
     case htmlPage(httpStatus: Int?)
-    /// Bytes that do not parse as JSON; `truncated` when the text stops inside a value.
-    case invalidJSON(byteCount: Int, truncated: Bool)
+    /// Bytes that are not JSON (RFC 8259): where and why (truncated, when the text stops inside a value).
+    case invalidJSON(JSONSyntaxError)
     /// Valid JSON, but not an Instant Answer; `detail` names the field that is off.
     case unexpectedJSON(String)
     /// No body at all.
@@ -36,9 +36,8 @@ public enum DuckDuckGoError: Error, Sendable, Equatable, CustomStringConvertible
         case .htmlPage(let status):
             if let status { return "DuckDuckGo answered with an HTML page (HTTP \(status)), not JSON" }
             return "the DuckDuckGo answer is an HTML page, not JSON"
-        case .invalidJSON(let byteCount, let truncated):
-            if truncated { return "DuckDuckGo's answer is not valid JSON: truncated after \(byteCount) bytes" }
-            return "DuckDuckGo's answer is not valid JSON (\(byteCount) bytes)"
+        case .invalidJSON(let error):
+            return "DuckDuckGo's answer: \(error)"
         case .unexpectedJSON(let detail):
             return "DuckDuckGo's answer is JSON but not an Instant Answer: \(detail)"
         case .emptyBody(let status):

@@ -1,0 +1,37 @@
+/// The formats a feed is written in: `formats` in the config, `--format` of `convert`.
+///
+/// The one seam between the story model and the bytes on disk: each case names its renderer,
+/// so a further format is one renderer file plus its case here.
+public enum FeedFormat: String, Sendable, Hashable, CaseIterable, Codable {
+    case rss, atom, json
+
+    /// What `build` writes when the config does not say: every format, RSS first.
+    public static let defaultList: [FeedFormat] = [.rss, .atom, .json]
+
+    /// The renderer that writes this format.
+    public var renderer: any FeedRenderer {
+        switch self {
+        case .rss: RSSRenderer()
+        case .atom: AtomRenderer()
+        case .json: JSONFeedRenderer()
+        }
+    }
+
+    /// The file extension, e.g. `atom`: `<cc>/<cat>.<extension>`.
+    public var fileExtension: String { rawValue }
+
+    /// The media type `serve` sends, without parameters.
+    public var mediaType: String { renderer.mediaType }
+
+    /// The short label links show, e.g. `Atom`.
+    public var label: String {
+        switch self {
+        case .rss: "RSS"
+        case .atom: "Atom"
+        case .json: "JSON Feed"
+        }
+    }
+
+    /// The names, comma-separated, for messages: `rss, atom, json`.
+    public static var allNames: String { allCases.map(\.rawValue).joined(separator: ", ") }
+}
