@@ -57,7 +57,7 @@ enum ServeCommand {
         }
         return try await serve(
             directory: directory, host: host, port: port, site: config?.site, quiet: parsed.has("--quiet"),
-            refresher: refresher, context: context,
+            refresher: refresher, config: config, context: context,
             announce: { server in
                 context.standardOutput.line("serving \(directory.path) at \(server.listeningURL.absoluteString)")
                 context.standardOutput.line("  feeds index: \(server.listeningURL.absoluteString)")
@@ -69,13 +69,17 @@ enum ServeCommand {
     /// Serves `directory` until the stop signal; shared by `serve` and `demo`.
     static func serve(
         directory: URL, host: String, port: Int, site: URL?, quiet: Bool, refresher: BackgroundRefresher?,
-        context: CommandContext, announce: (FeedServer) -> Void
+        config: NewsFeedConfig? = nil, context: CommandContext, announce: (FeedServer) -> Void
     ) async throws(CommandExit) -> ExitCode {
+        // `/status` reports the folder being served, whatever the config's `output`.
+        var served = config
+        served?.output = directory
         let printer = quiet ? nil : AccessLogPrinter(output: context.standardOutput)
         let server: FeedServer
         do {
             server = try await FeedServer.start(
-                directory: directory, host: host, port: port, site: site, accessLog: printer.map { $0.log })
+                directory: directory, host: host, port: port, site: site, accessLog: printer.map { $0.log },
+                status: served.map { ($0, NewsAPIClientFactory.key(in: context.environment)) }, clock: context.clock)
         } catch let error as HTTPServerError {
             throw context.exit(.failure, "newsfeed serve: \(error.description)")
         } catch {

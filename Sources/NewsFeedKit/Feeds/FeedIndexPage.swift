@@ -66,7 +66,8 @@ public enum FeedIndexPage {
         return row
     }
 
-    private static let styleSheet = """
+    /// The page look shared by the index and `/status`: light and dark.
+    static let styleSheet = """
         :root { color-scheme: light dark; --bg: #ffffff; --fg: #1f1f1f; --muted: #5f6368; --link: #0b57d0;
           --rule: #dadce0; }
         @media (prefers-color-scheme: dark) {
