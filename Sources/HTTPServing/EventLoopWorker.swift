@@ -337,8 +337,8 @@ final class EventLoopWorker {
             case .rejected(let rejection):
                 connection.keepAlive = false
                 connection.isHTTP10 = false
-                connection.requestMethod = "-"
-                connection.requestPath = "-"
+                // What was readable of the request line: `POST /x 405`, not `- - 405`.
+                (connection.requestMethod, connection.requestPath) = connection.parser.requestLineSoFar
                 connection.requestStart = now
                 var response = HTTPResponse.text(rejection.status, rejection.description + "\n")
                 if rejection.status == 405 { response.headers.set("Allow", "GET, HEAD") }

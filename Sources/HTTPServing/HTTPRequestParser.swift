@@ -194,14 +194,24 @@ public struct HTTPRequestParser: Sendable {
         return false
     }
 
+    /// The method and path of the request line being read, as far as they were well-formed
+    /// (printable ASCII) before a rejection; for the access log of refused requests.
+    public var requestLineSoFar: (method: String, path: String) {
+        let path = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)
+        return (method.isEmpty ? "-" : method, (path ?? "").isEmpty ? "-" : path ?? "-")
+    }
+
     private mutating func parseRequestLine(_ line: Range<Int>) -> HTTPRequestRejection? {
-        buffer.withUnsafeBufferPointer { bytes in
+        method = ""
+        target = ""
+        return buffer.withUnsafeBufferPointer { bytes in
             var index = line.lowerBound
             let end = line.upperBound
             let methodStart = index
             while index < end, Self.isTokenByte(bytes[index]) { index += 1 }
             guard index > methodStart, index < end, bytes[index] == 0x20 else { return .malformedRequestLine }
             let methodEnd = index
+            method = String(decoding: UnsafeBufferPointer(rebasing: bytes[methodStart..<methodEnd]), as: UTF8.self)
             index += 1
             let targetStart = index
             while index < end, bytes[index] != 0x20 {
@@ -209,7 +219,11 @@ public struct HTTPRequestParser: Sendable {
                 if byte < 0x21 || byte > 0x7E { return .invalidByteInTarget }
                 index += 1
             }
-            guard index > targetStart, index < end else { return .malformedRequestLine }
+            guard index > targetStart else { return .malformedRequestLine }
+            target = String(
+                decoding: UnsafeBufferPointer(rebasing: bytes[targetStart..<min(index, targetStart + 256)]),
+                as: UTF8.self)
+            guard index < end else { return .malformedRequestLine }
             let targetEnd = index
             index += 1
             let versionStart = index

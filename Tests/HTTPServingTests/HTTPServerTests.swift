@@ -468,10 +468,16 @@ import Testing
                 _ = try client.readResponse()
                 _ = try client.readResponse(bodyExpected: false)
                 let bad = try RawClient(port: port)
-                try bad.send("BREW /pot HTTP/1.1\r\nHost: t\r\n\r\n")
-                return try bad.readResponse()
+                try bad.send("BREW /pot?x=1 HTTP/1.1\r\nHost: t\r\n\r\n")
+                _ = try bad.readResponse()
+                let future = try RawClient(port: port)
+                try future.send("GET /later HTTP/2.0\r\nHost: t\r\n\r\n")
+                _ = try future.readResponse()
+                let garbled = try RawClient(port: port)
+                try garbled.send("POST /a\u{7F}b HTTP/1.1\r\nHost: t\r\n\r\n")
+                return try garbled.readResponse()
             }
-            let entries = await recorder.waitForEntries(3)
+            let entries = await recorder.waitForEntries(5)
             let get = try #require(entries.first { $0.path == "/logged" })
             #expect(get.method == "GET")
             #expect(get.status == 200)
@@ -479,7 +485,10 @@ import Testing
             #expect(get.duration < .seconds(1))
             let head = try #require(entries.first { $0.path == "/head" })
             #expect(head.method == "HEAD")
-            #expect(entries.contains { $0.status == 405 && $0.method == "-" })
+            // Refused requests are logged with what was readable of their request line.
+            #expect(entries.contains { $0.status == 405 && $0.method == "BREW" && $0.path == "/pot" })
+            #expect(entries.contains { $0.status == 505 && $0.method == "GET" && $0.path == "/later" })
+            #expect(entries.contains { $0.status == 400 && $0.method == "POST" && $0.path == "-" })
         }
     }
 }

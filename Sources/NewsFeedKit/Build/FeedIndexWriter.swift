@@ -21,6 +21,7 @@ struct FeedIndexWriter: Sendable {
         let title = config.isSampleData ? "newsfeed — sample data, not live news" : "newsfeed"
         let page = FeedIndexPage.render(title: title, listings: listings, opmlURL: opmlURL)
         let opml = OPMLDocument.render(title: title, listings: listings, indexURL: config.site)
+        try output.writeIfChanged(FaviconAsset.data, to: output.fileURL(relativePath: FaviconAsset.relativePath))
         try output.writeIfChanged(Data(page.utf8), to: output.fileURL(relativePath: Self.indexFileName))
         try output.writeIfChanged(Data(opml.utf8), to: output.fileURL(relativePath: StaticFileHandler.opmlFileName))
     }

@@ -62,6 +62,16 @@ public struct FeedOutcome: Sendable, Equatable {
         hadPreviousFeed ? "kept the previous feed" : "no feed written yet"
     }
 
+    /// `reason` without its closing full stop, so a clause can follow it after `; `
+    /// (upstream messages end in `.`; `key.; no feed` would read twice punctuated).
+    static func clause(_ reason: String) -> String {
+        var text = Substring(reason)
+        while let last = text.last, last == "." || last == " " || last == ";" || last == "," {
+            text.removeLast()
+        }
+        return String(text)
+    }
+
     /// The one line `build` prints for this feed.
     public var line: String {
         let empty = cameBackEmpty ? "; \(emptyText), kept the feed's history" : ""
@@ -71,7 +81,7 @@ public struct FeedOutcome: Sendable, Equatable {
         case .unchanged:
             return "\(spec.id): unchanged, \(itemCount) items\(empty)"
         case .keptPrevious(let reason):
-            return "\(spec.id): \(reason); \(keptText)"
+            return "\(spec.id): \(Self.clause(reason)); \(keptText)"
         case .notAttempted(let reason):
             return "\(spec.id): not fetched (\(reason)); \(keptText)"
         case .notDue(let next):

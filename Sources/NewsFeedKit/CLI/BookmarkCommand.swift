@@ -78,10 +78,10 @@ enum BookmarkCommand {
                 .usage,
                 "newsfeed bookmark add: --title is required: \(url.absoluteString) is not an item of any built feed")
         case .already(let number, let warning):
-            if let warning { context.standardError.line("warning: \(warning)") }
+            if let warning { context.standardError.line("newsfeed bookmark: warning: \(warning)") }
             context.standardOutput.line("already bookmarked (number \(number)): \(url.absoluteString); nothing changed")
         case .added(let bookmark, let warning):
-            if let warning { context.standardError.line("warning: \(warning)") }
+            if let warning { context.standardError.line("newsfeed bookmark: warning: \(warning)") }
             let from = bookmark.feed.map { " from \($0)" } ?? ""
             context.standardOutput.line("bookmarked\(from): \(bookmark.title) (\(url.absoluteString))")
         }
@@ -136,7 +136,7 @@ enum BookmarkCommand {
         } catch {
             throw context.exit(.failure, "newsfeed bookmark list: \(error)")
         }
-        if let warning = loaded.warning { context.standardError.line("warning: \(warning)") }
+        if let warning = loaded.warning { context.standardError.line("newsfeed bookmark: warning: \(warning)") }
         let bookmarks = loaded.list.newestFirst
         if parsed.has("--json") {
             context.standardOutput.line(json(bookmarks))
@@ -206,9 +206,8 @@ enum BookmarkCommand {
                 var list = loaded.list
                 let index: Int?
                 if let number {
-                    index =
-                        (1...max(1, list.bookmarks.count)).contains(number) && !list.bookmarks.isEmpty
-                        ? list.bookmarks.count - number : nil
+                    // `list` numbers the newest 1; the list is stored oldest first.
+                    index = number >= 1 && number <= list.bookmarks.count ? list.bookmarks.count - number : nil
                 } else {
                     index = url.flatMap(list.index(of:))
                 }

@@ -20,12 +20,12 @@ enum BuildCommand {
         do {
             sources = try FeedSourcesFactory.make(for: specs, environment: context.environment)
         } catch {
-            throw context.exit(.configuration, error.description)
+            throw context.exit(.configuration, "newsfeed build: \(error.description)")
         }
         do {
             try OutputFolder(root: config.output).prepare()
         } catch {
-            throw context.exit(.configuration, error.description)
+            throw context.exit(.configuration, "newsfeed build: \(error.description)")
         }
         let builder = FeedBuilder(config: config, source: sources, clock: context.clock)
         // `--only` is a person asking for these feeds now: forced, and the reserve is theirs.
@@ -41,7 +41,7 @@ enum BuildCommand {
     /// Runs a build and prints its lines; shared by `build` and `demo` (unscheduled samples).
     static func runBuild(
         _ builder: FeedBuilder, specs: [FeedSpec], scheduled: FeedBuilder.ScheduledRun? = nil, quiet: Bool,
-        context: CommandContext
+        command: String = "build", context: CommandContext
     ) async -> ExitCode {
         let errors = context.standardError
         var progress: (@Sendable (Int, Int, FeedSpec) -> Void)?
@@ -53,7 +53,7 @@ enum BuildCommand {
         let report = await builder.build(specs, scheduled: scheduled, progress: progress)
         if progress != nil { errors.write("\r\u{1B}[K") }
         for warning in report.warnings {
-            errors.line("warning: \(warning)")
+            errors.line("newsfeed \(command): warning: \(warning)")
         }
         for outcome in report.outcomes {
             if !quiet { context.standardOutput.line(outcome.line) }

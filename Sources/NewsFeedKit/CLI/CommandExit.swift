@@ -41,6 +41,15 @@ extension CommandContext {
         }
     }
 
+    /// `--host` (default 127.0.0.1) resolved to the address to bind; exit 64 when it is no address of this machine.
+    func listenHost(_ parsed: ParsedArguments, command: String) throws(CommandExit) -> ListenHost {
+        do {
+            return try ListenHost.resolve(parsed.value("--host") ?? "127.0.0.1")
+        } catch {
+            throw exit(.usage, "newsfeed \(command): \(error.description)")
+        }
+    }
+
     /// `--port` (default 8080; 0 picks a free port); exit 64 when it is not a port number.
     func port(_ parsed: ParsedArguments, command: String) throws(CommandExit) -> Int {
         let text = parsed.value("--port") ?? "8080"

@@ -106,14 +106,14 @@ enum CommandHelp {
         """
 
     static let demo = """
-        Usage: newsfeed demo [--host 127.0.0.1] [--port 8080] [--output DIR]
+        Usage: newsfeed demo [--host 127.0.0.1] [--port 8080] [--output DIR] [--no-serve]
 
         Builds feeds from built-in sample data (clearly marked as samples; no key, no network)
         into DIR (default Feeds-demo) and serves them until stopped with Ctrl-C.
 
         Options:
           --output DIR   where to write the sample feeds (default Feeds-demo)
-          --host HOST    address to listen on (default 127.0.0.1)
+          --host HOST    address to listen on: an IP, or a name of this machine such as localhost (default 127.0.0.1)
           --port PORT    port to listen on (default 8080; 0 picks a free one)
           --no-serve     only build the sample feeds, then exit
         """
@@ -121,7 +121,11 @@ enum CommandHelp {
     static let initCommand = """
         Usage: newsfeed init [--config PATH]
 
-        Writes a starter config (default ./newsfeed.json). Refuses to overwrite an existing file.
+        Writes a starter config (default ./newsfeed.json). Refuses to overwrite an existing file
+        or to create a folder for it. Set its "site" to the public URL the feeds are served at.
+
+        Options:
+          --config PATH   where to write the config (default ./newsfeed.json; the folder must exist)
         """
 
     static let serve = """
@@ -131,7 +135,7 @@ enum CommandHelp {
 
         Options:
           --dir DIR        folder to serve (default: the config's output, else Feeds)
-          --host HOST      address to listen on (default 127.0.0.1)
+          --host HOST      address to listen on: an IP, or a name of this machine such as localhost (default 127.0.0.1)
           --port PORT      port to listen on (default 8080)
           --config PATH    the config file (default ./newsfeed.json when present)
           --refresh        also rebuild feeds in the background as `build` would: when due,

@@ -39,10 +39,10 @@ enum ConvertCommand {
                 context.standardOutput.write(utf8: $0)
             }
         } catch {
-            throw context.exit(.failure, "\(name): \(error)")
+            throw context.exit(.failure, "newsfeed convert: \(name): \(error)")
         }
         if response.articles.isEmpty {
-            context.standardError.line("\(name): the response holds no articles; wrote an empty feed")
+            context.standardError.line("newsfeed convert: \(name): the response holds no articles; wrote an empty feed")
         }
         return .ok
     }
@@ -57,7 +57,7 @@ enum ConvertCommand {
         do {
             answer = try DuckDuckGoAnswer.decode(data: data, query: query)
         } catch {
-            throw context.exit(.failure, "\(name): \(error.description)")
+            throw context.exit(.failure, "newsfeed convert: \(name): \(error.description)")
         }
         let now = Date(timeIntervalSince1970: context.clock().timeIntervalSince1970.rounded(.down))
         let resolver = StoryImageResolver(
@@ -73,10 +73,11 @@ enum ConvertCommand {
                 context.standardOutput.write(utf8: $0)
             }
         } catch {
-            throw context.exit(.failure, "\(name): \(error)")
+            throw context.exit(.failure, "newsfeed convert: \(name): \(error)")
         }
         if stories.isEmpty {
-            context.standardError.line("\(name): the answer holds no abstract, results or topics; wrote an empty feed")
+            context.standardError.line(
+                "newsfeed convert: \(name): the answer holds no abstract, results or topics; wrote an empty feed")
         }
         return .ok
     }
@@ -89,7 +90,7 @@ enum ConvertCommand {
         do {
             return try NewsAPIResponse.decodeLazily(data: data)
         } catch {
-            throw context.exit(.failure, "\(name): \(error.description)")
+            throw context.exit(.failure, "newsfeed convert: \(name): \(error.description)")
         }
     }
 
@@ -105,7 +106,7 @@ enum ConvertCommand {
                 // bytes in place. Anything that cannot be mapped is read as before.
                 data = try (try? Data(contentsOf: url, options: .alwaysMapped)) ?? Data(contentsOf: url)
             } catch {
-                throw context.exit(.failure, "\(input): cannot read: \(Self.readFailure(url))")
+                throw context.exit(.failure, "newsfeed convert: \(input): cannot read: \(Self.readFailure(url))")
             }
         }
         return data

@@ -29,18 +29,20 @@ enum DemoCommand {
                     + "or its own (choose another --output)")
         }
         let createdFolder = !FileManager.default.fileExists(atPath: output.path)
-        let host = parsed.value("--host") ?? "127.0.0.1"
+        let listen = try context.listenHost(parsed, command: "demo")
+        let host = listen.address
         let port = try context.port(parsed, command: "demo")
         let serving = !parsed.has("--no-serve")
         var server: FeedServer?
         let printer = AccessLogPrinter(output: context.standardOutput)
-        var site = FeedServer.url(host: host, port: port)
+        var site = FeedServer.url(host: listen.display, port: port)
         if serving {
             try? FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
             // Bind first, so the feeds' self links and images name the real address.
             do {
                 let started = try await FeedServer.start(
-                    directory: output, host: host, port: port, site: nil, accessLog: printer.log)
+                    directory: output, host: host, port: port, site: nil, accessLog: printer.log,
+                    displayHost: listen.display)
                 server = started
                 site = started.listeningURL
             } catch {
@@ -54,14 +56,15 @@ enum DemoCommand {
             try AtomicFileWriter.write(
                 Data("sample feeds written by `newsfeed demo`\n".utf8), to: output.appending(path: marker))
         } catch {
-            context.standardError.line(error.description)
+            context.standardError.line("newsfeed demo: \(error.description)")
             await server?.shutdown()
             return .failure
         }
         context.standardOutput.line(
             "newsfeed demo: building feeds from built-in SAMPLE data (not live news; no key, no network)")
         let builder = FeedBuilder(config: config, source: SampleSource(), clock: context.clock)
-        let status = await BuildCommand.runBuild(builder, specs: config.feeds, quiet: false, context: context)
+        let status = await BuildCommand.runBuild(
+            builder, specs: config.feeds, quiet: false, command: "demo", context: context)
         context.standardOutput.line("Sample feeds are in \(output.path)")
         guard let server else { return status }
         context.standardOutput.line("Subscribe to:")

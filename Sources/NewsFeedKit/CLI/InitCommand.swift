@@ -35,14 +35,25 @@ enum InitCommand {
             throw context.exit(
                 .failure, "\(path): already exists; not overwritten (edit it, or choose another --config)")
         }
+        // A mistyped folder is refused rather than created: init writes one file.
+        let folder = url.deletingLastPathComponent()
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+            throw context.exit(
+                .failure,
+                "newsfeed init: the folder \(folder.path) does not exist; create it first or choose another --config")
+        }
         do {
             try AtomicFileWriter.write(Data(starterConfig.utf8), to: url)
         } catch {
-            throw context.exit(.failure, error.description)
+            throw context.exit(.failure, "newsfeed init: \(error.description)")
         }
         context.standardOutput.line(
-            "wrote \(path): edit its feeds, put your NewsAPI key in NEWSAPI_KEY (the ddg feed needs none), "
-                + "then run `newsfeed build`")
+            "wrote \(path): edit its feeds, and set \"site\": it must be the public URL the feeds are served at "
+                + "(their self links, images, index and OPML point there; now \(NewsFeedConfig.defaultSite.absoluteString), "
+                + "this machine only)")
+        context.standardOutput.line(
+            "then put your NewsAPI key in NEWSAPI_KEY (the ddg feed needs none) and run `newsfeed build`")
         return .ok
     }
 }

@@ -39,6 +39,9 @@ public enum NewsFeedCLI {
         case "status": return await exitCode { () throws(CommandExit) in try StatusCommand.run(commandContext) }
         case "watch": return await exitCode { () throws(CommandExit) in try await WatchCommand.run(commandContext) }
         default:
+            if first.hasPrefix("-") {
+                return usage("newsfeed: unknown option \(first) (see `newsfeed --help`)", context)
+            }
             return usage("newsfeed: unknown command \"\(first)\" (see `newsfeed --help`)", context)
         }
     }

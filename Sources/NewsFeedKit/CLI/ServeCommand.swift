@@ -12,7 +12,7 @@ enum ServeCommand {
 
     static func run(_ context: CommandContext) async throws(CommandExit) -> ExitCode {
         let parsed = try parser.parse(context, help: CommandHelp.serve)
-        let host = parsed.value("--host") ?? "127.0.0.1"
+        let listen = try context.listenHost(parsed, command: "serve")
         let port = try context.port(parsed, command: "serve")
 
         // A config is used when named, or when ./newsfeed.json exists.
@@ -43,7 +43,7 @@ enum ServeCommand {
                     printRefresh(report, context: context, quiet: parsed.has("--quiet"))
                 }
             } catch {
-                throw context.exit(.configuration, error.description)
+                throw context.exit(.configuration, "newsfeed serve: \(error.description)")
             }
         }
         let directory: URL
@@ -54,11 +54,29 @@ enum ServeCommand {
         }
         if refresher != nil {
             try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } else if !FileManager.default.fileExists(atPath: directory.path) {
+            throw context.exit(
+                .failure,
+                "newsfeed serve: \(directory.path) does not exist: no feed has been built yet; run `newsfeed build` "
+                    + "first, or use `newsfeed serve --refresh` to build while serving")
         }
+        // Said once the server is up (a port in use stays the only line).
+        let noFeedsYet =
+            refresher == nil && SiteMismatch.firstFeed(in: directory) == nil
+            ? "newsfeed serve: warning: \(directory.path) holds no feeds yet; run `newsfeed build` first, "
+                + "or use `newsfeed serve --refresh` to build while serving" : nil
         return try await serve(
-            directory: directory, host: host, port: port, site: config?.site, quiet: parsed.has("--quiet"),
-            refresher: refresher, config: config, context: context,
+            directory: directory, host: listen.address, port: port, site: config?.site, quiet: parsed.has("--quiet"),
+            refresher: refresher, config: config, context: context, displayHost: listen.display,
             announce: { server in
+                if let noFeedsYet { context.standardError.line(noFeedsYet) }
+                if let mismatch = SiteMismatch.check(
+                    feedsSite: config?.site
+                        ?? SiteMismatch.firstFeed(in: directory).flatMap(SiteMismatch.site(ofFeed:)),
+                    listeningAddress: listen.address, boundPort: server.port, serverURL: server.listeningURL)
+                {
+                    context.standardError.line("newsfeed serve: warning: \(mismatch)")
+                }
                 context.standardOutput.line("serving \(directory.path) at \(server.listeningURL.absoluteString)")
                 context.standardOutput.line("  feeds index: \(server.listeningURL.absoluteString)")
                 context.standardOutput.line("  subscribe to all: \(server.listeningURL.absoluteString)feeds.opml")
@@ -69,7 +87,8 @@ enum ServeCommand {
     /// Serves `directory` until the stop signal; shared by `serve` and `demo`.
     static func serve(
         directory: URL, host: String, port: Int, site: URL?, quiet: Bool, refresher: BackgroundRefresher?,
-        config: NewsFeedConfig? = nil, context: CommandContext, announce: (FeedServer) -> Void
+        config: NewsFeedConfig? = nil, context: CommandContext, displayHost: String? = nil,
+        announce: (FeedServer) -> Void
     ) async throws(CommandExit) -> ExitCode {
         // `/status` reports the folder being served, whatever the config's `output`.
         var served = config
@@ -79,6 +98,7 @@ enum ServeCommand {
         do {
             server = try await FeedServer.start(
                 directory: directory, host: host, port: port, site: site, accessLog: printer.map { $0.log },
+                displayHost: displayHost,
                 status: served.map { ($0, NewsAPIClientFactory.key(in: context.environment)) }, clock: context.clock)
         } catch let error as HTTPServerError {
             throw context.exit(.failure, "newsfeed serve: \(error.description)")
@@ -97,10 +117,12 @@ enum ServeCommand {
     }
 
     private static func printRefresh(_ report: BuildReport, context: CommandContext, quiet: Bool) {
-        for warning in report.warnings { context.standardError.line("warning: \(warning)") }
+        for warning in report.warnings { context.standardError.line("newsfeed serve: warning: \(warning)") }
         for outcome in report.outcomes {
             if !quiet { context.standardOutput.line("refresh: \(outcome.line)") }
-            if outcome.failed || outcome.cameBackEmpty { context.standardError.line("refresh: \(outcome.line)") }
+            if outcome.failed || outcome.cameBackEmpty {
+                context.standardError.line("newsfeed serve: refresh: \(outcome.line)")
+            }
         }
     }
 }

@@ -36,6 +36,14 @@ enum WatchCommand {
             concurrency = value
         }
         let config = try context.loadConfig(parsed)
+        // An output folder watch cannot write is a configuration problem, worded and exited as in build.
+        if FileManager.default.fileExists(atPath: config.output.path) {
+            do {
+                try OutputFolder(root: config.output).prepare()
+            } catch {
+                throw context.exit(.configuration, "newsfeed watch: \(error.description)")
+            }
+        }
         var settings = config.watch
         if let concurrency { settings.concurrency = concurrency }
         let policy: any AddressPolicy =

@@ -2,6 +2,8 @@
 public enum ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file could not be read (missing, a folder, no permission).
     case unreadable(path: String, reason: String)
+    /// The file holds nothing but whitespace.
+    case empty(path: String)
     /// The file is not valid JSON.
     case invalidJSON(path: String, detail: String)
     /// A key newsfeed does not know; `keyPath` names where, e.g. `feeds[1].categroy`.
@@ -19,8 +21,13 @@ public enum ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .unreadable(let path, let reason):
+        case .unreadable(let path, let reason) where reason == ConfigLoader.noSuchFile:
             "\(path): cannot read the config: \(reason) (create one with `newsfeed init`)"
+        case .unreadable(let path, let reason):
+            "\(path): cannot read the config: \(reason)"
+        case .empty(let path):
+            "\(path): the config is empty; it needs at least its feeds, e.g. "
+                + #"{"feeds": [{"country": "us", "category": "health"}]} (or delete it and run `newsfeed init`)"#
         case .invalidJSON(let path, let detail):
             "\(path): not valid JSON: \(detail)"
         case .unknownKey(let path, let keyPath, let known):
@@ -30,7 +37,8 @@ public enum ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidValue(let path, let keyPath, let reason):
             "\(path): \(keyPath): \(reason)"
         case .missingAPIKey:
-            "NEWSAPI_KEY is not set: put your NewsAPI.org key in the NEWSAPI_KEY environment variable"
+            "NEWSAPI_KEY is not set: put your NewsAPI.org key in the NEWSAPI_KEY environment variable "
+                + "(the systemd units read it from /etc/newsfeed/key.env)"
         case .invalidBaseURL(let value):
             "NEWSAPI_BASE_URL \"\(value)\" is not an absolute http(s) URL"
         case .invalidDuckDuckGoURL(let value):

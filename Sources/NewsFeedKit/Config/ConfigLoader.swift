@@ -5,6 +5,9 @@ public enum ConfigLoader {
     /// The config file name looked for in the working directory.
     public static let defaultFileName = "newsfeed.json"
 
+    /// The reason given for a config that does not exist (the only one that suggests `init`).
+    static let noSuchFile = "no such file"
+
     /// Loads the config at `path` (absolute, or relative to `workingDirectory`).
     public static func load(path: String, workingDirectory: URL) throws(ConfigError) -> NewsFeedConfig {
         let fileURL = resolve(path, against: workingDirectory)
@@ -17,8 +20,36 @@ public enum ConfigLoader {
         return try parse(data, path: path, folder: fileURL.deletingLastPathComponent())
     }
 
+    /// The JSON syntax is checked strictly first, with the reader NewsAPI's answers go through
+    /// (RFC 8259): Foundation's decoder lets a trailing comma through, a hand-edited config must not.
+    private static func checkSyntax(_ data: Data, path: String) throws(ConfigError) {
+        if data.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) { throw .empty(path: path) }
+        do {
+            _ = try JSONDocument(parsing: data)
+        } catch {
+            let (line, column) = position(of: error.offset, in: data)
+            throw .invalidJSON(path: path, detail: "syntax error at line \(line), column \(column): \(error.cause)")
+        }
+    }
+
+    /// 1-based line and column (in characters, not bytes) of byte `offset`.
+    static func position(of offset: Int, in data: Data) -> (line: Int, column: Int) {
+        var line = 1
+        var column = 1
+        for byte in data.prefix(max(0, offset)) {
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return (line, column)
+    }
+
     /// Parses config bytes; `path` names the file in messages, `folder` anchors a relative `output`.
     public static func parse(_ data: Data, path: String, folder: URL) throws(ConfigError) -> NewsFeedConfig {
+        try checkSyntax(data, path: path)
         let file: ConfigFile
         do {
             file = try JSONDecoder().decode(ConfigFile.self, from: data)
@@ -43,13 +74,20 @@ public enum ConfigLoader {
         return folder.appending(path: expanded).standardizedFileURL
     }
 
+    /// Why the file could not be read, from the system's own answer (a file that exists but
+    /// cannot be opened is "permission denied", never "create one").
     private static func readFailureReason(for url: URL) -> String {
         var isFolder: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) {
-            return "no such file"
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
+            return "it is a folder"
         }
-        if isFolder.boolValue { return "it is a folder" }
-        return "permission denied"
+        let descriptor = open(url.path, O_RDONLY)
+        let code = errno
+        if descriptor >= 0 {
+            close(descriptor)
+            return "cannot read it"
+        }
+        return SystemErrorText.reason(errno: code)
     }
 
     private static func describe(_ error: DecodingError, path: String) -> ConfigError {

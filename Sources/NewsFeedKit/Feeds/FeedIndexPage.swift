@@ -20,6 +20,7 @@ public enum FeedIndexPage {
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <meta name="color-scheme" content="light dark">
             <title>\(pageTitle)</title>
+            \(FaviconAsset.linkElement)
 
             """
         for listing in listings {

@@ -24,7 +24,7 @@ public enum AtomicFileWriter {
         let temporary = folder.appending(path: ".\(url.lastPathComponent).\(UUID().uuidString.prefix(8)).tmp").path
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            throw .writeFailed(path: path, reason: String(cString: strerror(errno)))
+            throw .writeFailed(path: path, reason: SystemErrorText.reason(errno: errno))
         }
         var failure: String?
         data.withUnsafeBytes { buffer in
@@ -33,20 +33,20 @@ public enum AtomicFileWriter {
                 let written = systemWrite(descriptor, base + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    failure = String(cString: strerror(errno))
+                    failure = SystemErrorText.reason(errno: errno)
                     return
                 }
                 offset += written
             }
         }
         if failure == nil, fsync(descriptor) != 0 {
-            failure = String(cString: strerror(errno))
+            failure = SystemErrorText.reason(errno: errno)
         }
         if close(descriptor) != 0, failure == nil {
-            failure = String(cString: strerror(errno))
+            failure = SystemErrorText.reason(errno: errno)
         }
         if failure == nil, rename(temporary, path) != 0 {
-            failure = String(cString: strerror(errno))
+            failure = SystemErrorText.reason(errno: errno)
         }
         if let failure {
             unlink(temporary)

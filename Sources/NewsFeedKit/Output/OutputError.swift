@@ -13,7 +13,7 @@ public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .unusableFolder(let path, let reason): "\(path): output folder unusable: \(reason)"
+        case .unusableFolder(let path, let reason): "cannot write the output folder \(path): \(reason)"
         case .writeFailed(let path, let reason): "\(path): cannot write: \(reason); the previous file is untouched"
         case .readFailed(let path, let reason): "\(path): cannot read: \(reason)"
         case .lockFailed(let path, let reason): "\(path): cannot take the output lock: \(reason)"

@@ -24,8 +24,8 @@ public struct OutputFolder: Sendable {
         } catch {
             throw .unusableFolder(path: root.path, reason: Self.obstacle(to: stateFolder) ?? Self.reason(of: error))
         }
-        guard FileManager.default.isWritableFile(atPath: stateFolder.path) else {
-            throw .unusableFolder(path: stateFolder.path, reason: "permission denied")
+        for folder in [root, stateFolder] where access(folder.path, W_OK | X_OK) != 0 {
+            throw .unusableFolder(path: folder.path, reason: SystemErrorText.reason(errno: errno))
         }
     }
 
@@ -42,13 +42,7 @@ public struct OutputFolder: Sendable {
         return nil
     }
 
-    private static func reason(of error: any Error) -> String {
-        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-        if let code = underlying?.code, underlying?.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(code)))
-        }
-        return (error as NSError).localizedDescription
-    }
+    private static func reason(of error: any Error) -> String { SystemErrorText.reason(of: error) }
 
     /// Where `spec`'s feed file lives.
     public func fileURL(for spec: FeedSpec) -> URL { root.appending(path: spec.relativePath) }
@@ -73,7 +67,7 @@ public struct OutputFolder: Sendable {
         do {
             return try Data(contentsOf: url)
         } catch {
-            throw .readFailed(path: url.path, reason: error.localizedDescription)
+            throw .readFailed(path: url.path, reason: SystemErrorText.reason(of: error))
         }
     }
 

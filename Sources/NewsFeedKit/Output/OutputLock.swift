@@ -36,12 +36,12 @@ public struct OutputLock: Sendable {
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            throw OutputError.lockFailed(path: path, reason: String(cString: strerror(errno)))
+            throw OutputError.lockFailed(path: path, reason: SystemErrorText.reason(errno: errno))
         }
         defer { close(descriptor) }
         while flock(descriptor, LOCK_EX) != 0 {
             if errno != EINTR {
-                throw OutputError.lockFailed(path: path, reason: String(cString: strerror(errno)))
+                throw OutputError.lockFailed(path: path, reason: SystemErrorText.reason(errno: errno))
             }
         }
         defer { flock(descriptor, LOCK_UN) }

@@ -27,7 +27,7 @@ public struct StateStore: Sendable {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw .readFailed(path: url.path, reason: error.localizedDescription)
+            throw .readFailed(path: url.path, reason: SystemErrorText.reason(of: error))
         }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601

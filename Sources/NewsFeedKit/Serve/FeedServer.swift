@@ -14,9 +14,11 @@ public struct FeedServer: Sendable {
     /// known, is used for absolute URLs in generated pages; otherwise the listening
     /// address is (never a request's Host header). With `status` (the served config and
     /// `NEWSAPI_KEY`), `/status`, `/status.json` and `/metrics` are served too.
+    /// `displayHost` names the server in ``listeningURL`` when it differs from the bound
+    /// address (the name given to `--host`, the machine's name for `0.0.0.0`).
     public static func start(
         directory: URL, host: String, port: Int, site: URL?,
-        accessLog: (@Sendable (HTTPAccessLogEntry) -> Void)?,
+        accessLog: (@Sendable (HTTPAccessLogEntry) -> Void)?, displayHost: String? = nil,
         status: (config: NewsFeedConfig, apiKey: String?)? = nil, clock: @escaping @Sendable () -> Date = { Date() }
     ) async throws -> FeedServer {
         // The generated pages need the real address, known only once bound: the file
@@ -32,7 +34,7 @@ public struct FeedServer: Sendable {
             }
         let server = HTTPServer(configuration: .init(host: host, port: port, accessLog: log), handler: mount)
         let bound = try server.start()
-        let listeningURL = Self.url(host: host, port: bound)
+        let listeningURL = Self.url(host: displayHost ?? host, port: bound)
         var configuration = StaticFileHandler.Configuration(baseURL: site ?? listeningURL, now: clock)
         configuration.status = status.map {
             StatusEndpoints(config: $0.config, apiKey: $0.apiKey, metrics: metrics)

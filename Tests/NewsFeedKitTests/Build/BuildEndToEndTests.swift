@@ -25,9 +25,9 @@ import Testing
             #expect(run.standardError.isEmpty)
             #expect(
                 BuildWorkspace.allFiles(in: workspace.output) == [
-                    ".newsfeed/lock", ".newsfeed/state.json", "assets/default-image.png", "feeds.opml", "index.html",
-                    "us/health.atom", "us/health.json", "us/health.rss", "us/technology.atom", "us/technology.json",
-                    "us/technology.rss",
+                    ".newsfeed/lock", ".newsfeed/state.json", "assets/default-image.png", "assets/favicon.svg",
+                    "feeds.opml", "index.html", "us/health.atom", "us/health.json", "us/health.rss",
+                    "us/technology.atom", "us/technology.json", "us/technology.rss",
                 ])
             for feedID in ["us/health", "us/technology"] {
                 #expect(try workspace.violations(feedID) == [], "\(feedID)")
@@ -201,7 +201,7 @@ import Testing
             #expect(run.standardOutput.isEmpty)
             #expect(
                 run.errorLines == [
-                    "us/health: NewsAPI unexpectedError (HTTP 500): Try again shortly.; no feed written yet"
+                    "us/health: NewsAPI unexpectedError (HTTP 500): Try again shortly; no feed written yet"
                 ])
         }
     }
@@ -357,7 +357,9 @@ import Testing
 
             #expect(run.status == 0)
             #expect(run.errorLines.count == 1)
-            #expect(run.standardError.hasPrefix("warning: us/health: the existing feed could not be read back"))
+            #expect(
+                run.standardError.hasPrefix(
+                    "newsfeed build: warning: us/health: the existing feed could not be read back"))
             #expect(try workspace.violations("us/health") == [])
         }
     }
@@ -385,7 +387,9 @@ import Testing
             let images = try workspace.snapshot("us/health").stories.map(\.image?.url.absoluteString)
             #expect(images == ["https://img.example.com/health-1.jpg", nil])
             #expect(try workspace.violations("us/health") == [])
-            #expect(!FileManager.default.fileExists(atPath: workspace.output.appending(path: "assets").path))
+            #expect(
+                !FileManager.default.fileExists(
+                    atPath: workspace.output.appending(path: DefaultImageAsset.relativePath).path))
         }
     }
 

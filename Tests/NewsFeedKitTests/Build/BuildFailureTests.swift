@@ -34,7 +34,8 @@ import Testing
     ) throws {
         #expect(run.status == 1, sourceLocation: sourceLocation)
         #expect(workspace.feedData("us/health") == previousHealth, "byte for byte", sourceLocation: sourceLocation)
-        let line = "us/health: \(reason); kept the previous feed"
+        // The line drops the reason's full stop before "; kept"; the state keeps it whole.
+        let line = "us/health: \(FeedOutcome.clause(reason)); kept the previous feed"
         #expect(run.errorLines == [line], sourceLocation: sourceLocation)
         #expect(
             run.outputLines == [
@@ -70,7 +71,7 @@ import Testing
             #expect(workspace.stub.requestCount(for: "us/technology") == 1, "only the first build asked for it")
             #expect(
                 run.errorLines == [
-                    "us/health: NewsAPI apiKeyInvalid (HTTP 401): \(message); kept the previous feed",
+                    "us/health: NewsAPI apiKeyInvalid (HTTP 401): \(message.dropLast()); kept the previous feed",
                     "us/technology: not fetched (NewsAPI refused us/health with apiKeyInvalid (HTTP 401); "
                         + "no further requests this run); kept the previous feed",
                 ])

@@ -274,7 +274,7 @@ import Testing
             #expect(run.status == 1)
             #expect(
                 run.outputLines == [
-                    "us/all: NewsAPI apiKeyInvalid (HTTP 401): Your API key is invalid.; no feed written yet",
+                    "us/all: NewsAPI apiKeyInvalid (HTTP 401): Your API key is invalid; no feed written yet",
                     "search/climate-change: not fetched (NewsAPI refused us/all with apiKeyInvalid (HTTP 401); "
                         + "no further requests this run); no feed written yet",
                     "ddg/rust: DuckDuckGo answered HTTP 429; no feed written yet",

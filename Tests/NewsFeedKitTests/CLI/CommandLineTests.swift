@@ -23,7 +23,8 @@ import Testing
             let run = await workspace.run(["build"], environment: ["NEWSAPI_BASE_URL": baseURL])
 
             #expect(run.status == 78)
-            #expect(run.standardError == "NEWSAPI_BASE_URL \"\(baseURL)\" is not an absolute http(s) URL\n")
+            #expect(
+                run.standardError == "newsfeed build: NEWSAPI_BASE_URL \"\(baseURL)\" is not an absolute http(s) URL\n")
             #expect(workspace.stub.requests.isEmpty)
         }
     }
@@ -108,6 +109,8 @@ import Testing
         ]
         try await DuckDuckGoStub.with(["apple": apple]) { ddg in
             try await BuildWorkspace.with(answers: answers) { workspace in
+                try FileManager.default.createDirectory(
+                    at: workspace.folder.url.appending(path: "starter"), withIntermediateDirectories: true)
                 let run = await workspace.run(["init", "--config", "starter/newsfeed.json"])
 
                 #expect(run.status == 0)

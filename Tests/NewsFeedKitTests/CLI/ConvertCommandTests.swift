@@ -58,7 +58,7 @@ import Testing
         #expect(run.status == 1)
         #expect(run.standardOutput.isEmpty)
         #expect(run.errorLines.count == 1)
-        #expect(run.standardError.hasPrefix("\(fixture): "))
+        #expect(run.standardError.hasPrefix("newsfeed convert: \(fixture): "))
         #expect(run.standardError.contains(cause), "\(run.standardError)")
     }
 
@@ -67,7 +67,7 @@ import Testing
         let run = await CommandRun.run(["convert", "nowhere.json"] + Self.arguments, workingDirectory: folder.url)
 
         #expect(run.status == 1)
-        #expect(run.standardError == "nowhere.json: cannot read: no such file\n")
+        #expect(run.standardError == "newsfeed convert: nowhere.json: cannot read: no such file\n")
         #expect(run.standardOutput.isEmpty)
     }
 
@@ -78,7 +78,7 @@ import Testing
             standardInput: try NewsAPIFixtures.data("ok-no-articles.json"))
 
         #expect(run.status == 0)
-        #expect(run.errorLines == ["stdin: the response holds no articles; wrote an empty feed"])
+        #expect(run.errorLines == ["newsfeed convert: stdin: the response holds no articles; wrote an empty feed"])
         let feed = Data(run.standardOutput.utf8)
         #expect(FeedRulesChecker.violations(in: feed, selfURL: Self.selfURL, now: testNow) == [])
     }

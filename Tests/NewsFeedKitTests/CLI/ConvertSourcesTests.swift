@@ -90,7 +90,10 @@ import Testing
             ["convert", "-", "--ddg", "nothing"], workingDirectory: TemporaryFolder().url,
             standardInput: try DuckDuckGoFixtures.data("empty-answer.json"))
         #expect(run.status == 0)
-        #expect(run.errorLines == ["stdin: the answer holds no abstract, results or topics; wrote an empty feed"])
+        #expect(
+            run.errorLines == [
+                "newsfeed convert: stdin: the answer holds no abstract, results or topics; wrote an empty feed"
+            ])
     }
 
     @Test(arguments: [

@@ -137,7 +137,7 @@ import Testing
             standardInput: Data(answer.utf8))
         #expect(run.status == 1)
         #expect(run.standardOutput.isEmpty)
-        #expect(run.standardError == "stdin: NewsAPI answer: \(line)\n")
+        #expect(run.standardError == "newsfeed convert: stdin: NewsAPI answer: \(line)\n")
     }
 
     /// `articles` of another type is a refusal naming the field, not an empty feed.
@@ -161,7 +161,7 @@ import Testing
             standardInput: Data(answer.utf8))
         #expect(run.status == 1)
         #expect(run.standardOutput.isEmpty)
-        #expect(run.standardError == "stdin: \(expected.description)\n")
+        #expect(run.standardError == "newsfeed convert: stdin: \(expected.description)\n")
     }
 
     /// Tolerance stays where it belongs: a value of an unexpected type costs that field only.

@@ -467,9 +467,11 @@ import Testing
 
         try folder.write("not a folder", to: "Feeds")
         let file = await CLIRun.newsfeed(["watch"], in: folder.url, clock: Fixture.now)
-        #expect(file.status == 1)
-        #expect(file.errorLines.count == 1)
-        #expect(file.standardError.contains(output))
+        #expect(file.status == 78)
+        #expect(
+            file.errorLines == [
+                "newsfeed watch: cannot write the output folder \(output): \(output) is a file, not a folder"
+            ])
     }
 }
 
