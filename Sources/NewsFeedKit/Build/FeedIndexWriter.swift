@@ -19,7 +19,14 @@ struct FeedIndexWriter: Sendable {
         }
         let opmlURL = config.site.appending(path: StaticFileHandler.opmlFileName)
         let title = config.isSampleData ? "newsfeed — sample data, not live news" : "newsfeed"
-        let page = FeedIndexPage.render(title: title, listings: listings, opmlURL: opmlURL)
+        // The index lists every configured feed, in config order: also one that failed or never built.
+        let built = Dictionary(listings.map { ($0.relativePath, $0) }, uniquingKeysWith: { first, _ in first })
+        var everyFeed = config.feeds.map { spec in
+            built[spec.relativePath]
+                ?? FeedListing.unbuilt(id: spec.id, title: spec.title, base: config.site, record: state.feeds[spec.id])
+        }
+        everyFeed += listings.filter { $0.relativePath == BookmarkFeed.relativePath }
+        let page = FeedIndexPage.render(title: title, listings: everyFeed, opmlURL: opmlURL)
         let opml = OPMLDocument.render(title: title, listings: listings, indexURL: config.site)
         try output.writeIfChanged(FaviconAsset.data, to: output.fileURL(relativePath: FaviconAsset.relativePath))
         try output.writeIfChanged(Data(page.utf8), to: output.fileURL(relativePath: Self.indexFileName))

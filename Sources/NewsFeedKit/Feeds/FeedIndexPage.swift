@@ -29,7 +29,9 @@ public enum FeedIndexPage {
             html += "href=\"\(MarkupEscaping.attribute(listing.url.absoluteString))\">\n"
         }
         html += "<style>\n\(styleSheet)</style>\n</head>\n<body>\n<main>\n<h1>\(pageTitle)</h1>\n"
-        let count = listings.count == 1 ? "1 feed" : "\(listings.count) feeds"
+        var count = listings.count == 1 ? "1 feed" : "\(listings.count) feeds"
+        let failing = listings.filter(\.isFailing).count
+        if failing > 0 { count += " · <strong class=\"bad\">\(failing) failing</strong>" }
         html += "<p class=\"summary\">\(count) · <a href=\"\(MarkupEscaping.attribute(opmlURL.absoluteString))\">"
         html += "Subscribe to all (OPML)</a></p>\n"
         if listings.isEmpty {
@@ -53,13 +55,21 @@ public enum FeedIndexPage {
 
     private static func row(_ listing: FeedListing) -> String {
         let href = MarkupEscaping.attribute(listing.url.absoluteString)
-        var row = "<tr><td><a href=\"\(href)\">\(MarkupEscaping.text(listing.title))</a>"
-        row += "<br><span class=\"path\">\(MarkupEscaping.text(listing.relativePath))</span></td>"
-        row += "<td class=\"count\">\(listing.itemCount)</td><td>"
+        let title = MarkupEscaping.text(listing.title)
+        // A failed row is marked in words and with a symbol, not only by its colour.
+        var row = listing.isFailing ? "<tr class=\"failed\"><td>" : "<tr><td>"
+        if listing.isFailing { row += "<strong class=\"badge\">⚠ Failed</strong> " }
+        row += listing.isBuilt ? "<a href=\"\(href)\">\(title)</a>" : title
+        if !listing.isBuilt && !listing.isFailing { row += " <span class=\"badge\">not built yet</span>" }
+        row += "<br><span class=\"path\">\(MarkupEscaping.text(listing.relativePath))</span>"
+        if let error = listing.lastError {
+            row += "<p class=\"error\">\(MarkupEscaping.text(FailureWording.plain(error)))"
+            if let time = listing.lastErrorTime { row += " Last tried \(timeElement(time))." }
+            row += "<br><span class=\"detail\">\(MarkupEscaping.text(error))</span></p>"
+        }
+        row += "</td><td class=\"count\">\(listing.itemCount)</td><td>"
         if let lastSuccess = listing.lastSuccess {
-            let stamp = lastSuccess.formatted(.iso8601)
-            let shown = stamp.replacingOccurrences(of: "T", with: " ").replacingOccurrences(of: "Z", with: " UTC")
-            row += "<time datetime=\"\(stamp)\">\(shown)</time>"
+            row += timeElement(lastSuccess)
         } else {
             row += "<span class=\"muted\">never</span>"
         }
@@ -67,11 +77,18 @@ public enum FeedIndexPage {
         return row
     }
 
+    private static func timeElement(_ date: Date) -> String {
+        let stamp = date.formatted(.iso8601)
+        let shown = stamp.replacingOccurrences(of: "T", with: " ").replacingOccurrences(of: "Z", with: " UTC")
+        return "<time datetime=\"\(stamp)\">\(shown)</time>"
+    }
+
     private static let styleSheet = """
         :root { color-scheme: light dark; --bg: #ffffff; --fg: #1f1f1f; --muted: #5f6368; --link: #0b57d0;
-          --rule: #dadce0; }
+          --rule: #dadce0;
+          --bad: #b3261e; }
         @media (prefers-color-scheme: dark) {
-          :root { --bg: #131314; --fg: #e3e3e3; --muted: #9aa0a6; --link: #a8c7fa; --rule: #3c4043; }
+          :root { --bg: #131314; --fg: #e3e3e3; --muted: #9aa0a6; --link: #a8c7fa; --rule: #3c4043; --bad: #f2b8b5; }
         }
         body { margin: 0; background: var(--bg); color: var(--fg); font: 16px/1.5 system-ui, sans-serif; }
         main { max-width: 60rem; margin: 0 auto; padding: 1.5rem; }
@@ -80,6 +97,11 @@ public enum FeedIndexPage {
         th, td { text-align: left; vertical-align: top; padding: 0.5rem; border-bottom: 1px solid var(--rule); }
         .count { text-align: right; font-variant-numeric: tabular-nums; }
         .path, .muted, .summary { color: var(--muted); font-size: 0.875rem; }
+        .failed td:first-child { border-left: 4px solid var(--bad); }
+        .bad, .badge { color: var(--bad); }
+        .badge { font-size: 0.875rem; }
+        .error { margin: 0.25rem 0 0; }
+        .detail { color: var(--muted); font-size: 0.8125rem; }
 
         """
 }
