@@ -206,9 +206,8 @@ enum BookmarkCommand {
                 var list = loaded.list
                 let index: Int?
                 if let number {
-                    index =
-                        (1...max(1, list.bookmarks.count)).contains(number) && !list.bookmarks.isEmpty
-                        ? list.bookmarks.count - number : nil
+                    // `list` numbers the newest 1; the list is stored oldest first.
+                    index = number >= 1 && number <= list.bookmarks.count ? list.bookmarks.count - number : nil
                 } else {
                     index = url.flatMap(list.index(of:))
                 }

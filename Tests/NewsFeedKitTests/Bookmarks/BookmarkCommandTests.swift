@@ -122,6 +122,11 @@ import Testing
             let gone = await Self.bookmark(workspace, ["remove", Self.climateURL])
             #expect(gone.status == 1)
             #expect(gone.errorLines == ["newsfeed bookmark remove: not bookmarked: \(Self.climateURL)"])
+            for number in ["1", "0", "-1"] {
+                let none = await Self.bookmark(workspace, ["remove", "--", number])
+                #expect(none.status == 1)
+                #expect(none.errorLines == ["newsfeed bookmark remove: no bookmark number \(number) (there are 0)"])
+            }
         }
     }
 
