@@ -225,11 +225,16 @@ public struct FeedBuilder: Sendable {
         return FileManager.default.fileExists(atPath: files.historyURL.path)
     }
 
+    /// Writes `assets/` (when changed): the pages' stylesheet, script and icon, and the bundled
+    /// default image when stories use it or the HTML pages need it as their placeholder.
     private func installDefaultImage() async throws -> StoryImage? {
-        guard case .bundled = config.defaults.image else { return config.defaults.image.storyImage(site: config.site) }
         let output = self.output
         let site = config.site
-        return try await output.lock.withLock { try output.installDefaultImage(site: site) }
+        let bundled: Bool
+        if case .bundled = config.defaults.image { bundled = true } else { bundled = false }
+        let withImage = bundled || config.formats.contains(.html)
+        try await output.lock.withLock { try output.installPageAssets(includingDefaultImage: withImage) }
+        return bundled ? DefaultImageAsset.storyImage(site: site) : config.defaults.image.storyImage(site: site)
     }
 
     /// Records a failed attempt; with `pausing`, a refusal also pauses further NewsAPI requests.

@@ -45,8 +45,9 @@ enum FeedChannel {
         for spec: FeedSpec, site: URL, ttlMinutes: Int, isSampleData: Bool = false,
         formats: [FeedFormat] = [.rss], stories: [Story], updated: Date
     ) -> FeedDocument {
-        FeedDocument(
-            title: title(for: spec) + (isSampleData ? " (sample data)" : ""), link: site,
+        let home = formats.contains(.html) ? site.appending(path: spec.relativePath(for: .html)) : site
+        return FeedDocument(
+            title: title(for: spec) + (isSampleData ? " (sample data)" : ""), link: home,
             selfURL: site.appending(path: spec.relativePath),
             description: (isSampleData ? "SAMPLE DATA from newsfeed demo, not live news. " : "")
                 + description(for: spec),

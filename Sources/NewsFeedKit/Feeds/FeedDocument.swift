@@ -26,6 +26,9 @@ public struct FeedDocument: Sendable, Hashable {
     /// Where the output folder is served (ends with `/`): the page finds `assets/` and the OPML
     /// list of every feed under it.
     public var site: URL
+    /// Signs the HTML page shows before a story's title, keyed by the article URL
+    /// (`absoluteString`), e.g. a star on bookmarked stories. Empty by default.
+    public var itemMarks: [String: [ItemMark]] = [:]
 
     /// A document with every field given; `site` defaults to `link`.
     public init(

@@ -3,10 +3,10 @@
 /// The one seam between the story model and the bytes on disk: each case names its renderer,
 /// so a further format is one renderer file plus its case here.
 public enum FeedFormat: String, Sendable, Hashable, CaseIterable, Codable {
-    case rss, atom, json
+    case rss, atom, json, html
 
     /// What `build` writes when the config does not say: every format, RSS first.
-    public static let defaultList: [FeedFormat] = [.rss, .atom, .json]
+    public static let defaultList: [FeedFormat] = [.rss, .atom, .json, .html]
 
     /// The renderer that writes this format.
     public var renderer: any FeedRenderer {
@@ -14,6 +14,7 @@ public enum FeedFormat: String, Sendable, Hashable, CaseIterable, Codable {
         case .rss: RSSRenderer()
         case .atom: AtomRenderer()
         case .json: JSONFeedRenderer()
+        case .html: FeedPageRenderer()
         }
     }
 
@@ -23,15 +24,19 @@ public enum FeedFormat: String, Sendable, Hashable, CaseIterable, Codable {
     /// The media type `serve` sends, without parameters.
     public var mediaType: String { renderer.mediaType }
 
+    /// Whether readers subscribe to it (RSS, Atom, JSON Feed), as opposed to the page people read.
+    public var isSubscribable: Bool { self != .html }
+
     /// The short label links show, e.g. `Atom`.
     public var label: String {
         switch self {
         case .rss: "RSS"
         case .atom: "Atom"
         case .json: "JSON Feed"
+        case .html: "Web page"
         }
     }
 
-    /// The names, comma-separated, for messages: `rss, atom, json`.
+    /// The names, comma-separated, for messages: `rss, atom, json, html`.
     public static var allNames: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }

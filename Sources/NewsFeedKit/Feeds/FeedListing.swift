@@ -20,6 +20,9 @@ public struct FeedListing: Sendable, Hashable {
     public var lastErrorTime: Date?
     /// False for a configured feed with no file yet (never built, or every build failed).
     public var isBuilt: Bool
+    /// The formats of this feed found next to it (same path, other extension), in
+    /// ``FeedFormat`` order; the index links each.
+    public var formats: [FeedFormat] = []
 
     /// A listing with every field given; see ``absoluteURL(base:relativePath:)`` for `url`.
     public init(
@@ -49,10 +52,16 @@ public struct FeedListing: Sendable, Hashable {
             lastErrorTime: record?.failure?.time, isBuilt: false)
     }
 
-    /// The feed's id in the bridge state: the path without `.rss`, e.g. `us/health`.
+    /// The feed's id in the bridge state: the path without its format's extension, e.g. `us/health`.
     public var feedID: String {
-        relativePath.hasSuffix(".rss") ? String(relativePath.dropLast(4)) : relativePath
+        for format in FeedFormat.allCases where relativePath.hasSuffix("." + format.fileExtension) {
+            return String(relativePath.dropLast(format.fileExtension.count + 1))
+        }
+        return relativePath
     }
+
+    /// The path of this feed's file in `format`, e.g. `us/health.atom`.
+    public func relativePath(for format: FeedFormat) -> String { feedID + "." + format.fileExtension }
 
     /// `base` joined with a folder-relative path, each segment percent-encoded, e.g.
     /// `http://127.0.0.1:8080/` + `us/health.rss`.

@@ -19,7 +19,9 @@ public enum OPMLDocument {
             """
         for listing in listings {
             let name = MarkupEscaping.attribute(listing.title)
-            xml += "    <outline type=\"rss\" version=\"RSS2\" text=\"\(name)\" title=\"\(name)\""
+            // `type="rss"` is OPML's word for any feed; `version` names RSS 2.0 only.
+            let version = listing.relativePath.hasSuffix(".rss") ? " version=\"RSS2\"" : ""
+            xml += "    <outline type=\"rss\"\(version) text=\"\(name)\" title=\"\(name)\""
             xml += " xmlUrl=\"\(MarkupEscaping.attribute(listing.url.absoluteString))\""
             if let home = listing.homeURL ?? indexURL {
                 xml += " htmlUrl=\"\(MarkupEscaping.attribute(home.absoluteString))\""

@@ -86,12 +86,16 @@ public struct FeedFolderScanner: Sendable {
             let title = summary?.title.flatMap { $0.isEmpty ? nil : $0 } ?? file.feedID
             let home = summary?.link.flatMap { URL(string: $0) }.flatMap { $0.scheme == nil ? nil : $0 }
             let record = state?.feeds[file.feedID]
-            return FeedListing(
+            var listing = FeedListing(
                 title: title, relativePath: file.relativePath,
                 url: FeedListing.absoluteURL(base: baseURL, relativePath: file.relativePath),
                 homeURL: home, itemCount: summary?.itemCount ?? 0,
                 lastSuccess: record?.lastSuccess, lastError: record?.failure?.message,
                 lastErrorTime: record?.failure?.time)
+            listing.formats = FeedFormat.allCases.filter {
+                access(root + "/" + listing.relativePath(for: $0), F_OK) == 0
+            }
+            return listing
         }
     }
 

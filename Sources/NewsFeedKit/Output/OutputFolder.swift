@@ -89,6 +89,15 @@ public struct OutputFolder: Sendable {
         return DefaultImageAsset.storyImage(site: site)
     }
 
+    /// Writes the HTML pages' assets into `assets/` (each only when changed, so their
+    /// modification times and ETags stay put), with or without the bundled default image.
+    public func installPageAssets(includingDefaultImage: Bool) throws(OutputError) {
+        for asset in PageAssets.files
+        where includingDefaultImage || asset.relativePath != DefaultImageAsset.relativePath {
+            try writeIfChanged(asset.data, to: fileURL(relativePath: asset.relativePath))
+        }
+    }
+
     /// The store for `.newsfeed/state.json`.
     public var stateStore: StateStore { StateStore(url: stateFile) }
 }

@@ -3,8 +3,16 @@ import HTTPServing
 
 extension StaticFileHandler {
     /// `index.html` or `feeds.opml` made from the folder's feeds, rebuilt only when
-    /// a feed file or the state changes (their paths and versions form the key).
+    /// a feed file or the state changes (their paths and versions form the key); or one of the
+    /// pages' assets when the folder has none, so the generated index keeps its look anywhere.
     func generatedPage(named name: String) -> ServedDocument {
+        if let asset = PageAssets.data(at: name) {
+            return ServedDocument(
+                bytes: asset, entityTag: "\"a-\(Self.fingerprintHash(asset))\"",
+                lastModifiedSeconds: Int(configuration.now().timeIntervalSince1970),
+                mediaType: MediaType.forFileName(name),
+                cacheControl: "public, max-age=\(configuration.defaultMaxAgeSeconds)", compress: false)
+        }
         let files = scanner.feedFiles()
         let stateVersion = FileVersion.of(path: scanner.statePath)
         var fingerprint = files.map { "\($0.relativePath)\t\(Self.describe($0.version))" }

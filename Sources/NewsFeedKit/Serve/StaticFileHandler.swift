@@ -91,6 +91,7 @@ public struct StaticFileHandler: HTTPHandler {
 
     private func isGenerated(_ relativePath: String) -> Bool {
         relativePath == RequestPathResolver.indexFileName || relativePath == Self.opmlFileName
+            || PageAssets.data(at: relativePath) != nil
     }
 
     static func refusalResponse(_ refusal: PathRefusal) -> HTTPResponse {

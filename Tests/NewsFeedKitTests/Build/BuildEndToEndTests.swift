@@ -26,8 +26,9 @@ import Testing
             #expect(
                 BuildWorkspace.allFiles(in: workspace.output) == [
                     ".newsfeed/lock", ".newsfeed/state.json", "assets/default-image.png", "assets/favicon.svg",
-                    "feeds.opml", "index.html", "us/health.atom", "us/health.json", "us/health.rss",
-                    "us/technology.atom", "us/technology.json", "us/technology.rss",
+                    "assets/newsfeed.css", "assets/newsfeed.js", "feeds.opml", "index.html", "us/health.atom",
+                    "us/health.html", "us/health.json", "us/health.rss", "us/technology.atom", "us/technology.html",
+                    "us/technology.json", "us/technology.rss",
                 ])
             for feedID in ["us/health", "us/technology"] {
                 #expect(try workspace.violations(feedID) == [], "\(feedID)")
@@ -35,7 +36,7 @@ import Testing
             let health = try workspace.snapshot("us/health")
             #expect(health.title == "Health — United States · Top headlines")
             #expect(health.selfURL?.absoluteString == "https://feeds.example.com/us/health.rss")
-            #expect(health.link?.absoluteString == BuildWorkspace.site)
+            #expect(health.link?.absoluteString == BuildWorkspace.site + "us/health.html", "the feed's page")
             #expect(health.lastBuildDate == testNow)
             #expect(health.ttlMinutes == 60)
             #expect(health.stories.map(\.url.absoluteString) == ["health-1", "health-2"].map(Self.articleURL))
@@ -380,16 +381,16 @@ import Testing
     @Test func noDefaultImageMeansNoEnclosureAndNoAsset() async throws {
         let config = """
             {"site": "\(BuildWorkspace.site)", "feeds": [{"country": "us", "category": "health"}],
-             "defaults": {"image": null}}
+             "defaults": {"image": null}, "formats": ["rss", "atom", "json"]}
             """
         try await BuildWorkspace.with(config: config, answers: ["us/health": Self.healthAnswer]) { workspace in
             #expect(await workspace.build().status == 0)
             let images = try workspace.snapshot("us/health").stories.map(\.image?.url.absoluteString)
             #expect(images == ["https://img.example.com/health-1.jpg", nil])
             #expect(try workspace.violations("us/health") == [])
-            #expect(
-                !FileManager.default.fileExists(
-                    atPath: workspace.output.appending(path: DefaultImageAsset.relativePath).path))
+            // The pages' stylesheet and script are there; without HTML pages no placeholder image is.
+            let image = workspace.output.appending(path: DefaultImageAsset.relativePath).path
+            #expect(!FileManager.default.fileExists(atPath: image))
         }
     }
 

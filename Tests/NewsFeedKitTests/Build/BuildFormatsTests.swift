@@ -29,6 +29,7 @@ import Testing
         case .rss: return FeedRulesChecker.violations(in: data, selfURL: url, now: workspace.clock.now)
         case .atom: return AtomRulesChecker.violations(in: data, selfURL: url, now: workspace.clock.now)
         case .json: return JSONFeedRulesChecker.violations(in: data, feedURL: url, now: workspace.clock.now)
+        case .html: return HTMLPageChecker.violations(in: String(decoding: data, as: UTF8.self))
         }
     }
 
@@ -46,6 +47,8 @@ import Testing
         case .json:
             let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
             return (object?["items"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+        case .html:
+            return FeedPageRows.rows(in: String(decoding: data, as: UTF8.self)).map(\.href)
         }
     }
 
@@ -149,6 +152,69 @@ import Testing
             workspace.stub.answer("us/health", with: .articles([.story("b", publishedAt: "2024-05-02T11:00:00Z")]))
             #expect(await workspace.build().outputLines.first == "us/health: written, 2 items (1 new)")
             #expect(try Self.ids(workspace, .json) == ["b", "a"].map(BuildEndToEndTests.articleURL))
+        }
+    }
+}
+
+/// The index, the OPML list and the home links follow `formats`.
+@Suite struct BuildIndexFormatsTests {
+    static func outlines(_ workspace: BuildWorkspace) throws -> [String] {
+        let opml = String(decoding: try Data(contentsOf: workspace.output.appending(path: "feeds.opml")), as: UTF8.self)
+        return opml.components(separatedBy: "xmlUrl=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+    }
+
+    @Test func theOPMLPointsAtTheFirstFeedFormatAndTheIndexLinksEveryFormat() async throws {
+        let config = BuildFormatsTests.config(formats: #"["html", "atom", "rss"]"#)
+        try await BuildWorkspace.with(config: config, answers: ["us/health": .articles([.story("a")])]) { workspace in
+            #expect(await workspace.build().status == 0)
+            #expect(try Self.outlines(workspace) == [BuildWorkspace.site + "us/health.atom"])
+            let index = String(
+                decoding: try Data(contentsOf: workspace.output.appending(path: "index.html")), as: UTF8.self)
+            #expect(HTMLPageChecker.violations(in: index) == [])
+            #expect(index.contains(#"<h2><a href="us/health.html">"#))
+            #expect(index.contains(#"href="us/health.atom" type="application/atom+xml">Atom</a>"#))
+            #expect(index.contains(#"href="us/health.rss" type="application/rss+xml">RSS</a>"#))
+            #expect(!index.contains(#"href="us/health.json""#))
+        }
+    }
+
+    @Test func withoutRSSTheIndexAndOPMLStillListTheFeed() async throws {
+        let config = BuildFormatsTests.config(formats: #"["json", "html"]"#)
+        try await BuildWorkspace.with(config: config, answers: ["us/health": .articles([.story("a")])]) { workspace in
+            #expect(await workspace.build().status == 0)
+            #expect(try Self.outlines(workspace) == [BuildWorkspace.site + "us/health.json"])
+            let index = String(
+                decoding: try Data(contentsOf: workspace.output.appending(path: "index.html")), as: UTF8.self)
+            #expect(index.contains("Health — United States · Top headlines"))
+            #expect(index.contains("1 item"))
+        }
+    }
+
+    /// RSS `<link>`, Atom `rel="alternate"` and `home_page_url` name the HTML page when it is written, else `site`.
+    @Test(arguments: [(#"["rss", "atom", "json", "html"]"#, "us/health.html"), (#"["rss", "atom", "json"]"#, "")])
+    func everyHomeLinkIsThePageWhenThereIsOne(formats: String, home: String) async throws {
+        let config = BuildFormatsTests.config(formats: formats)
+        try await BuildWorkspace.with(config: config, answers: ["us/health": .articles([.story("a")])]) { workspace in
+            #expect(await workspace.build().status == 0)
+            let expected = BuildWorkspace.site + home
+            #expect(try workspace.snapshot("us/health").link?.absoluteString == expected)
+            let atom = String(decoding: try Data(contentsOf: BuildFormatsTests.file(workspace, .atom)), as: UTF8.self)
+            #expect(atom.contains(#"<link rel="alternate" type="text/html" href="\#(expected)"/>"#))
+            let json = try JSONSerialization.jsonObject(
+                with: try Data(contentsOf: BuildFormatsTests.file(workspace, .json)))
+            #expect((json as? [String: Any])?["home_page_url"] as? String == expected)
+        }
+    }
+
+    @Test func assetsAreWrittenForThePages() async throws {
+        try await BuildWorkspace.with(
+            config: BuildFormatsTests.config(), answers: ["us/health": .articles([.story("a")])]
+        ) { workspace in
+            #expect(await workspace.build().status == 0)
+            for asset in PageAssets.files {
+                let data = try Data(contentsOf: workspace.output.appending(path: asset.relativePath))
+                #expect(data == asset.data, "\(asset.relativePath)")
+            }
         }
     }
 }

@@ -10,10 +10,10 @@ import Testing
         try String(contentsOf: workspace.output.appending(path: "index.html"), encoding: .utf8)
     }
 
-    /// The `<tr>` of the row whose text holds `path`.
-    static func row(_ path: String, in page: String) throws -> String {
-        let rows = page.components(separatedBy: "<tr").filter { $0.contains(">\(path)<") }
-        return try #require(rows.first, "no row for \(path)")
+    /// The `<li class="feed…">` entry of the feed `id`.
+    static func row(_ id: String, in page: String) throws -> String {
+        let rows = page.components(separatedBy: "<li class=\"feed").filter { $0.contains(">\(id)</span>") }
+        return try #require(rows.first, "no entry for \(id)")
     }
 
     @Test func aFeedThatNeverBuiltIsListedWithItsErrorInPlainWordsAndWhen() async throws {
@@ -24,15 +24,15 @@ import Testing
         try await BuildWorkspace.with(answers: answers) { workspace in
             #expect(await workspace.build().status == 1)
             let page = try Self.index(workspace)
-            #expect(page.contains("2 feeds · <strong class=\"bad\">1 failing</strong>"))
-            let good = try Self.row("us/health.rss", in: page)
+            #expect(page.contains("2 feeds · <strong class=\"bad\">1 failing</strong>"), "\(page)")
+            let good = try Self.row("us/health", in: page)
             #expect(!good.contains("failed"))
-            let bad = try Self.row("us/technology.rss", in: page)
-            #expect(bad.hasPrefix(" class=\"failed\">"))
+            let bad = try Self.row("us/technology", in: page)
+            #expect(bad.hasPrefix(" failed\">"))
             #expect(bad.contains("<strong class=\"badge\">⚠ Failed</strong>"))
             #expect(bad.contains("The news service had an internal error."))
             #expect(bad.contains("NewsAPI unexpectedError (HTTP 500): Something broke."))
-            #expect(bad.contains("Last tried <time datetime=\"\(workspace.clock.now.formatted(.iso8601))\">"))
+            #expect(bad.contains("Last tried \(PageLayout.time(workspace.clock.now))."))
             #expect(!bad.contains("<a href"), "no link to a feed file that does not exist")
             // The OPML offers only feeds that exist.
             let opml = try String(contentsOf: workspace.output.appending(path: "feeds.opml"), encoding: .utf8)
@@ -48,11 +48,11 @@ import Testing
                 "us/health", with: .error(401, code: "apiKeyInvalid", message: "Your API key is invalid."))
             _ = await workspace.build(["--only", "us/health"])
             let page = try Self.index(workspace)
-            let health = try Self.row("us/health.rss", in: page)
+            let health = try Self.row("us/health", in: page)
             #expect(health.contains("⚠ Failed"))
             #expect(health.contains("The news service refused the API key; check NEWSAPI_KEY."))
             #expect(health.contains("<a href"), "the previous feed is still there")
-            let never = try Self.row("us/technology.rss", in: page)
+            let never = try Self.row("us/technology", in: page)
             #expect(never.contains("not built yet"))
         }
     }
@@ -86,7 +86,7 @@ import Testing
             try folder.write(".newsfeed/state.json", try encoder.encode(state))
             let handler = try ServeFixtures.handler(folder)
             let page = handler.response(to: ServeFixtures.get("/")).bodyText
-            let sports = try Self.row("us/sports.rss", in: page)
+            let sports = try Self.row("us/sports", in: page)
             #expect(sports.contains("⚠ Failed"))
             #expect(sports.contains("NewsAPI answered HTTP 503"))
             #expect(!handler.response(to: ServeFixtures.get("/feeds.opml")).bodyText.contains("sports"))

@@ -37,6 +37,7 @@ import Testing
         case .rss: violations = FeedRulesChecker.violations(in: feed, selfURL: url, now: testNow)
         case .atom: violations = AtomRulesChecker.violations(in: feed, selfURL: url, now: testNow)
         case .json: violations = JSONFeedRulesChecker.violations(in: feed, feedURL: url, now: testNow)
+        case .html: violations = HTMLPageChecker.violations(in: String(decoding: feed, as: UTF8.self))
         }
         #expect(violations == [])
         #expect(run.standardOutput.contains("Places"), "the group's name travels as the item's category")

@@ -39,16 +39,25 @@ import Testing
         #expect(html.contains(">Tom &amp; \"Jerry\" &lt;News&gt;</a>"))
         #expect(!html.contains("\u{1}"))
         #expect(html.contains("title=\"Caf\u{e9}&#10;line\""))
-        #expect(html.contains("prefers-color-scheme: dark"))
-        #expect(html.contains("<td class=\"count\">20</td>"))
+        #expect(html.contains(#"<link rel="stylesheet" href="assets/newsfeed.css">"#), "the pages' look")
+        #expect(html.contains(#"id="theme-toggle""#))
+        #expect(html.contains("20 items"))
         #expect(html.contains("<span class=\"muted\">never</span>"))
         #expect(html.contains("2 feeds"))
         #expect(html.hasSuffix("</html>\n"))
-        // Well-formed as XML too: every element is closed or void, so a strict parser accepts the body.
-        let body = try #require(html.range(of: "<body>")).lowerBound
-        let end = try #require(html.range(of: "</body>")).upperBound
-        let xhtmlish = String(html[body..<end]).replacingOccurrences(of: "<br>", with: "<br/>")
-        #expect(throws: Never.self) { try XMLDocument(xmlString: xhtmlish) }
+        #expect(HTMLPageChecker.violations(in: html) == [])
+    }
+
+    @Test func indexLinksEveryFormatFoundAndTheTitleToThePage() {
+        var listing = Self.listings[0]
+        listing.formats = [.rss, .atom, .json, .html]
+        let opml = FeedListing.absoluteURL(base: Self.base, relativePath: "feeds.opml")
+        let html = FeedIndexPage.render(title: "t", listings: [listing], opmlURL: opml)
+        #expect(html.contains(#"<h2><a href="us/health.html">"#))
+        for (label, path) in [("RSS", "us/health.rss"), ("Atom", "us/health.atom"), ("JSON Feed", "us/health.json")] {
+            #expect(html.contains(#"href="\#(path)""#) && html.contains(">\(label)</a>"), "\(label)")
+        }
+        #expect(HTMLPageChecker.violations(in: html) == [])
     }
 
     @Test func indexPageIsDeterministic() {

@@ -21,7 +21,7 @@ import Testing
         return Data(run.standardOutput.utf8)
     }
 
-    @Test(arguments: fixtures, [FeedFormat.atom, .json])
+    @Test(arguments: fixtures, [FeedFormat.atom, .json, .html])
     func matchesGoldenFileAndPassesItsRules(fixture: String, format: FeedFormat) async throws {
         let data = try await Self.convert(fixture, format: format)
         try GoldenFile.expectMatches(data, name: "convert-\(fixture).\(format.fileExtension)")
@@ -29,7 +29,8 @@ import Testing
         switch format {
         case .atom: #expect(AtomRulesChecker.violations(in: data, selfURL: selfURL, now: testNow) == [])
         case .json: #expect(JSONFeedRulesChecker.violations(in: data, feedURL: selfURL, now: testNow) == [])
-        default: Issue.record("no checker for \(format)")
+        case .html: #expect(HTMLPageChecker.violations(in: String(decoding: data, as: UTF8.self)) == [])
+        case .rss: Issue.record("RSS has its golden files in RSSRendererTests")
         }
     }
 

@@ -125,6 +125,7 @@ final class BuildWorkspace: Sendable {
             case .rss: violations = FeedRulesChecker.violations(in: data, selfURL: url, now: clock.now)
             case .atom: violations = AtomRulesChecker.violations(in: data, selfURL: url, now: clock.now)
             case .json: violations = JSONFeedRulesChecker.violations(in: data, feedURL: url, now: clock.now)
+            case .html: violations = HTMLPageChecker.violations(in: String(decoding: data, as: UTF8.self))
             }
             found += violations.map { "\(path): \($0)" }
         }
