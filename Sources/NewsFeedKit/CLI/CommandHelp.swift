@@ -138,8 +138,8 @@ enum CommandHelp {
           --interval D       repeat rounds every D (e.g. 30s, 15m, 1h) until stopped
           --once             one round (the default)
           --concurrency N    checks in flight at once (default 32, or the config's watch.concurrency)
-          --json             print the summary as one JSON document
-          --quiet            print problems only
+          --json             one JSON document per round (a refused round too)
+          --quiet            print only what changed since the last round
           --allow-private    also contact private and loopback addresses
         """
 

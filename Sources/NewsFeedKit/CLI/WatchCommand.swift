@@ -61,24 +61,30 @@ enum WatchCommand {
         }
     }
 
-    /// Runs one round and prints its report; exit 0 when the round ran (dead images are findings).
+    /// Runs one round and prints its report; exit 0 when the round ran (dead images are findings). With `json`,
+    /// every round prints one document, a refused one `{"refused": {"reason": …}}` (and the one line on stderr).
     private static func runRound(_ watcher: FeedWatcher, json: Bool, quiet: Bool, context: CommandContext)
         async
         throws(CommandExit) -> ExitCode
     {
+        let reason: String
         do {
             let report = try await watcher.runRound()
             if json {
-                let data = try report.json()
+                let data = try report.json(quiet: quiet)
                 context.standardOutput.line(String(decoding: data, as: UTF8.self))
             } else {
                 context.standardOutput.write(report.text(quiet: quiet))
             }
             return .ok
         } catch let error as WatchError {
-            throw context.exit(.failure, "newsfeed watch: \(error.description)")
+            reason = error.description
         } catch {
-            throw context.exit(.failure, "newsfeed watch: \(error)")
+            reason = "\(error)"
         }
+        if json {
+            context.standardOutput.line(String(decoding: WatchReport.refusalJSON(reason: reason), as: UTF8.self))
+        }
+        throw context.exit(.failure, "newsfeed watch: \(reason)")
     }
 }

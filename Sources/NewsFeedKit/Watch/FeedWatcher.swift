@@ -55,9 +55,18 @@ public struct FeedWatcher: Sendable {
             throw .everyCheckFailed(count: outage.count, example: outage.example)
         }
 
+        var feedsOfURL: [String: [String]] = [:]
+        for spec in config.feeds {
+            for url in urlsOfFeed[spec.id] ?? [] where feedsOfURL[url.absoluteString]?.last != spec.id {
+                feedsOfURL[url.absoluteString, default: []].append(spec.id)
+            }
+        }
+        let (findings, view) = findings(
+            of: result, urls: allURLs, feedsOfURL: feedsOfURL, previous: plan.images, view: plan.view, now: now)
+
         let rewritten: Set<String>
         do {
-            (rewritten, warnings) = try await heal(result, now: now, warnings: warnings)
+            (rewritten, warnings) = try await heal(result, view: view, now: now, warnings: warnings)
         } catch {
             throw .output(error)
         }
@@ -66,14 +75,67 @@ public struct FeedWatcher: Sendable {
             let id = summaries[index].feed
             summaries[index].rewritten = rewritten.contains(id)
             for url in urlsOfFeed[id] ?? [] {
-                Self.count(
-                    result.outcomes[url.absoluteString], for: url, before: plan.images[url.absoluteString]?.status,
-                    into: &summaries[index])
+                Self.count(result.outcomes[url.absoluteString], into: &summaries[index])
             }
         }
         let elapsed = ContinuousClock.now - started
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        return WatchReport(startedAt: now, seconds: seconds, feeds: summaries, warnings: warnings)
+        return WatchReport(startedAt: now, seconds: seconds, feeds: summaries, findings: findings, warnings: warnings)
+    }
+
+    /// One finding per URL of the round, compared with what the previous round reported (`view`; for an image
+    /// it has no entry for, the image record from before the round), and the view to store for the next round.
+    /// Skipped images keep their previous entry, so a change is always measured against the last verdict.
+    private func findings(
+        of result: WatchRoundResult, urls: [URL], feedsOfURL: [String: [String]], previous: [String: ImageRecord],
+        view: WatchStatusStore.View, now: Date
+    ) -> ([WatchFinding], WatchStatusStore.View) {
+        var next = WatchStatusStore.View(round: now)
+        var findings: [WatchFinding] = []
+        for url in urls {
+            let key = url.absoluteString
+            let before = view.images[key] ?? previous[key].flatMap(Self.entry(from:))
+            var finding = WatchFinding(url: key, feeds: feedsOfURL[key] ?? [], status: .skipped, changed: false)
+            switch result.outcomes[key] ?? .notReached {
+            case .alive:
+                finding.status = before?.status == .dead ? .restored : .alive
+            case .failing(let cause, let http):
+                (finding.status, finding.reason, finding.http) = (.failing, cause, http)
+            case .dead(let cause, let http):
+                (finding.status, finding.reason, finding.http) = (.dead, cause, http)
+            case .blocked(let reason):
+                (finding.status, finding.reason) = (.blocked, reason)
+            case .recentlyChecked:
+                finding.reason = "checked alive within the last \(settings.recheck)"
+            case .notReached:
+                finding.reason = "not reached before the round deadline"
+            }
+            if finding.status == .skipped {
+                next.images[key] = before
+            } else {
+                let stored: WatchFinding.Status = finding.status == .restored ? .alive : finding.status
+                let same = before?.status == stored
+                finding.changed = !same
+                finding.since = same ? before?.since ?? now : now
+                next.images[key] = WatchStatusStore.Entry(status: stored, since: finding.since ?? now)
+            }
+            findings.append(finding)
+        }
+        return (findings, next)
+    }
+
+    /// What a record from before watch kept a status view says, for the first round that has none.
+    private static func entry(from record: ImageRecord) -> WatchStatusStore.Entry? {
+        let status: WatchFinding.Status
+        switch record.status {
+        case .unknown: return nil
+        case .alive: status = .alive
+        case .failing: status = .failing
+        case .dead: status = .dead
+        case .blocked: status = .blocked
+        }
+        guard let since = record.lastCountedFailure ?? record.lastChecked else { return nil }
+        return WatchStatusStore.Entry(status: status, since: since)
     }
 
     /// What a round checks, read from the feeds and the state. Only the image records
@@ -81,6 +143,7 @@ public struct FeedWatcher: Sendable {
     /// loads it afresh under the lock (keeping two whole states would double the peak).
     private struct RoundPlan {
         var images: [String: ImageRecord]
+        var view: WatchStatusStore.View
         var summaries: [WatchReport.FeedSummary]
         var urlsOfFeed: [String: [URL]]
         var warnings: [String]
@@ -107,9 +170,10 @@ public struct FeedWatcher: Sendable {
             }
             summaries.append(summary)
         }
+        let view = output.watchStatusStore.load()
         return RoundPlan(
-            images: loaded.state.images, summaries: summaries, urlsOfFeed: urlsOfFeed,
-            warnings: loaded.warning.map { [$0] } ?? [])
+            images: loaded.state.images, view: view.view, summaries: summaries, urlsOfFeed: urlsOfFeed,
+            warnings: [loaded.warning, view.warning].compactMap { $0 })
     }
 
     /// The default image as the build writes it, without touching the output folder.
@@ -147,7 +211,9 @@ public struct FeedWatcher: Sendable {
 
     /// Under the lock: store the round's records in the freshly loaded state, heal and rewrite each feed that
     /// changes. Returns the feeds rewritten.
-    private func heal(_ result: WatchRoundResult, now: Date, warnings: [String]) async throws(OutputError)
+    private func heal(
+        _ result: WatchRoundResult, view: WatchStatusStore.View, now: Date, warnings: [String]
+    ) async throws(OutputError)
         -> (Set<String>, [String])
     {
         let output = self.output
@@ -192,6 +258,7 @@ public struct FeedWatcher: Sendable {
                     }
                 }
                 try output.stateStore.save(state)
+                try output.watchStatusStore.save(view)
                 if let warning = loaded.warning { warnings.append(warning) }
                 return (rewritten, warnings)
             }
@@ -202,25 +269,15 @@ public struct FeedWatcher: Sendable {
         }
     }
 
-    /// Adds `outcome` to the summary. A finding that was already known before this round
-    /// (an image dead or blocked last time too) says "still", so `--quiet` can leave it out.
-    private static func count(
-        _ outcome: WatchOutcome?, for url: URL, before: ImageRecord.Status?, into summary: inout WatchReport.FeedSummary
-    ) {
+    /// Adds `outcome` to the summary's counts.
+    private static func count(_ outcome: WatchOutcome?, into summary: inout WatchReport.FeedSummary) {
         guard let outcome else { return }
         if outcome.wasContacted { summary.checked += 1 }
         switch outcome {
         case .alive: summary.ok += 1
-        case .failing(let cause, _):
-            summary.failing += 1
-            summary.findings.append("failing: \(url.absoluteString): \(cause)")
-        case .dead(let cause, _):
-            summary.dead += 1
-            summary.findings.append("\(before == .dead ? "still dead" : "dead"): \(url.absoluteString): \(cause)")
-        case .blocked(let reason):
-            summary.blocked += 1
-            summary.findings.append(
-                "\(before == .blocked ? "still blocked" : "blocked"): \(url.absoluteString): \(reason)")
+        case .failing: summary.failing += 1
+        case .dead: summary.dead += 1
+        case .blocked: summary.blocked += 1
         case .recentlyChecked, .notReached: summary.skipped += 1
         }
     }

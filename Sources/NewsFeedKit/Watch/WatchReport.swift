@@ -1,6 +1,7 @@
 import Foundation
 
-/// What one watch round found, per feed: for the summary on stdout and for `--json`.
+/// What one watch round found: per feed the counts, per image URL a ``WatchFinding``; for the summary on stdout
+/// and for `--json`.
 public struct WatchReport: Sendable, Hashable, Codable {
     /// One feed's part of the round.
     public struct FeedSummary: Sendable, Hashable, Codable {
@@ -22,16 +23,10 @@ public struct WatchReport: Sendable, Hashable, Codable {
         public var rewritten = false
         /// Why the feed could not be watched, e.g. a missing or unreadable file.
         public var problem: String?
-        /// One line per image that failed, died or was blocked: `URL: cause`.
-        public var findings: [String] = []
 
         public init(feed: String) {
             self.feed = feed
         }
-
-        /// Whether anything here needs a person's attention (what `--quiet` prints).
-        /// Problems not already reported by an earlier round: what `--quiet` prints.
-        public var hasNewProblems: Bool { problem != nil || findings.contains { !$0.hasPrefix("still ") } }
     }
 
     /// When the round started.
@@ -40,33 +35,42 @@ public struct WatchReport: Sendable, Hashable, Codable {
     public var seconds: Double
     /// Per configured feed, in config order.
     public var feeds: [FeedSummary]
+    /// Per image URL the round was given, in feed and story order.
+    public var findings: [WatchFinding]
     /// Problems not tied to one feed, e.g. a state file that had to be set aside.
     public var warnings: [String]
 
-    public init(startedAt: Date, seconds: Double, feeds: [FeedSummary], warnings: [String] = []) {
+    public init(
+        startedAt: Date, seconds: Double, feeds: [FeedSummary], findings: [WatchFinding] = [], warnings: [String] = []
+    ) {
         self.startedAt = startedAt
         self.seconds = seconds
         self.feeds = feeds
+        self.findings = findings
         self.warnings = warnings
     }
 
-    /// The summary for people: one line per feed, indented findings, a total. With `quiet`, only feeds and
-    /// findings with problems not reported before ("still dead" ones are left out), and nothing at all
-    /// when there are none: cron mails any output, and the same list every hour is noise.
+    /// The summary for people: one line per feed, indented findings (dead, restored, failing, blocked; `still …`
+    /// when the previous round said the same), a total.
+    ///
+    /// With `quiet`, only what changed since the previous round (an image newly dead, restored, failing or
+    /// blocked, under its feed's line) and the round's own problems (feeds that could not be watched, warnings);
+    /// nothing at all when nothing changed: cron mails any output, and the same list every hour is noise.
     public func text(quiet: Bool = false) -> String {
         var lines: [String] = []
-        for summary in feeds where !quiet || summary.hasNewProblems {
+        for summary in feeds {
             if let problem = summary.problem {
                 lines.append("\(summary.feed): not watched: \(problem)")
                 continue
             }
+            let shown = findings.filter { $0.feeds.contains(summary.feed) && $0.isReported && (!quiet || $0.changed) }
+            if quiet && shown.isEmpty { continue }
             let counts =
                 "\(summary.checked) checked, \(summary.ok) ok, \(summary.dead) dead, \(summary.blocked) blocked, "
                 + "\(summary.skipped) skipped (recently checked or not reached)"
                 + (summary.failing > 0 ? ", \(summary.failing) failing" : "")
             lines.append("\(summary.feed): \(counts); \(summary.rewritten ? "rewritten" : "unchanged")")
-            let shown = quiet ? summary.findings.filter { !$0.hasPrefix("still ") } : summary.findings
-            lines.append(contentsOf: shown.map { "  \($0)" })
+            lines.append(contentsOf: shown.map { "  \($0.line)" })
         }
         lines.append(contentsOf: warnings.map { "warning: \($0)" })
         if !quiet {
@@ -82,11 +86,27 @@ public struct WatchReport: Sendable, Hashable, Codable {
         return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
     }
 
-    /// The same report as one JSON document (sorted keys, ISO 8601 dates).
-    public func json() throws -> Data {
+    /// The same report as one JSON document (sorted keys, ISO 8601 dates); with `quiet`, only the findings that
+    /// changed since the previous round.
+    public func json(quiet: Bool = false) throws -> Data {
+        var report = self
+        if quiet { report.findings = findings.filter(\.changed) }
+        return try Self.encoder.encode(report)
+    }
+
+    /// The document a round that could not run prints: `{"refused": {"reason": "…"}}`.
+    public static func refusalJSON(reason: String) -> Data {
+        struct Refusal: Encodable {
+            struct Body: Encodable { var reason: String }
+            var refused: Body
+        }
+        return (try? encoder.encode(Refusal(refused: .init(reason: reason)))) ?? Data(#"{"refused": {}}"#.utf8)
+    }
+
+    private static var encoder: JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
-        return try encoder.encode(self)
+        return encoder
     }
 }

@@ -63,7 +63,7 @@ import Testing
             #expect(summary.ok == 2)
             #expect(summary.dead == 1)
             #expect(summary.rewritten)
-            #expect(summary.findings == ["dead: \(base)/missing.jpg: HTTP 404"])
+            #expect(report.findings.filter(\.isReported).map(\.line) == ["dead: \(base)/missing.jpg: HTTP 404"])
 
             let fileURL = output.fileURL(for: spec)
             let healed = try RSSReader().read(try Data(contentsOf: fileURL), path: spec.relativePath).stories
@@ -129,9 +129,15 @@ import Testing
         broken.checked = 1
         broken.dead = 1
         broken.rewritten = true
-        broken.findings = ["dead: https://cdn.example/x.jpg: HTTP 404"]
-        let report = WatchReport(
-            startedAt: Date(timeIntervalSince1970: 1_800_000_000), seconds: 1.25, feeds: [healthy, broken])
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        let findings = [
+            WatchFinding(
+                url: "https://cdn.example/a.jpg", feeds: ["us/health"], status: .alive, since: start, changed: false),
+            WatchFinding(
+                url: "https://cdn.example/x.jpg", feeds: ["us/science"], status: .dead, http: 404, reason: "HTTP 404",
+                since: start, changed: true),
+        ]
+        let report = WatchReport(startedAt: start, seconds: 1.25, feeds: [healthy, broken], findings: findings)
         #expect(
             report.text() == """
                 us/health: 2 checked, 2 ok, 0 dead, 0 blocked, 0 skipped (recently checked or not reached); unchanged

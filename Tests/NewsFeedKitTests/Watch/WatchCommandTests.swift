@@ -241,8 +241,13 @@ import Testing
                 ["checked", "ok", "dead", "blocked", "skipped"].map { feed[$0] as? Int ?? -1 }
             }
             #expect(counts == [[1, 0, 1, 0, 1], [0, 0, 0, 0, 1]])
+            let findings = try #require(document["findings"] as? [[String: Any]])
             #expect(
-                feeds[0]["findings"] as? [String] == ["still dead: \(fixture.image("/img/missing.jpg")): HTTP 404"])
+                findings.map { $0["url"] as? String }
+                    == ["/img/ok.jpg", "/img/missing.jpg", "/img/science-1.png"].map { fixture.image($0) })
+            #expect(findings.map { $0["status"] as? String } == ["skipped", "dead", "skipped"])
+            #expect(findings[1]["http"] as? Int == 404)
+            #expect(findings[1]["changed"] as? Bool == false)
             #expect(document["startedAt"] as? String == "2027-01-15T08:00:00Z")
 
             let decoder = JSONDecoder()
