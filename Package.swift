@@ -1,6 +1,13 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// Release builds link the Swift runtime and Foundation statically (see the newsfeed target):
+/// modules that import Foundation must then be compiled against the static SDK too, so their
+/// autolinked libraries are the static ones.
+let staticInRelease: [SwiftSetting] = [
+    .unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))
+]
+
 let package = Package(
     name: "newsfeed",
     platforms: [.macOS(.v14)],
@@ -20,14 +27,20 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
-        .target(name: "HTTPServing"),
+        .target(name: "HTTPServing", swiftSettings: staticInRelease),
         .target(
             name: "NewsFeedKit",
-            dependencies: ["CLibXML2", "CZlib", "HTTPServing"]
+            dependencies: ["CLibXML2", "CZlib", "HTTPServing"],
+            swiftSettings: staticInRelease
         ),
         .executableTarget(
             name: "newsfeed",
-            dependencies: ["NewsFeedKit"]
+            dependencies: ["NewsFeedKit"],
+            swiftSettings: staticInRelease,
+            // Release builds carry the Swift runtime and Foundation (bench/README.md: loading them as
+            // 50 shared libraries cost a third of a small `convert`); debug builds and tests link
+            // them dynamically as usual.
+            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]
         ),
         .testTarget(
             name: "HTTPServingTests",

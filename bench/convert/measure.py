@@ -1,15 +1,15 @@
 #!/usr/bin/env python3
-"""Times newsfeed convert against the feedgen baseline and prints the results table.
+"""Times newsfeed convert against the feedgen baseline in the same run and prints the tables.
 
-Wall time comes from hyperfine when it is installed (median of N runs after warm-ups),
-else from this script's own loop (same statistics). Peak memory is the maximum resident
-set size reported by GNU time (`/usr/bin/time -f %M`), the median of three runs.
+For each input: one warm-up run of each tool, then ROUNDS rounds (default 5) that run newsfeed
+and feedgen alternately, so both see the same machine load; the median of the rounds is the
+figure. Wall time is measured around each process (output to /dev/null). Peak memory is the
+maximum resident set size reported by GNU time (`/usr/bin/time -f %M`), the median of three runs.
 
-usage: measure.py NEWSFEED INPUT_100 INPUT_10000 WORKDIR
+usage: measure.py NEWSFEED NAME=INPUT... [--rounds N] [--format rss|atom|json]
 """
-import json
+import argparse
 import os
-import shutil
 import statistics
 import subprocess
 import sys
@@ -17,37 +17,27 @@ import time
 
 SITE = "https://feeds.example.com/"
 HERE = os.path.dirname(os.path.abspath(__file__))
+GOALS = {"100": 0.25, "10000": 0.20}  # newsfeed/feedgen time, by article count
+MEMORY_GOAL_MB = 40  # newsfeed peak RSS on 10,000 articles
 
 
-def commands(newsfeed, path):
+def commands(newsfeed, path, feed_format):
     common = ["--country", "us", "--category", "health", "--site", SITE]
+    extra = [] if feed_format == "rss" else ["--format", feed_format]
     return {
-        "newsfeed": [newsfeed, "convert", path] + common,
-        "feedgen": [sys.executable, os.path.join(HERE, "feedgen_convert.py"), path] + common,
+        "newsfeed": [newsfeed, "convert", path] + common + extra,
+        "feedgen": [sys.executable, os.path.join(HERE, "feedgen_convert.py"), path] + common + extra,
     }
 
 
-def wall_times(argv, runs, warmup, workdir, label):
-    """Seconds of each run, output to /dev/null."""
-    if shutil.which("hyperfine"):
-        export = os.path.join(workdir, f"{label}.json")
-        subprocess.run(
-            ["hyperfine", "--shell=none", "--style=none", "--warmup", str(warmup), "--runs", str(runs),
-             "--export-json", export, " ".join(argv)],
-            check=True, stdout=subprocess.DEVNULL)
-        with open(export) as f:
-            return json.load(f)["results"][0]["times"]
-    times = []
-    for index in range(warmup + runs):
+def wall_time(argv):
+    with open(os.devnull, "wb") as sink:
         start = time.perf_counter()
-        subprocess.run(argv, check=True, stdout=subprocess.DEVNULL)
-        if index >= warmup:
-            times.append(time.perf_counter() - start)
-    return times
+        subprocess.run(argv, check=True, stdout=sink)
+        return time.perf_counter() - start
 
 
 def peak_rss_mb(argv):
-    """Median over three runs of the maximum resident set size, in MB (GNU time reports KiB)."""
     values = []
     for _ in range(3):
         result = subprocess.run(["/usr/bin/time", "-f", "%M"] + argv, check=True,
@@ -57,32 +47,41 @@ def peak_rss_mb(argv):
 
 
 def main():
-    newsfeed, small, big, workdir = sys.argv[1:5]
-    tool = "hyperfine" if shutil.which("hyperfine") else "python loop"
+    parser = argparse.ArgumentParser()
+    parser.add_argument("newsfeed")
+    parser.add_argument("inputs", nargs="+", help="NAME=PATH, NAME ending in the article count")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--format", default="rss")
+    args = parser.parse_args()
     rows = []
-    for name, path, runs in (("100 articles", small, 20), ("10,000 articles", big, 10)):
-        result = {}
-        for label, argv in commands(newsfeed, path).items():
-            times = wall_times(argv, runs, 2, workdir, f"{label}-{len(rows)}")
-            result[label] = (statistics.median(times), statistics.mean(times), statistics.pstdev(times),
-                             peak_rss_mb(argv), len(times))
-        rows.append((name, result))
+    for spec in args.inputs:
+        name, path = spec.split("=", 1)
+        argvs = commands(args.newsfeed, path, args.format)
+        for argv in argvs.values():
+            wall_time(argv)  # warm-up: page cache, Python's bytecode cache
+        times = {label: [] for label in argvs}
+        for _ in range(args.rounds):
+            for label, argv in argvs.items():
+                times[label].append(wall_time(argv))
+        rss = {label: peak_rss_mb(argv) for label, argv in argvs.items()}
+        rows.append((name, times, rss))
 
-    print(f"\nnewsfeed convert vs python-feedgen (wall time: {tool}; memory: /usr/bin/time max RSS)\n")
-    print("| input | tool | runs | median s | mean ± sd s | peak RSS MB |")
-    print("|---|---|---|---|---|---|")
-    for name, result in rows:
-        for label in ("newsfeed", "feedgen"):
-            median, mean, sd, rss, count = result[label]
-            print(f"| {name} | {label} | {count} | {median:.3f} | {mean:.3f} ± {sd:.3f} | {rss:.1f} |")
-    print("\n| input | time newsfeed/feedgen (target ≤ 0.25) | speed-up | newsfeed peak RSS (target < 50 MB on 10,000) |")
-    print("|---|---|---|---|")
-    for name, result in rows:
-        ratio = result["newsfeed"][0] / result["feedgen"][0]
-        rss = result["newsfeed"][3]
-        verdict = "met" if ratio <= 0.25 else "missed"
-        memory = f"{rss:.1f} MB" + ((" met" if rss < 50 else " missed") if name.startswith("10,000") else "")
-        print(f"| {name} | {ratio:.3f} ({verdict}) | {1 / ratio:.1f}× | {memory} |")
+    print(f"\nnewsfeed convert ({args.format}) vs python-feedgen, alternating, median of {args.rounds}\n")
+    print("| input | newsfeed median s (min–max) | feedgen median s (min–max) | ratio | goal | "
+          "newsfeed peak RSS MB | feedgen peak RSS MB |")
+    print("|---|---|---|---|---|---|---|")
+    for name, times, rss in rows:
+        mine, theirs = statistics.median(times["newsfeed"]), statistics.median(times["feedgen"])
+        ratio = mine / theirs
+        count = name.rsplit("-", 1)[-1]
+        goal = GOALS.get(count)
+        verdict = "" if goal is None else f"≤ {goal:.2f} {'met' if ratio <= goal else 'missed'}"
+        memory = f"{rss['newsfeed']:.1f}"
+        if count == "10000":
+            memory += f" (≤ {MEMORY_GOAL_MB} {'met' if rss['newsfeed'] <= MEMORY_GOAL_MB else 'missed'})"
+        spread = {label: f"{min(values):.4f}–{max(values):.4f}" for label, values in times.items()}
+        print(f"| {name} | {mine:.4f} ({spread['newsfeed']}) | {theirs:.4f} ({spread['feedgen']}) | "
+              f"{ratio:.3f} | {verdict} | {memory} | {rss['feedgen']:.1f} |")
 
 
 if __name__ == "__main__":

@@ -30,13 +30,20 @@ enum ConvertCommand {
         }
         // Articles are read from the raw bytes, turned into stories and written one at a time, so a
         // big response is held once, as its bytes, while its feed is written (see bench/convert).
-        let response = try readResponse(input, name: name, context)
+        let (response, mapped) = try readResponse(input, name: name, context)
+        // Checking and indexing read every page; from here on only the articles being read are needed.
+        mapped?.releasePages()
         let (channel, stories) = makeFeed(
             response.articles, spec: spec, site: site, format: format, now: context.clock())
         do {
-            // Written in pieces of items, so a 10,000-item feed is never held whole either.
+            // Written in pieces of items, so a 10,000-item feed is never held whole either; every
+            // tenth piece the input pages read so far are handed back too (more often costs
+            // page faults for the pages the normalizer is reading ahead).
+            var pieces = 0
             try format.renderer.render(channel, followedBy: stories, itemsPerPiece: 100) {
                 context.standardOutput.write(utf8: $0)
+                pieces += 1
+                if pieces % 10 == 0 { mapped?.releasePages() }
             }
         } catch {
             throw context.exit(.failure, "newsfeed convert: \(name): \(error)")
@@ -52,7 +59,7 @@ enum ConvertCommand {
         _ input: String, name: String, query: String, spec: FeedSpec, site: URL, format: FeedFormat,
         _ context: CommandContext
     ) throws(CommandExit) -> ExitCode {
-        let data = try readInput(input, context)
+        let (data, _) = try readInput(input, context)
         let answer: DuckDuckGoAnswer
         do {
             answer = try DuckDuckGoAnswer.decode(data: data, query: query)
@@ -82,34 +89,36 @@ enum ConvertCommand {
         return .ok
     }
 
-    /// The decoded response of `input` (a file or `-`); exit 1 after saying on stderr why not.
+    /// The decoded response of `input` (a file or `-`), and the file's mapping when it is mapped;
+    /// exit 1 after saying on stderr why not.
     private static func readResponse(_ input: String, name: String, _ context: CommandContext) throws(CommandExit)
-        -> NewsAPILazyResponse
+        -> (NewsAPILazyResponse, MappedInput?)
     {
-        let data = try readInput(input, context)
+        let (data, mapped) = try readInput(input, context)
         do {
-            return try NewsAPIResponse.decodeLazily(data: data)
+            // Pages already checked are handed back as the check goes on.
+            let progress = mapped.map { mapped in { (offset: Int) in mapped.releasePages(upTo: offset) } }
+            return (try NewsAPIResponse.decodeLazily(data: data, progress: progress), mapped)
         } catch {
             throw context.exit(.failure, "newsfeed convert: \(name): \(error.description)")
         }
     }
 
-    /// The bytes of `input` (a file, mapped where possible, or `-`); exit 1 after saying why not.
-    private static func readInput(_ input: String, _ context: CommandContext) throws(CommandExit) -> Data {
-        let data: Data
-        if input == "-" {
-            data = context.readStandardInput()
-        } else {
-            let url = ConfigLoader.resolve(input, against: context.workingDirectory)
-            do {
-                // Mapped, not copied, where the file allows it: the articles are built from the
-                // bytes in place. Anything that cannot be mapped is read as before.
-                data = try (try? Data(contentsOf: url, options: .alwaysMapped)) ?? Data(contentsOf: url)
-            } catch {
-                throw context.exit(.failure, "newsfeed convert: \(input): cannot read: \(Self.readFailure(url))")
-            }
+    /// The bytes of `input` (a file, mapped where possible, or `-`), and the mapping when there is
+    /// one; exit 1 after saying why not.
+    private static func readInput(_ input: String, _ context: CommandContext) throws(CommandExit) -> (
+        Data, MappedInput?
+    ) {
+        guard input != "-" else { return (context.readStandardInput(), nil) }
+        let url = ConfigLoader.resolve(input, against: context.workingDirectory)
+        // Mapped, not copied, where the file allows it: the articles are built from the bytes in
+        // place. Anything that cannot be mapped is read as before.
+        if let mapped = MappedInput(path: url.path) { return (mapped.data, mapped) }
+        do {
+            return (try Data(contentsOf: url), nil)
+        } catch {
+            throw context.exit(.failure, "newsfeed convert: \(input): cannot read: \(Self.readFailure(url))")
         }
-        return data
     }
 
     /// The feed `build` would write on its first run for `articles`: the channel (without stories)

@@ -3,8 +3,9 @@ import Foundation
 
 /// A thin owner of one libxml2 `xmlTextWriter` writing into memory.
 ///
-/// libxml2 does all escaping and well-formedness bookkeeping, so no XML is ever assembled by
-/// hand. Every text and attribute value passes through ``XMLCharacters`` first, so no caller can
+/// libxml2 does the well-formedness bookkeeping (nesting, indentation, attributes), so no XML is
+/// ever assembled by hand; character data is escaped here by libxml2's own rule (see
+/// ``text(_:)``), which the golden files pin byte for byte. Every text and attribute value passes through ``XMLCharacters`` first, so no caller can
 /// forget to drop characters XML 1.0 forbids. Non-copyable so the C pointers have exactly one
 /// owner and are freed exactly once.
 struct XMLWriter: ~Copyable {
@@ -12,6 +13,8 @@ struct XMLWriter: ~Copyable {
     private let writer: xmlTextWriterPtr
     /// Names of the open elements, only to say where libxml2 failed.
     private var openElements: [String] = []
+    /// Escaped text on its way to libxml2, reused from one text to the next.
+    private var escaped: [UInt8] = []
 
     /// A writer that indents nested elements by two spaces.
     init() throws(FeedError) {
@@ -55,30 +58,148 @@ struct XMLWriter: ~Copyable {
         try attribute("xmlns:\(prefix)", uri)
     }
 
-    /// Writes an attribute on the element just opened; libxml2 escapes the value.
-    mutating func attribute(_ name: String, _ value: String) throws(FeedError) {
-        let result = Self.withCString(name) { name in
-            XMLCharacters.withAllowedCString(value) { xmlTextWriterWriteAttribute(writer, name, $0) }
+    /// Writes an attribute on the element just opened, its value escaped as libxml2's
+    /// `xmlTextWriterWriteAttribute` escapes it. Values of printable ASCII, tabs and line breaks
+    /// (nearly all: URLs, types, numbers) are escaped here and written raw; others go through
+    /// libxml2, which writes non-ASCII characters in attributes as character references.
+    /// - Parameter escapedByLibXML2: always take libxml2's way (the reference, for tests).
+    mutating func attribute(_ name: String, _ value: String, escapedByLibXML2: Bool = false) throws(FeedError) {
+        var value = value
+        let writer = self.writer
+        let isPlain = !escapedByLibXML2 && value.withUTF8(Self.isPlainASCII)
+        let result = Self.withCString(name) { name -> Int32 in
+            guard isPlain else {
+                return XMLCharacters.withAllowedCString(value) { xmlTextWriterWriteAttribute(writer, name, $0) }
+            }
+            return xmlTextWriterStartAttribute(writer, name)
         }
         try check(result, "writing attribute \(name)\(location)")
+        guard isPlain else { return }
+        let written = value.withUTF8 { writeRaw($0, escaping: Self.attributeEscape) }
+        try check(written, "writing attribute \(name)\(location)")
+        try check(xmlTextWriterEndAttribute(writer), "writing attribute \(name)\(location)")
     }
 
-    /// Writes character data; libxml2 escapes `&`, `<`, `>` (so `]]>` is harmless) and CR.
-    mutating func text(_ value: String) throws(FeedError) {
-        let result = XMLCharacters.withAllowedCString(value) { xmlTextWriterWriteString(writer, $0) }
+    /// Whether every byte is printable ASCII, a tab, LF or CR: what ``attribute(_:_:escapedByLibXML2:)``
+    /// escapes itself. Eight bytes at a time.
+    private static func isPlainASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let raw = UnsafeRawBufferPointer(bytes)
+        var index = 0
+        while index + 8 <= bytes.count {
+            let word = ByteWord(raw, at: index)
+            if word.hasNonASCII || word.hasByte(below: 0x20) || word.hasByte(0x7F) { break }
+            index += 8
+        }
+        return bytes[index...].allSatisfy { ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+    }
+
+    /// libxml2's replacement for an ASCII `byte` in an attribute value (`xmlBufAttrSerializeTxtContent`).
+    private static func attributeEscape(_ byte: UInt8) -> StaticString? {
+        switch byte {
+        case UInt8(ascii: "\""): "&quot;"
+        case UInt8(ascii: "&"): "&amp;"
+        case UInt8(ascii: "<"): "&lt;"
+        case UInt8(ascii: ">"): "&gt;"
+        case 0x0A: "&#10;"
+        case 0x0D: "&#13;"
+        case 0x09: "&#9;"
+        default: nil
+        }
+    }
+
+    /// Writes character data, escaped exactly as `xmlTextWriterWriteString` escapes it (`&`, `<`,
+    /// `>`, `"` and CR become references, so `]]>` is harmless).
+    /// - Parameter escapedByLibXML2: let `xmlTextWriterWriteString` escape it (the reference, for tests).
+    mutating func text(_ value: String, escapedByLibXML2: Bool = false) throws(FeedError) {
+        if escapedByLibXML2 {
+            let result = XMLCharacters.withAllowedCString(value) { xmlTextWriterWriteString(writer, $0) }
+            return try check(result, "writing text\(location)")
+        }
+        var value = value
+        let result = value.withUTF8 { writeText($0) }
         try check(result, "writing text\(location)")
     }
 
     /// ``text(_:)`` for UTF-8 bytes (without a terminating NUL), such as HTML the renderer built on
     /// bytes: it need not become a `String` first. `bytes` is left as it was.
     mutating func text(utf8 bytes: inout [UInt8]) throws(FeedError) {
-        guard !bytes.withUnsafeBufferPointer(XMLCharacters.mayContainForbidden) else {
-            return try text(String(decoding: bytes, as: UTF8.self))
-        }
-        bytes.append(0)
-        defer { bytes.removeLast() }
-        let result = bytes.withUnsafeBufferPointer { xmlTextWriterWriteString(writer, $0.baseAddress) }
+        let result = bytes.withUnsafeBufferPointer { writeText($0) }
         try check(result, "writing text\(location)")
+    }
+
+    /// Escapes `bytes` into a reused buffer (or not at all when nothing needs it) and hands them
+    /// to libxml2 as raw text: the same bytes `xmlTextWriterWriteString` would write, without its
+    /// allocation, copy and `strlen` per string, which were a tenth of a big `convert`. Text with
+    /// characters XML forbids takes the old way, through ``XMLCharacters``.
+    private mutating func writeText(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
+        let writer = self.writer
+        if XMLCharacters.mayContainForbidden(bytes) {
+            let clean = XMLCharacters.removingForbidden(String(decoding: bytes, as: UTF8.self))
+            return XMLCharacters.withAllowedCString(clean) { xmlTextWriterWriteString(writer, $0) }
+        }
+        return writeRaw(bytes, escaping: Self.textEscape)
+    }
+
+    /// Writes `bytes` as they are, or escaped by `escaping` (nil: the byte stays) into a reused
+    /// buffer when some byte needs it.
+    private mutating func writeRaw(_ bytes: UnsafeBufferPointer<UInt8>, escaping: (UInt8) -> StaticString?) -> Int32 {
+        let writer = self.writer
+        guard let base = bytes.baseAddress, !bytes.isEmpty else {
+            // Still written, so an element is closed as `<x></x>` like libxml2 does for "".
+            return Self.withCString("") { xmlTextWriterWriteRawLen(writer, $0, 0) }
+        }
+        guard Self.needsEscaping(bytes, escaping) else {
+            return xmlTextWriterWriteRawLen(writer, base, Int32(bytes.count))
+        }
+        escaped.removeAll(keepingCapacity: true)
+        Self.appendEscaped(bytes, escaping, to: &escaped)
+        return escaped.withUnsafeBufferPointer { xmlTextWriterWriteRawLen(writer, $0.baseAddress, Int32($0.count)) }
+    }
+
+    /// Whether `escaping` replaces any byte of `bytes`. Runs without `"`, `&`, `<`, `>` or a
+    /// control character (all either rule escapes) are passed over eight bytes at a time.
+    private static func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>, _ escaping: (UInt8) -> StaticString?) -> Bool
+    {
+        let raw = UnsafeRawBufferPointer(bytes)
+        var index = 0
+        while index + 8 <= bytes.count {
+            let word = ByteWord(raw, at: index)
+            if word.hasByte(UInt8(ascii: "&")) || word.hasByte(UInt8(ascii: "<")) || word.hasByte(UInt8(ascii: ">"))
+                || word.hasByte(UInt8(ascii: "\"")) || word.hasByte(below: 0x20)
+            {
+                break
+            }
+            index += 8
+        }
+        return bytes[index...].contains { escaping($0) != nil }
+    }
+
+    /// libxml2's replacement for `byte` in character data (`xmlEncodeSpecialChars`); nil for a
+    /// byte written as is (every byte of a multi-byte UTF-8 sequence is).
+    private static func textEscape(_ byte: UInt8) -> StaticString? {
+        switch byte {
+        case UInt8(ascii: "<"): "&lt;"
+        case UInt8(ascii: ">"): "&gt;"
+        case UInt8(ascii: "&"): "&amp;"
+        case UInt8(ascii: "\""): "&quot;"
+        case 0x0D: "&#13;"
+        default: nil
+        }
+    }
+
+    private static func appendEscaped(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ escaping: (UInt8) -> StaticString?, to output: inout [UInt8]
+    ) {
+        output.reserveCapacity(bytes.count + 32)
+        var runStart = 0
+        for index in bytes.indices {
+            guard let replacement = escaping(bytes[index]) else { continue }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+            output.append(
+                contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+            runStart = index + 1
+        }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
     }
 
     /// Closes the innermost open element (self-closing when it has no content).

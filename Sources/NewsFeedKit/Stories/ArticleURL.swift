@@ -110,7 +110,10 @@ public enum ArticleURL {
         guard let first = text.utf8.first, let last = text.utf8.last else { return false }
         func isPlainASCII(_ byte: UInt8) -> Bool { byte > 0x20 && byte < 0x80 }
         guard isPlainASCII(first), isPlainASCII(last) else { return true }
-        return text.utf8.contains { $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }
+        var text = text
+        return text.withUTF8 { bytes in
+            bytes.contains { $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }
+        }
     }
 
     /// True for NewsAPI's `https://removed.com` placeholder.

@@ -3,7 +3,10 @@
 /// see "…defeat video NBA Devin Booker scores…" run together.
 enum ContentText {
     /// Block-level tags whose boundaries are line breaks.
-    private static let breakingTags: Set<String> = ["br", "p", "div", "li", "ul", "ol", "tr", "h1", "h2", "h3", "h4"]
+    private static let breakingTags: [[UInt8]] = ["br", "p", "div", "li", "ul", "ol", "tr", "h1", "h2", "h3", "h4"]
+        .map { Array($0.utf8) }
+    /// ``lineMark`` in UTF-8.
+    private static let mark = Array(String(lineMark).utf8)
     /// Stands for a line break while ``TextCleaner`` strips tags and folds whitespace; a
     /// private-use character, so folding leaves it alone and no real text is mistaken for it.
     private static let lineMark: Unicode.Scalar = "\u{E000}"
@@ -14,7 +17,7 @@ enum ContentText {
         // Most content is one run of text: nothing to keep apart.
         guard bytes.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") })
         else { return TextCleaner.plainText(raw) }
-        let mark = Array(String(lineMark).utf8)
+        let mark = Self.mark
         var marked: [UInt8] = []
         marked.reserveCapacity(bytes.count + 16)
         var index = 0
@@ -26,7 +29,7 @@ enum ContentText {
             }
             if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
                 marked.append(contentsOf: mark)
-            } else if byte == UInt8(ascii: "<"), let name = tagName(in: bytes, at: index), breakingTags.contains(name) {
+            } else if byte == UInt8(ascii: "<"), isBreakingTag(in: bytes, at: index) {
                 // The mark goes before the tag, which the cleaner then strips (or, inside a
                 // script, drops with the script).
                 marked.append(contentsOf: mark)
@@ -67,25 +70,28 @@ enum ContentText {
         return String(decoding: lines, as: UTF8.self)
     }
 
-    /// The lowercased name of the tag starting at `start` (`<li>`, `</p>`, `<br/>`), if it is one.
-    private static func tagName(in bytes: [UInt8], at start: Int) -> String? {
+    /// Whether the tag starting at `start` (`<li>`, `</p>`, `<br/>`) is one of ``breakingTags``;
+    /// its name is compared lowercased, on bytes.
+    private static func isBreakingTag(in bytes: [UInt8], at start: Int) -> Bool {
         var index = start + 1
         if index < bytes.count, bytes[index] == UInt8(ascii: "/") { index += 1 }
-        var name: [UInt8] = []
+        var name: (bytes: [UInt8], count: Int) = ([0, 0, 0, 0, 0, 0, 0, 0, 0, 0], 0)
         while index < bytes.count, name.count < 10 {
             let byte = bytes[index]
             if (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) {
-                name.append(byte | 0x20)
-            } else if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte), !name.isEmpty {
-                name.append(byte)
+                name.bytes[name.count] = byte | 0x20
+            } else if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte), name.count > 0 {
+                name.bytes[name.count] = byte
             } else {
                 break
             }
+            name.count += 1
             index += 1
         }
-        guard !name.isEmpty, index < bytes.count else { return nil }
+        guard name.count > 0, index < bytes.count else { return false }
         let next = bytes[index]
-        guard next == UInt8(ascii: ">") || next == UInt8(ascii: "/") || next == UInt8(ascii: " ") else { return nil }
-        return String(decoding: name, as: UTF8.self)
+        guard next == UInt8(ascii: ">") || next == UInt8(ascii: "/") || next == UInt8(ascii: " ") else { return false }
+        let read = name.bytes[..<name.count]
+        return breakingTags.contains { $0.elementsEqual(read) }
     }
 }

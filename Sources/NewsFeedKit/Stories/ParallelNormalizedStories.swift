@@ -33,7 +33,6 @@ where Articles.Element == NewsAPIArticle, Articles.Index == Int {
         let stories: ParallelNormalizedStories
         var nextArticle: Int
         var batch: [(story: Story, key: String)] = []
-        var position = 0
         var seenURLs = Set<String>()
         var pending: PendingBatch?
 
@@ -44,9 +43,8 @@ where Articles.Element == NewsAPIArticle, Articles.Index == Int {
 
         public mutating func next() -> Story? {
             while true {
-                while position < batch.count {
-                    let item = batch[position]
-                    position += 1
+                // The batch is kept back to front, so each story is moved out, not copied.
+                while let item = batch.popLast() {
                     if seenURLs.insert(item.key).inserted { return item.story }
                 }
                 if let pending {
@@ -56,7 +54,7 @@ where Articles.Element == NewsAPIArticle, Articles.Index == Int {
                     guard let range = takeRange() else { return nil }
                     batch = stories.normalize(range)
                 }
-                position = 0
+                batch.reverse()
                 if stories.workers > 1, let range = takeRange() {
                     pending = PendingBatch(range, of: stories)
                 }
@@ -112,6 +110,9 @@ where Articles.Element == NewsAPIArticle, Articles.Index == Int {
             }
             results.withLock { $0[slice] = made }
         }
-        return results.withLock { parts in (0..<slices).flatMap { parts[$0] ?? [] } }
+        return results.withLock { parts in
+            // One slice (the background batches) is handed over as it is, without copying stories.
+            slices == 1 ? parts.removeValue(forKey: 0) ?? [] : (0..<slices).flatMap { parts[$0] ?? [] }
+        }
     }
 }

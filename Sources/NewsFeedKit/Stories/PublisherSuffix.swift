@@ -81,6 +81,7 @@ enum PublisherSuffix {
     /// A publisher name reduced to what identifies it: lowercased, without a domain ending
     /// ("indiatoday.in"), letters and digits only, without a leading "the".
     static func key(_ name: String) -> String {
+        if let key = asciiKey(name) { return key }
         var text = name.lowercased().trimmingCharacters(in: .whitespaces)
         if !text.contains(" "), let dot = text.firstIndex(of: "."), dot > text.startIndex {
             text = String(text[..<dot])
@@ -89,5 +90,35 @@ enum PublisherSuffix {
             text.unicodeScalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil })
         if compact.hasPrefix("the"), compact.count > 6 { compact.removeFirst(3) }
         return compact
+    }
+
+    /// ``key(_:)`` of an all-ASCII name, on bytes: the same steps without Foundation's trimming
+    /// and Unicode property lookups (for ASCII, `.whitespaces` is space and tab, and the letters
+    /// and digits are the alphabetic and numeric scalars). Nil for any other name.
+    private static func asciiKey(_ name: String) -> String? {
+        var name = name
+        return name.withUTF8 { bytes -> String? in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+            var start = 0
+            var end = bytes.count
+            while start < end, bytes[start] == UInt8(ascii: " ") || bytes[start] == UInt8(ascii: "\t") { start += 1 }
+            while end > start, bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t") { end -= 1 }
+            let text = bytes[start..<end]
+            if !text.contains(UInt8(ascii: " ")), let dot = text.firstIndex(of: UInt8(ascii: ".")), dot > start {
+                end = dot
+            }
+            var compact: [UInt8] = []
+            compact.reserveCapacity(end - start)
+            for byte in bytes[start..<end] {
+                let lower = UTF8Text.asciiLowercased(byte)
+                if (lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z"))
+                    || (lower >= UInt8(ascii: "0") && lower <= UInt8(ascii: "9"))
+                {
+                    compact.append(lower)
+                }
+            }
+            if compact.count > 6, compact.starts(with: "the".utf8) { compact.removeFirst(3) }
+            return String(decoding: compact, as: UTF8.self)
+        }
     }
 }

@@ -35,7 +35,8 @@ public struct StoryImageResolver: Sendable {
             resolved.image = StoryImage(url: original, mimeType: ImageURL.mimeType(for: original), length: 0)
             return resolved
         }
-        let record = images[original.absoluteString]
+        // `convert` has no records: spare it a hash of every image URL.
+        let record = images.isEmpty ? nil : images[original.absoluteString]
         if record?.status == .dead {
             resolved.image = defaultImage
             return resolved

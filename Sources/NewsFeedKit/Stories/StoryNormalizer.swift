@@ -55,7 +55,7 @@ public struct StoryNormalizer: Sendable {
 
         let story = Story(
             url: link.url,
-            title: title(rawTitle, sourceName: cleanedSourceName, host: link.url.host, from: summary),
+            title: title(rawTitle, sourceName: cleanedSourceName, host: link.hostName ?? link.url.host, from: summary),
             sourceName: sourceName(cleanedSourceName, link: link),
             sourceURL: sourceURL,
             summary: summary ?? defaults.description,

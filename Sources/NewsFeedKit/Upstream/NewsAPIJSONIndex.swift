@@ -32,14 +32,17 @@ struct NewsAPIJSONIndex: Sendable {
 
     /// Set on meeting a shape the general reader is for (see the type's comment).
     private var isDeclined = false
+    /// How many articles are read between two calls of `init`'s `progress`.
+    private static let progressInterval = 1024
 
     /// Indexes `bytes`; nil for the shapes left to the general reader (see the type's comment).
+    /// - Parameter progress: told every 1,024 articles how many bytes from the start are read.
     /// - Throws: the first place where `bytes` are not JSON.
-    init?(_ bytes: UnsafeRawBufferPointer) throws(JSONSyntaxError) {
+    init?(_ bytes: UnsafeRawBufferPointer, progress: ((Int) -> Void)? = nil) throws(JSONSyntaxError) {
         var scanner = JSONScanner(bytes)
         try scanner.beginDocument()
         if try scanner.valueStart() == .object {
-            try readEnvelope(&scanner)
+            try readEnvelope(&scanner, progress: progress)
         } else {
             // Checked all the same, so both readers refuse the same bytes with the same error.
             try scanner.skipValue()
@@ -76,7 +79,9 @@ struct NewsAPIJSONIndex: Sendable {
         return nil
     }
 
-    private mutating func readEnvelope(_ scanner: inout JSONScanner) throws(JSONSyntaxError) {
+    private mutating func readEnvelope(
+        _ scanner: inout JSONScanner, progress: ((Int) -> Void)?
+    ) throws(JSONSyntaxError) {
         var seen = KeySet()
         var isFirst = true
         scanner.open()
@@ -92,7 +97,7 @@ struct NewsAPIJSONIndex: Sendable {
             } else if scanner.matches(key, "articles"), seen.insert(4) {
                 articlesKind = try Self.kind(at: &scanner)
                 if articlesKind == .array {
-                    try readArticles(&scanner)
+                    try readArticles(&scanner, progress: progress)
                 } else {
                     try scanner.skipValue()
                 }
@@ -117,12 +122,15 @@ struct NewsAPIJSONIndex: Sendable {
         }
     }
 
-    private mutating func readArticles(_ scanner: inout JSONScanner) throws(JSONSyntaxError) {
+    private mutating func readArticles(
+        _ scanner: inout JSONScanner, progress: ((Int) -> Void)?
+    ) throws(JSONSyntaxError) {
         scanner.open()
         var isFirst = true
         while try scanner.nextElement(isFirst: &isFirst) {
             if scanner.next == JSONScanner.openBrace {
                 try readArticle(&scanner)
+                if let progress, articleCount % Self.progressInterval == 0 { progress(scanner.position) }
             } else {
                 // null, a number, a string…: costs that element only.
                 try scanner.skipValue()

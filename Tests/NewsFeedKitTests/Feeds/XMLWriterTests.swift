@@ -77,3 +77,41 @@ import Testing
         }
     }
 }
+
+extension XMLWriterTests {
+    /// Values covering every ASCII character XML allows, non-ASCII text, forbidden characters,
+    /// the empty string and long runs, for comparing the writer's own escaping with libxml2's.
+    static let escapingSamples: [String] =
+        [
+            "", " ", "plain text", "Tom & \"Jerry\" <b>bold</b> ]]> it's", "a\tb\nc\rd\r\n",
+            "https://example.com/a?b=1&c=2#d", "Zoë — “quoted” … 😀 שלום e\u{301}", "bad\u{1}control\u{FFFE}x",
+            String(repeating: "abc&<>\"", count: 50), "\u{7F}del", "&amp; already",
+        ] + (0x09...0x7E).compactMap { Unicode.Scalar($0).map { "x\(Character($0))y" } }
+
+    @Test(arguments: escapingSamples)
+    func textAndAttributesAreEscapedExactlyAsLibXML2Does(_ value: String) throws {
+        func document(escapedByLibXML2: Bool) throws -> String {
+            try self.write { writer throws(FeedError) in
+                try writer.startElement("e")
+                try writer.attribute("a", value, escapedByLibXML2: escapedByLibXML2)
+                try writer.startElement("t")
+                try writer.text(value, escapedByLibXML2: escapedByLibXML2)
+                try writer.endElement()
+                try writer.endElement()
+            }
+        }
+        #expect(try document(escapedByLibXML2: false) == document(escapedByLibXML2: true))
+        var bytes = Array(value.utf8)
+        let viaBytes = try self.write { writer throws(FeedError) in
+            try writer.startElement("t")
+            try writer.text(utf8: &bytes)
+            try writer.endElement()
+        }
+        let viaLibXML2 = try self.write { writer throws(FeedError) in
+            try writer.startElement("t")
+            try writer.text(value, escapedByLibXML2: true)
+            try writer.endElement()
+        }
+        #expect(viaBytes == viaLibXML2)
+    }
+}

@@ -50,4 +50,25 @@ import Testing
         #expect(story.title == "Spider-Man - No Way Home review")
         #expect(story.sourceName == "Variety")
     }
+
+    /// The key as it was made before the ASCII fast path: the reference for every name.
+    private static func referenceKey(_ name: String) -> String {
+        var text = name.lowercased().trimmingCharacters(in: .whitespaces)
+        if !text.contains(" "), let dot = text.firstIndex(of: "."), dot > text.startIndex {
+            text = String(text[..<dot])
+        }
+        var compact = String(
+            text.unicodeScalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil })
+        if compact.hasPrefix("the"), compact.count > 6 { compact.removeFirst(3) }
+        return compact
+    }
+
+    @Test(arguments: [
+        "The New York Times", "  Indiatoday.in ", "\tTHE HILL\t", "the", "Theatre", "Thereport", "ABC.News Now",
+        "a.b", ".com", "Yahoo!", "CNN", "", " ", "E! Online", "9to5Mac", "The Verge", "Fox   News", "news.google.com",
+        "Theweek.in", "THE WEEK", "Sky-News", "A\r\nB", "x\u{7F}y", "Zoë Times", "The Økonom", "Le\u{00A0}Monde",
+    ])
+    func keysOnBytesMatchTheReference(_ name: String) {
+        #expect(PublisherSuffix.key(name) == Self.referenceKey(name), "\(name.debugDescription)")
+    }
 }
