@@ -7,6 +7,9 @@ enum FeedReader: String, Sendable, CaseIterable {
     case newsboat
     /// Python's `feedparser` module, run by `python3` from `PATH`.
     case feedparser
+    /// A real browser for the HTML pages: Debian's headless `chromium`, driven through
+    /// `chromedriver` by Python's `selenium`.
+    case chromium
 
     /// Set to `1` by `.ci/run`, which installs both readers: there a missing reader
     /// is a broken machine, not a reason to skip.
@@ -39,6 +42,14 @@ enum FeedReader: String, Sendable, CaseIterable {
                     python, ["-c", "import feedparser"], environment: ChildProcess.loopbackEnvironment(),
                     timeout: .seconds(20))
                 return probe?.status == 0
+            case .chromium:
+                guard let python = ChildProcess.findExecutable("python3"), BrowserPageTests.chromium != nil,
+                    BrowserPageTests.chromedriver != nil
+                else { return false }
+                let probe = try? await ChildProcess.run(
+                    python, ["-c", "import selenium"], environment: ChildProcess.loopbackEnvironment(),
+                    timeout: .seconds(20))
+                return probe?.status == 0
             }
         }
     }
@@ -48,6 +59,9 @@ enum FeedReader: String, Sendable, CaseIterable {
         switch self {
         case .newsboat: "newsboat and sqlite3 are not on PATH (apt-get install newsboat sqlite3)"
         case .feedparser: "python3 cannot import feedparser (python3 -m pip install feedparser)"
+        case .chromium:
+            "chromium, chromedriver or python3's selenium is missing "
+                + "(apt-get install chromium chromium-driver; python3 -m pip install selenium)"
         }
     }
 }
