@@ -39,13 +39,16 @@ where Articles.Element == NewsAPIArticle, Articles.Index == Int {
         init(stories: ParallelNormalizedStories) {
             self.stories = stories
             nextArticle = stories.articles.startIndex
+            // Sized once: growing it rehashed every key seen so far, several times per big response.
+            seenURLs.reserveCapacity(stories.articles.count)
         }
 
         public mutating func next() -> Story? {
             while true {
-                // The batch is kept back to front, so each story is moved out, not copied.
-                while let item = batch.popLast() {
-                    if seenURLs.insert(item.key).inserted { return item.story }
+                // The batch is kept back to front, so each story is moved out, not copied (taken
+                // apart in the pattern: `item.story` of a bound tuple was a copy of every field).
+                while let (story, key) = batch.popLast() {
+                    if seenURLs.insert(key).inserted { return story }
                 }
                 if let pending {
                     batch = pending.wait()
