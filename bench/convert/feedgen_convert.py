@@ -7,7 +7,11 @@ title suffix, turn HTML fragments into plain text, drop the `… [+N chars]` mar
 give every item title, link, description, guid, pubDate and an enclosure (the story's
 image, else a default image). No deliberate slowness: the stdlib and feedgen as documented.
 
-usage: feedgen_convert.py FILE --country CC --category CATEGORY [--site URL] > feed.rss
+With `--format atom` the same feed is written as Atom by feedgen (`atom_str`); with `--format json`
+as a JSON Feed 1.1 built with the standard library (feedgen has no JSON Feed writer), the items
+carrying id, url, title, content_text, date_published and image.
+
+usage: feedgen_convert.py FILE --country CC --category CATEGORY [--site URL] [--format rss|atom|json] > feed
 """
 import argparse
 import datetime
@@ -45,6 +49,7 @@ def main():
     parser.add_argument("--country", required=True)
     parser.add_argument("--category", required=True)
     parser.add_argument("--site", default="http://127.0.0.1:8080/")
+    parser.add_argument("--format", choices=["rss", "atom", "json"], default="rss")
     args = parser.parse_args()
     site = args.site if args.site.endswith("/") else args.site + "/"
 
@@ -59,6 +64,9 @@ def main():
     fg.language("en")
     fg.lastBuildDate(now)
     fg.ttl(60)
+    fg.id(site + f"{args.country}/{args.category}.{args.format}")
+    fg.updated(now)
+    items = []
 
     seen = set()
     for article in response.get("articles") or []:
@@ -81,7 +89,16 @@ def main():
         if image and image.startswith("//"):
             image = "https:" + image
 
+        if args.format == "json":
+            item = {"id": url, "url": url, "title": plain(title) or "Untitled story", "content_text": description,
+                    "date_published": published.isoformat()}
+            if image and image.startswith(("http://", "https://")):
+                item["image"] = image
+            items.append(item)
+            continue
         entry = fg.add_entry(order="append")
+        entry.id(url)
+        entry.updated(published)
         entry.title(plain(title) or "Untitled story")
         entry.link(href=url)
         entry.description(description)
@@ -92,7 +109,15 @@ def main():
         else:
             entry.enclosure(site + "assets/default-image.png", "0", "image/png")
 
-    sys.stdout.buffer.write(fg.rss_str(pretty=False))
+    if args.format == "json":
+        feed = {"version": "https://jsonfeed.org/version/1.1", "title": fg.title(), "home_page_url": site,
+                "feed_url": site + f"{args.country}/{args.category}.json", "description": fg.description(),
+                "items": items}
+        sys.stdout.write(json.dumps(feed, ensure_ascii=False))
+    elif args.format == "atom":
+        sys.stdout.buffer.write(fg.atom_str(pretty=False))
+    else:
+        sys.stdout.buffer.write(fg.rss_str(pretty=False))
 
 
 if __name__ == "__main__":

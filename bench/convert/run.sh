@@ -2,7 +2,7 @@
 # newsfeed convert vs python-feedgen on 100- and 10,000-article NewsAPI responses, synthetic
 # (generate_headlines.py) and made of real captured articles (real_headlines.py).
 # Installs what is missing, builds newsfeed in release mode, prints the results table and ratios.
-# No network use besides package installation; about a minute on 2 cores.
+# No network use besides package installation; a few minutes on 2 cores.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 HERE=bench/convert
@@ -49,5 +49,9 @@ PY
 done
 
 echo "machine: $(nproc) cores, $(uptime | sed 's/.*load average/load average/')"
-python3 $HERE/measure.py "$NEWSFEED" "${INPUTS[@]}" --rounds "${ROUNDS:-5}"
+# RSS, then the other formats `convert --format` writes (feedgen_convert.py: Atom by feedgen, JSON Feed
+# by the standard library); FORMATS="rss" measures RSS only.
+for format in ${FORMATS:-rss atom json}; do
+    python3 $HERE/measure.py "$NEWSFEED" "${INPUTS[@]}" --rounds "${ROUNDS:-5}" --format "$format"
+done
 echo "after: $(uptime | sed 's/.*load average/load average/')"
