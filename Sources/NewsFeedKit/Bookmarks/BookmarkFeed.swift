@@ -45,15 +45,21 @@ public enum BookmarkFeed {
     }
 
     /// Rewrites the bookmarks feed in every configured format (and the default image it may
-    /// point to), the index and the OPML list. Call while holding the output lock.
+    /// point to), the stars on every feed's HTML page, the index and the OPML list. Call while
+    /// holding the output lock.
     static func write(_ list: BookmarkList, config: NewsFeedConfig, output: OutputFolder, now: Date) throws {
-        if case .bundled = config.defaults.image { _ = try output.installDefaultImage(site: config.site) }
+        // The same assets a build writes: the pages' stylesheet, script and icon, and the default image.
+        var bundled = false
+        if case .bundled = config.defaults.image { bundled = true }
+        try output.installPageAssets(includingDefaultImage: bundled || config.formats.contains(.html))
         let state = try output.stateStore.load().state
-        let document = document(list, config: config, images: state.images, updated: now)
+        var document = document(list, config: config, images: state.images, updated: now)
+        document.itemMarks = BookmarkMarks.marks(of: list)
         for format in config.formats {
             try output.writeIfChanged(
                 try format.renderer.render(document), to: output.fileURL(relativePath: relativePath(for: format)))
         }
+        try BookmarkMarks.refreshPages(list, config: config, output: output)
         try FeedIndexWriter(config: config).write(to: output, state: state)
     }
 }

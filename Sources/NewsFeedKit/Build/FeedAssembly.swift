@@ -9,6 +9,8 @@ struct FeedAssembly: Sendable {
     var spec: FeedSpec
     var defaultImage: StoryImage?
     var now: Date
+    /// Signs the HTML page shows before bookmarked stories (see ``BookmarkMarks``).
+    var itemMarks: [String: [ItemMark]] = [:]
 
     struct Result {
         var document: FeedDocument
@@ -74,7 +76,8 @@ struct FeedAssembly: Sendable {
         record.lastError = nil
         state.feeds[spec.id] = record
 
-        let document = FeedChannel.document(for: spec, config: config, stories: stories, updated: now)
+        var document = FeedChannel.document(for: spec, config: config, stories: stories, updated: now)
+        document.itemMarks = itemMarks
         return Result(
             document: document, previousBuildDate: previousBuildDate, itemCount: stories.count,
             newItemCount: newItemCount, warning: warning)

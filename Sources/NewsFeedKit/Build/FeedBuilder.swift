@@ -276,6 +276,8 @@ public struct FeedBuilder: Sendable {
             var state = loaded.state
             let files = FeedFileSet(output: output, spec: spec, formats: config.formats)
             let existing = try files.readHistory()
+            var assembly = assembly
+            assembly.itemMarks = BookmarkMarks.marks(in: output)
             let result = try assembly.assemble(current: current, existing: existing, state: &state)
             var kind = FeedOutcome.Kind.unchanged
             if try files.write(result.document, previousBuildDate: result.previousBuildDate, now: now) {

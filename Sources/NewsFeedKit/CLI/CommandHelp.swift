@@ -70,6 +70,22 @@ enum CommandHelp {
           --config PATH   the config file (default ./newsfeed.json)
         """
 
+    static let status = """
+        Usage: newsfeed status [--config PATH] [--json] [--check]
+
+        Shows every configured feed (last success, last error, next due, items, items
+        new in the last build, dead images) and the NewsAPI quota (requests used in the
+        last 24 h and 12 h, what scheduled builds may still spend, the reserve, any pause).
+        Reads only the state and the output folder: no key, no network.
+
+        Options:
+          --config PATH   the config file (default ./newsfeed.json)
+          --json          one JSON document {"feeds": [...], "quota": {...}}
+          --check         for monitoring: print only problems and exit 1 when a feed is
+                          stale (no success for over twice its interval), failing (its
+                          last two attempts failed) or NewsAPI is paused on a bad key
+        """
+
     static let convert = """
         Usage: newsfeed convert FILE|- --country CC --category CATEGORY [--site URL] [--format FORMAT]
                newsfeed convert FILE|- --search QUERY [--site URL] [--format FORMAT]
@@ -147,6 +163,7 @@ enum CommandHelp {
         switch command {
         case "bookmark": bookmark
         case "build": build
+        case "status": status
         case "convert": convert
         case "demo": demo
         case "init": initCommand

@@ -36,6 +36,7 @@ public enum NewsFeedCLI {
         case "demo": return await exitCode { () throws(CommandExit) in try await DemoCommand.run(commandContext) }
         case "init": return await exitCode { () throws(CommandExit) in try InitCommand.run(commandContext) }
         case "serve": return await exitCode { () throws(CommandExit) in try await ServeCommand.run(commandContext) }
+        case "status": return await exitCode { () throws(CommandExit) in try StatusCommand.run(commandContext) }
         case "watch": return await exitCode { () throws(CommandExit) in try await WatchCommand.run(commandContext) }
         default:
             if first.hasPrefix("-") {

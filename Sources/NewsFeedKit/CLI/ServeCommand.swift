@@ -67,7 +67,7 @@ enum ServeCommand {
                 + "or use `newsfeed serve --refresh` to build while serving" : nil
         return try await serve(
             directory: directory, host: listen.address, port: port, site: config?.site, quiet: parsed.has("--quiet"),
-            refresher: refresher, context: context, displayHost: listen.display,
+            refresher: refresher, config: config, context: context, displayHost: listen.display,
             announce: { server in
                 if let noFeedsYet { context.standardError.line(noFeedsYet) }
                 if let mismatch = SiteMismatch.check(
@@ -87,14 +87,19 @@ enum ServeCommand {
     /// Serves `directory` until the stop signal; shared by `serve` and `demo`.
     static func serve(
         directory: URL, host: String, port: Int, site: URL?, quiet: Bool, refresher: BackgroundRefresher?,
-        context: CommandContext, displayHost: String? = nil, announce: (FeedServer) -> Void
+        config: NewsFeedConfig? = nil, context: CommandContext, displayHost: String? = nil,
+        announce: (FeedServer) -> Void
     ) async throws(CommandExit) -> ExitCode {
+        // `/status` reports the folder being served, whatever the config's `output`.
+        var served = config
+        served?.output = directory
         let printer = quiet ? nil : AccessLogPrinter(output: context.standardOutput)
         let server: FeedServer
         do {
             server = try await FeedServer.start(
                 directory: directory, host: host, port: port, site: site, accessLog: printer.map { $0.log },
-                displayHost: displayHost)
+                displayHost: displayHost,
+                status: served.map { ($0, NewsAPIClientFactory.key(in: context.environment)) }, clock: context.clock)
         } catch let error as HTTPServerError {
             throw context.exit(.failure, "newsfeed serve: \(error.description)")
         } catch {

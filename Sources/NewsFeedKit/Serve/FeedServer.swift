@@ -12,22 +12,35 @@ public struct FeedServer: Sendable {
 
     /// Starts serving `directory` on `host:port` (0 picks a free port). `site`, when
     /// known, is used for absolute URLs in generated pages; otherwise the listening
-    /// address is (never a request's Host header).
+    /// address is (never a request's Host header). With `status` (the served config and
+    /// `NEWSAPI_KEY`), `/status`, `/status.json` and `/metrics` are served too.
     /// `displayHost` names the server in ``listeningURL`` when it differs from the bound
     /// address (the name given to `--host`, the machine's name for `0.0.0.0`).
     public static func start(
         directory: URL, host: String, port: Int, site: URL?,
-        accessLog: (@Sendable (HTTPAccessLogEntry) -> Void)?, displayHost: String? = nil
+        accessLog: (@Sendable (HTTPAccessLogEntry) -> Void)?, displayHost: String? = nil,
+        status: (config: NewsFeedConfig, apiKey: String?)? = nil, clock: @escaping @Sendable () -> Date = { Date() }
     ) async throws -> FeedServer {
         // The generated pages need the real address, known only once bound: the file
         // handler is mounted right after binding (an early request gets a 503).
         let mount = DeferredHandler()
-        let server = HTTPServer(configuration: .init(host: host, port: port, accessLog: accessLog), handler: mount)
+        let metrics = ServerMetrics()
+        let log: (@Sendable (HTTPAccessLogEntry) -> Void)? =
+            status == nil
+            ? accessLog
+            : { @Sendable entry in
+                metrics.record(entry)
+                accessLog?(entry)
+            }
+        let server = HTTPServer(configuration: .init(host: host, port: port, accessLog: log), handler: mount)
         let bound = try server.start()
         let listeningURL = Self.url(host: displayHost ?? host, port: bound)
+        var configuration = StaticFileHandler.Configuration(baseURL: site ?? listeningURL, now: clock)
+        configuration.status = status.map {
+            StatusEndpoints(config: $0.config, apiKey: $0.apiKey, metrics: metrics)
+        }
         do {
-            mount.install(
-                try StaticFileHandler(root: directory.path, configuration: .init(baseURL: site ?? listeningURL)))
+            mount.install(try StaticFileHandler(root: directory.path, configuration: configuration))
         } catch {
             await server.shutdown()
             throw error

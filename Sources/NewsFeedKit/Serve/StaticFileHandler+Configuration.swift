@@ -16,6 +16,8 @@ extension StaticFileHandler {
         public var maxCacheBytes: Int
         /// The clock for `/healthz` ages; tests pass a fixed instant.
         public var now: @Sendable () -> Date
+        /// `/status`, `/status.json` and `/metrics`, when a config is known.
+        public var status: StatusEndpoints?
 
         /// A configuration; only `baseURL` has no default.
         public init(

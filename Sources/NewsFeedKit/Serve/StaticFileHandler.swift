@@ -41,6 +41,7 @@ public struct StaticFileHandler: HTTPHandler {
     public func respondImmediately(to request: HTTPRequest) -> HTTPAction? {
         if let refusal = methodRefusal(request) { return .respond(refusal) }
         if request.path == Self.healthPath { return nil }
+        if configuration.status?.handles(request.path) == true { return nil }
         if let document = rememberedDocument(forRequestPath: request.path) {
             return .respond(document.response(to: request))
         }
@@ -68,6 +69,9 @@ public struct StaticFileHandler: HTTPHandler {
     public func response(to request: HTTPRequest) -> HTTPResponse {
         if let refusal = methodRefusal(request) { return refusal }
         if request.path == Self.healthPath { return healthResponse() }
+        if let status = configuration.status, status.handles(request.path) {
+            return status.response(for: request.path, now: configuration.now())
+        }
         switch resolver.resolve(request.path) {
         case .refused(let refusal):
             return Self.refusalResponse(refusal)

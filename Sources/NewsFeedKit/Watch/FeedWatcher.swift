@@ -233,6 +233,7 @@ public struct FeedWatcher: Sendable {
                 let healer = EnclosureHealer(
                     images: state.images, items: state.items, defaultImage: defaultImage, site: config.site)
                 var rewritten = Set<String>()
+                let marks = BookmarkMarks.marks(in: output)
                 for spec in config.feeds {
                     let files = FeedFileSet(output: output, spec: spec, formats: config.formats)
                     guard let existing = try files.readHistory(),
@@ -252,6 +253,7 @@ public struct FeedWatcher: Sendable {
                     document.language = snapshot.language ?? document.language
                     document.ttlMinutes = snapshot.ttlMinutes ?? document.ttlMinutes
                     document.generator = snapshot.generator ?? document.generator
+                    document.itemMarks = marks
                     // Every format heals together, from the one history.
                     if try files.write(document, previousBuildDate: snapshot.lastBuildDate, now: now) {
                         rewritten.insert(spec.id)

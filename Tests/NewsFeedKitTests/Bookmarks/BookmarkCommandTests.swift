@@ -58,6 +58,42 @@ import Testing
         }
     }
 
+    static let star = #"<span class="mark mark-bookmarked" title="Bookmarked" aria-label="Bookmarked">★</span>"#
+
+    static func page(_ workspace: BuildWorkspace, _ feedID: String) throws -> String {
+        try String(contentsOf: workspace.output.appending(path: "\(feedID).html"), encoding: .utf8)
+    }
+
+    @Test func theHTMLPagesStarBookmarkedStoriesAndKeepTheStarThroughBuilds() async throws {
+        try await SourcesEndToEndTests.with { workspace, ddg in
+            #expect(await SourcesEndToEndTests.build(workspace, ddg).status == 0)
+            let search = try Self.page(workspace, "search/climate-change")
+            #expect(!search.contains(Self.star))
+            let rss = workspace.feedData("search/climate-change")
+            let apple = try Self.page(workspace, "ddg/apple")
+
+            #expect(await Self.bookmark(workspace, ["add", Self.climateURL]).status == 0)
+
+            let starred = try Self.page(workspace, "search/climate-change")
+            #expect(starred.components(separatedBy: Self.star).count == 2, "one star")
+            #expect(starred.contains(Self.star + #"<a href="\#(Self.climateURL)""#))
+            #expect(HTMLPageChecker.violations(in: starred) == [])
+            #expect(workspace.feedData("search/climate-change") == rss, "only the page changes")
+            #expect(try Self.page(workspace, "ddg/apple") == apple)
+            let bookmarksPage = try Self.page(workspace, "bookmarks")
+            #expect(bookmarksPage.contains(Self.star))
+            #expect(try workspace.violationsInEveryFormat("bookmarks") == [])
+
+            workspace.clock.advance(by: 3600)
+            let rebuild = await SourcesEndToEndTests.build(workspace, ddg, ["--only", "search/climate-change"])
+            #expect(rebuild.outputLines.first == "search/climate-change: unchanged, 2 items", "\(rebuild.outputLines)")
+            #expect(try Self.page(workspace, "search/climate-change") == starred)
+
+            #expect(await Self.bookmark(workspace, ["remove", Self.climateURL]).status == 0)
+            #expect(!(try Self.page(workspace, "search/climate-change").contains(Self.star)))
+        }
+    }
+
     @Test func aDuckDuckGoItemKeepsItsQueryAndAnOtherURLNeedsATitle() async throws {
         try await SourcesEndToEndTests.with { workspace, ddg in
             #expect(await SourcesEndToEndTests.build(workspace, ddg, ["--only", "ddg/apple"]).status == 0)

@@ -33,7 +33,7 @@ import Testing
         return found
     }
 
-    static let commands: Set<String> = ["bookmark", "build", "convert", "demo", "init", "serve", "watch"]
+    static let commands: Set<String> = ["bookmark", "build", "convert", "demo", "init", "serve", "status", "watch"]
 
     @Test(arguments: commands.sorted())
     func helpAndReadmeNameTheSameOptions(command: String) throws {

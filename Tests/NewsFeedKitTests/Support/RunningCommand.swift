@@ -19,14 +19,17 @@ final class RunningCommand: Sendable {
     private let task: Task<Int32, Never>
 
     /// Starts `newsfeed <arguments>` in `workingDirectory`.
-    init(_ arguments: [String], environment: [String: String] = [:], workingDirectory: URL) {
+    init(
+        _ arguments: [String], environment: [String: String] = [:], workingDirectory: URL,
+        clock: @escaping @Sendable () -> Date = { Date() }
+    ) {
         let (output, outputCapture) = TextOutput.capture()
         let (errors, errorCapture) = TextOutput.capture()
         standardOutput = outputCapture
         standardError = errorCapture
         let context = CommandContext(
             arguments: arguments, environment: environment, workingDirectory: workingDirectory,
-            standardOutput: output, standardError: errors, stopSignal: stopSignal)
+            standardOutput: output, standardError: errors, stopSignal: stopSignal, clock: clock)
         let exitStatus = self.exitStatus
         task = Task {
             let status = await NewsFeedCLI.run(context)

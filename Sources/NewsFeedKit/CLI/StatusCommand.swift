@@ -1,0 +1,45 @@
+import Foundation
+
+/// `newsfeed status [--config PATH] [--json] [--check]`: every feed's freshness and the
+/// quota, from the state and the output folder only (no key needed, no network, no lock).
+enum StatusCommand {
+    static let parser = ArgumentParser(
+        command: "status", options: [.value("--config"), .flag("--json"), .flag("--check")])
+
+    static func run(_ context: CommandContext) throws(CommandExit) -> ExitCode {
+        let parsed = try parser.parse(context, help: CommandHelp.status)
+        if parsed.has("--json") && parsed.has("--check") {
+            throw context.exit(.usage, "newsfeed status: --json and --check exclude each other")
+        }
+        let config = try context.loadConfig(parsed)
+        let report: StatusReport
+        do {
+            report = try make(config: config, now: context.clock(), environment: context.environment)
+        } catch {
+            context.standardError.line("newsfeed status: \(error.description)")
+            return .failure
+        }
+        if parsed.has("--check") {
+            let problems = report.problems
+            for problem in problems { context.standardOutput.line(problem) }
+            return problems.isEmpty ? .ok : .failure
+        }
+        if parsed.has("--json") {
+            context.standardOutput.write(report.json)
+        } else {
+            for line in report.lines { context.standardOutput.line(line) }
+        }
+        return .ok
+    }
+
+    /// The report for `config` at `now`, reading the state without the lock (it is replaced
+    /// atomically, so a read sees one whole version).
+    static func make(config: NewsFeedConfig, now: Date, environment: [String: String]) throws(ServeError)
+        -> StatusReport
+    {
+        let scanner = FeedFolderScanner(root: config.output.path, baseURL: config.site)
+        let state = try scanner.readState() ?? BridgeState()
+        return StatusReport(
+            config: config, state: state, now: now, apiKey: NewsAPIClientFactory.key(in: environment))
+    }
+}
