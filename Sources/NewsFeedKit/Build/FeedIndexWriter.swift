@@ -23,7 +23,14 @@ struct FeedIndexWriter: Sendable {
                 scanned: scanned, output: output, state: state)).sorted { $0.relativePath < $1.relativePath }
         let opmlURL = config.site.appending(path: StaticFileHandler.opmlFileName)
         let title = config.isSampleData ? "newsfeed — sample data, not live news" : "newsfeed"
-        let page = FeedIndexPage.render(title: title, listings: listings, opmlURL: opmlURL)
+        // The index lists every configured feed: also one that failed or never built (the OPML only
+        // what exists).
+        let built = Set(listings.map(\.feedID))
+        let unbuilt = config.feeds.filter { !built.contains($0.id) }.map { spec in
+            FeedListing.unbuilt(id: spec.id, title: spec.title, base: config.site, record: state.feeds[spec.id])
+        }
+        let everyFeed = (listings + unbuilt).sorted { $0.relativePath < $1.relativePath }
+        let page = FeedIndexPage.render(title: title, listings: everyFeed, opmlURL: opmlURL)
         let opml = OPMLDocument.render(title: title, listings: listings, indexURL: config.site)
         try output.writeIfChanged(FaviconAsset.data, to: output.fileURL(relativePath: FaviconAsset.relativePath))
         try output.writeIfChanged(Data(page.utf8), to: output.fileURL(relativePath: Self.indexFileName))
@@ -48,7 +55,9 @@ struct FeedIndexWriter: Sendable {
                 listing = FeedListing(
                     title: summary?.title.flatMap { $0.isEmpty ? nil : $0 } ?? spec.id, relativePath: spec.relativePath,
                     url: config.publicURL(for: spec), homeURL: summary?.link.flatMap { URL(string: $0) },
-                    itemCount: summary?.itemCount ?? 0, lastSuccess: state.feeds[spec.id]?.lastSuccess)
+                    itemCount: summary?.itemCount ?? 0, lastSuccess: state.feeds[spec.id]?.lastSuccess,
+                    lastError: state.feeds[spec.id]?.failure?.message,
+                    lastErrorTime: state.feeds[spec.id]?.failure?.time)
                 listing.formats = FeedFormat.allCases.filter {
                     FileManager.default.fileExists(atPath: output.fileURL(for: spec, format: $0).path)
                 }

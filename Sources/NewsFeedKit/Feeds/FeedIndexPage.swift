@@ -23,7 +23,9 @@ public enum FeedIndexPage {
         // Relative, like every link between the bridge's own files: the page works under any host.
         let opml = PageLayout.link("Subscribe to all (OPML)", href: opmlURL.lastPathComponent, type: "text/x-opml")
         let layout = PageLayout(title: title, rootPrefix: "", headLinks: headLinks, headerLinks: [opml])
-        let count = listings.count == 1 ? "1 feed" : "\(listings.count) feeds"
+        var count = listings.count == 1 ? "1 feed" : "\(listings.count) feeds"
+        let failing = listings.filter(\.isFailing).count
+        if failing > 0 { count += " · <strong class=\"bad\">\(failing) failing</strong>" }
         var body = "<p class=\"summary-line\">\(count)</p>\n"
         if listings.isEmpty {
             body += "<p>No feeds yet. Run <code>newsfeed build</code> to make some.</p>\n"
@@ -37,7 +39,18 @@ public enum FeedIndexPage {
 
     private static func entry(_ listing: FeedListing) -> String {
         let main = listing.formats.contains(.html) ? listing.relativePath(for: .html) : listing.relativePath
-        var html = "<li class=\"feed\">\n<h2>\(PageLayout.link(listing.title, href: main))</h2>\n"
+        // A failed entry is marked in words and with a symbol, not only by its colour.
+        var html = listing.isFailing ? "<li class=\"feed failed\">\n<h2>" : "<li class=\"feed\">\n<h2>"
+        if listing.isFailing { html += "<strong class=\"badge\">⚠ Failed</strong> " }
+        // A feed with no file yet has nothing to link to.
+        html += listing.isBuilt ? PageLayout.link(listing.title, href: main) : PageLayout.text(listing.title)
+        if !listing.isBuilt && !listing.isFailing { html += " <span class=\"badge\">not built yet</span>" }
+        html += "</h2>\n"
+        if let error = listing.lastError {
+            html += "<p class=\"error\">\(PageLayout.text(FailureWording.plain(error)))"
+            if let time = listing.lastErrorTime { html += " Last tried \(PageLayout.time(time))." }
+            html += "<br><span class=\"detail\">\(PageLayout.text(error))</span></p>\n"
+        }
         html += "<p class=\"meta\"><span class=\"path\">\(PageLayout.text(listing.feedID))</span> · "
         html += listing.itemCount == 1 ? "1 item" : "\(listing.itemCount) items"
         html += " · last successful fetch "

@@ -14,13 +14,20 @@ public struct FeedListing: Sendable, Hashable {
     public var itemCount: Int
     /// The last time upstream answered this feed successfully, from the bridge state.
     public var lastSuccess: Date?
+    /// The last attempt's failure, when the last attempt failed (from the bridge state).
+    public var lastError: String?
+    /// When that failure happened.
+    public var lastErrorTime: Date?
+    /// False for a configured feed with no file yet (never built, or every build failed).
+    public var isBuilt: Bool
     /// The formats of this feed found next to it (same path, other extension), in
     /// ``FeedFormat`` order; the index links each.
     public var formats: [FeedFormat] = []
 
     /// A listing with every field given; see ``absoluteURL(base:relativePath:)`` for `url`.
     public init(
-        title: String, relativePath: String, url: URL, homeURL: URL? = nil, itemCount: Int, lastSuccess: Date?
+        title: String, relativePath: String, url: URL, homeURL: URL? = nil, itemCount: Int, lastSuccess: Date?,
+        lastError: String? = nil, lastErrorTime: Date? = nil, isBuilt: Bool = true
     ) {
         self.title = title
         self.relativePath = relativePath
@@ -28,6 +35,21 @@ public struct FeedListing: Sendable, Hashable {
         self.homeURL = homeURL
         self.itemCount = itemCount
         self.lastSuccess = lastSuccess
+        self.lastError = lastError
+        self.lastErrorTime = lastErrorTime
+        self.isBuilt = isBuilt
+    }
+
+    /// Whether the last attempt failed.
+    public var isFailing: Bool { lastError != nil }
+
+    /// The listing of a feed that has no file yet, with what the state knows of it.
+    static func unbuilt(id: String, title: String?, base: URL, record: FeedRecord?) -> FeedListing {
+        let path = id + ".rss"
+        return FeedListing(
+            title: title ?? id, relativePath: path, url: absoluteURL(base: base, relativePath: path), itemCount: 0,
+            lastSuccess: record?.lastSuccess, lastError: record?.failure?.message,
+            lastErrorTime: record?.failure?.time, isBuilt: false)
     }
 
     /// The feed's id in the bridge state: the path without its format's extension, e.g. `us/health`.

@@ -94,6 +94,15 @@ public struct PauseRecord: Sendable, Hashable, Codable {
     }
 }
 
+extension FeedRecord {
+    /// The last attempt's failure and its time, when the last attempt failed.
+    public var failure: (message: String, time: Date?)? {
+        // A success clears lastError, so a message here is the last attempt's.
+        guard let lastError else { return nil }
+        return (lastError, lastErrorTime ?? lastAttempt)
+    }
+}
+
 /// The fetch history of one feed.
 public struct FeedRecord: Sendable, Hashable, Codable {
     /// The last time NewsAPI answered this feed successfully.

@@ -85,15 +85,28 @@ public struct FeedFolderScanner: Sendable {
             }
             let title = summary?.title.flatMap { $0.isEmpty ? nil : $0 } ?? file.feedID
             let home = summary?.link.flatMap { URL(string: $0) }.flatMap { $0.scheme == nil ? nil : $0 }
+            let record = state?.feeds[file.feedID]
             var listing = FeedListing(
                 title: title, relativePath: file.relativePath,
                 url: FeedListing.absoluteURL(base: baseURL, relativePath: file.relativePath),
                 homeURL: home, itemCount: summary?.itemCount ?? 0,
-                lastSuccess: state?.feeds[file.feedID]?.lastSuccess)
+                lastSuccess: record?.lastSuccess, lastError: record?.failure?.message,
+                lastErrorTime: record?.failure?.time)
             listing.formats = FeedFormat.allCases.filter {
                 access(root + "/" + listing.relativePath(for: $0), F_OK) == 0
             }
             return listing
         }
+    }
+
+    /// The listings of `files`, plus every feed the state has a record of but no file for (tried
+    /// and failed, or not reached yet): what the generated index shows when no config is at hand.
+    public func listingsWithUnbuilt(of files: [FeedFile], state: BridgeState?) -> [FeedListing] {
+        let built = listings(of: files, state: state)
+        let paths = Set(files.map(\.feedID))
+        let unbuilt = (state?.feeds ?? [:]).filter { !paths.contains($0.key) && $0.key != BookmarkFeed.id }
+            .sorted { $0.key < $1.key }
+            .map { FeedListing.unbuilt(id: $0.key, title: nil, base: baseURL, record: $0.value) }
+        return built + unbuilt
     }
 }

@@ -38,19 +38,19 @@ public enum PageAssets {
         :root {
           color-scheme: light;
           --bg: #ffffff; --card: #f6f8fa; --fg: #1f1f1f; --muted: #5f6368; --link: #0b57d0;
-          --rule: #d0d7de; --button-bg: #ffffff; --button-fg: #1f1f1f;
+          --rule: #d0d7de; --button-bg: #ffffff; --button-fg: #1f1f1f; --bad: #b3261e;
         }
         @media (prefers-color-scheme: dark) {
           :root:not([data-theme="light"]) {
             color-scheme: dark;
             --bg: #131314; --card: #1e1f21; --fg: #e3e3e3; --muted: #a8adb4; --link: #a8c7fa;
-            --rule: #3c4043; --button-bg: #1e1f21; --button-fg: #e3e3e3;
+            --rule: #3c4043; --button-bg: #1e1f21; --button-fg: #e3e3e3; --bad: #f2b8b5;
           }
         }
         :root[data-theme="dark"] {
           color-scheme: dark;
           --bg: #131314; --card: #1e1f21; --fg: #e3e3e3; --muted: #a8adb4; --link: #a8c7fa;
-          --rule: #3c4043; --button-bg: #1e1f21; --button-fg: #e3e3e3;
+          --rule: #3c4043; --button-bg: #1e1f21; --button-fg: #e3e3e3; --bad: #f2b8b5;
         }
         *, *::before, *::after { box-sizing: border-box; }
         html { -webkit-text-size-adjust: 100%; text-size-adjust: 100%; }
@@ -92,6 +92,11 @@ public enum PageAssets {
         .feeds { list-style: none; margin: 0; padding: 0; }
         .feed { padding: 0.75rem 0; border-bottom: 1px solid var(--rule); }
         .feed h2 { font-size: 1.0625rem; margin: 0 0 0.25rem; overflow-wrap: anywhere; }
+        .feed.failed { border-left: 4px solid var(--bad); padding-left: 0.75rem; }
+        .bad, .badge { color: var(--bad); }
+        .badge { font-size: 0.875rem; }
+        .error { margin: 0 0 0.25rem; }
+        .detail { color: var(--muted); font-size: 0.8125rem; overflow-wrap: anywhere; }
         .formats { display: flex; flex-wrap: wrap; gap: 0.25rem 0.75rem; margin: 0.25rem 0 0; padding: 0; list-style: none; }
         .page-footer { font-size: 0.8125rem; }
         @media (max-width: 480px) {

@@ -24,7 +24,10 @@ extension StaticFileHandler {
 
         // A request racing the one that builds this version answers uncompressed, uncached.
         let builds = cache.claimBuild(of: key, validity: validity)
-        let listings = scanner.listings(of: files, state: (try? scanner.readState()) ?? nil)
+        let state = (try? scanner.readState()) ?? nil
+        let listings =
+            name == Self.opmlFileName
+            ? scanner.listings(of: files, state: state) : scanner.listingsWithUnbuilt(of: files, state: state)
         let baseURL = configuration.baseURL
         let text =
             name == Self.opmlFileName

@@ -111,7 +111,10 @@ import Testing
             #expect(response.status == 200)
             #expect(response.headers["Content-Type"] == "application/json")
             #expect(response.headers["Cache-Control"] == "no-store")
-            #expect(response.bodyText == "{\"status\":\"ok\",\"feeds\":2,\"stalestFetchAgeSeconds\":1000}")
+            #expect(
+                response.bodyText
+                    == "{\"status\":\"ok\",\"feeds\":2,\"stalestFetchAgeSeconds\":1000,\"fresh\":2,\"failing\":[],\"paused\":null}"
+            )
             #expect(handler.respondImmediately(to: F.get("/healthz")) == nil)
         }
     }
@@ -120,7 +123,10 @@ import Testing
         try await ServeTestFolder.with { folder in
             try folder.write("us/health.rss", F.feed(title: "Health"))
             let response = try F.handler(folder).response(to: F.get("/healthz"))
-            #expect(response.bodyText == "{\"status\":\"ok\",\"feeds\":1,\"stalestFetchAgeSeconds\":null}")
+            #expect(
+                response.bodyText
+                    == "{\"status\":\"ok\",\"feeds\":1,\"stalestFetchAgeSeconds\":null,\"fresh\":0,\"failing\":[],\"paused\":null}"
+            )
             let parsed = try JSONSerialization.jsonObject(with: response.bodyData) as? [String: Any]
             #expect(parsed?["feeds"] as? Int == 1)
         }
@@ -132,7 +138,10 @@ import Testing
             try folder.write(".newsfeed/state.json", "{not json")
             let response = try F.handler(folder).response(to: F.get("/healthz"))
             #expect(response.status == 503)
-            #expect(response.bodyText == "{\"status\":\"error\",\"feeds\":1,\"stalestFetchAgeSeconds\":null}")
+            #expect(
+                response.bodyText
+                    == "{\"status\":\"error\",\"feeds\":1,\"stalestFetchAgeSeconds\":null,\"fresh\":0,\"failing\":[],\"paused\":null}"
+            )
         }
     }
 }
