@@ -328,7 +328,10 @@ import Testing
         for index in 1...4 {
             answers["/img/slow-\(index).jpg"] = .image(type: "image/jpeg", length: 10, delay: .milliseconds(150))
         }
-        try await Fixture.run(feeds: [(id: Self.health, stories: stories)], answers: answers) { fixture in
+        // Nothing hangs here: a long timeout keeps a busy machine from failing the slow answers.
+        let patient = #"{"timeout": "20s", "recheck": "0s", "failuresBeforeDead": 2, "failureSpacing": "0s"}"#
+        try await Fixture.run(feeds: [(id: Self.health, stories: stories)], answers: answers, watchSettings: patient) {
+            fixture in
             #expect(await fixture.build().status == 0)
             let run = await fixture.watch(["--allow-private", "--concurrency", "1"])
             #expect(run.status == 0)

@@ -210,6 +210,55 @@ import Testing
         }
     }
 
+    /// The issue's own reproduction: `watch --interval … --quiet` said everything again every round.
+    @Test func intervalQuietRoundsAfterTheFirstPrintNothingWhenNothingChanged() async throws {
+        try await Fixture.run(feeds: Self.feeds, answers: Self.answers, watchSettings: Self.settings) { fixture in
+            #expect(await fixture.build().status == 0)
+            let stop = StopSignal()
+            Task {
+                // Two rounds have started (each asks for every image once); the one in flight finishes.
+                // (A third would find the failing image dead: a change, rightly printed.)
+                while fixture.images.requestCount(for: "/img/ok.jpg") < 2 {
+                    try await Task.sleep(for: .milliseconds(20))
+                }
+                stop.fire()
+            }
+            let once = await fixture.watch(["--allow-private", "--quiet", "--interval", "1s"], stopSignal: stop)
+            #expect(once.status == 0)
+            #expect(fixture.images.requestCount(for: "/img/ok.jpg") == 2)
+            #expect(
+                once.standardOutput == """
+                    us/health: 3 checked, 1 ok, 1 dead, 0 blocked, 0 skipped (recently checked or not reached), \
+                    1 failing; rewritten
+                      failing: \(fixture.image("/img/error.jpg")): HTTP 500
+                      dead: \(fixture.image("/img/missing.jpg")): HTTP 404
+
+                    """)
+        }
+    }
+
+    @Test func intervalJSONPrintsOneDocumentPerRound() async throws {
+        try await Fixture.run(feeds: Self.feeds, answers: Self.answers, watchSettings: Self.settings) { fixture in
+            #expect(await fixture.build().status == 0)
+            let stop = StopSignal()
+            Task {
+                while fixture.images.requestCount(for: "/img/ok.jpg") < 2 {
+                    try await Task.sleep(for: .milliseconds(20))
+                }
+                stop.fire()
+            }
+            let run = await fixture.watch(["--allow-private", "--json", "--interval", "1s"], stopSignal: stop)
+            #expect(run.status == 0)
+            // Pretty-printed documents, one after the other: each ends with a closing brace alone on its line.
+            let documents = run.standardOutput.components(separatedBy: "\n}\n").dropLast().map { $0 + "\n}" }
+            #expect(documents.count == 2)
+            for document in documents {
+                let object = try JSONSerialization.jsonObject(with: Data(document.utf8)) as? [String: Any]
+                #expect((object?["findings"] as? [Any])?.count == 4)
+            }
+        }
+    }
+
     /// The `reason` of a `{"refused": {"reason": …}}` document, or nil when `text` is not one.
     private static func refusal(_ text: String) -> String? {
         guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
