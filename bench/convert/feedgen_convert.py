@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The Python baseline: a saved NewsAPI top-headlines response to RSS 2.0 with feedgen.
+"""The Python baseline: a saved NewsAPI top-headlines response to RSS 2.0 (or Atom) with feedgen.
 
 This is what a Python user would write for the job `newsfeed convert` does: read the
 JSON, skip stories without a URL and `[Removed]` placeholders, strip the ` - Source`
@@ -7,11 +7,11 @@ title suffix, turn HTML fragments into plain text, drop the `… [+N chars]` mar
 give every item title, link, description, guid, pubDate and an enclosure (the story's
 image, else a default image). No deliberate slowness: the stdlib and feedgen as documented.
 
-With `--format atom` the same feed is written as Atom by feedgen (`atom_str`); with `--format json`
-as a JSON Feed 1.1 built with the standard library (feedgen has no JSON Feed writer), the items
-carrying id, url, title, content_text, date_published and image.
+With `--format atom` feedgen writes Atom 1.0 from the same items (feed and entry ids, updated and
+published dates, the enclosure as `link rel="enclosure"`); its Atom has validity defects of its
+own, so only its time is compared. `stories()` is shared with json_convert.py.
 
-usage: feedgen_convert.py FILE --country CC --category CATEGORY [--site URL] [--format rss|atom|json] > feed
+usage: feedgen_convert.py FILE --country CC --category CATEGORY [--site URL] [--format rss|atom] > feed
 """
 import argparse
 import datetime
@@ -43,31 +43,8 @@ def image_type(url):
     return "image/jpeg"
 
 
-def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("file")
-    parser.add_argument("--country", required=True)
-    parser.add_argument("--category", required=True)
-    parser.add_argument("--site", default="http://127.0.0.1:8080/")
-    parser.add_argument("--format", choices=["rss", "atom", "json"], default="rss")
-    args = parser.parse_args()
-    site = args.site if args.site.endswith("/") else args.site + "/"
-
-    with open(args.file, encoding="utf-8") as f:
-        response = json.load(f)
-
-    now = datetime.datetime.now(datetime.timezone.utc)
-    fg = FeedGenerator()
-    fg.title(f"{args.category.title()} — {args.country.upper()} · Top headlines")
-    fg.link(href=site)
-    fg.description(f"Top {args.category} headlines for {args.country.upper()}, from NewsAPI")
-    fg.language("en")
-    fg.lastBuildDate(now)
-    fg.ttl(60)
-    fg.id(site + f"{args.country}/{args.category}.{args.format}")
-    fg.updated(now)
-    items = []
-
+def stories(response, site, now):
+    """The stories of a response, normalized as newsfeed's rules say (what the user would write)."""
     seen = set()
     for article in response.get("articles") or []:
         url = article.get("url")
@@ -88,36 +65,56 @@ def main():
         image = article.get("urlToImage")
         if image and image.startswith("//"):
             image = "https:" + image
-
-        if args.format == "json":
-            item = {"id": url, "url": url, "title": plain(title) or "Untitled story", "content_text": description,
-                    "date_published": published.isoformat()}
-            if image and image.startswith(("http://", "https://")):
-                item["image"] = image
-            items.append(item)
-            continue
-        entry = fg.add_entry(order="append")
-        entry.id(url)
-        entry.updated(published)
-        entry.title(plain(title) or "Untitled story")
-        entry.link(href=url)
-        entry.description(description)
-        entry.guid(url, permalink=True)
-        entry.pubDate(published)
         if image and image.startswith(("http://", "https://")):
-            entry.enclosure(image, "0", image_type(image))
+            enclosure = (image, image_type(image))
         else:
-            entry.enclosure(site + "assets/default-image.png", "0", "image/png")
+            enclosure = (site + "assets/default-image.png", "image/png")
+        yield {"url": url, "title": plain(title) or "Untitled story", "description": description,
+               "published": published, "source": source, "author": article.get("author"),
+               "enclosure": enclosure}
 
-    if args.format == "json":
-        feed = {"version": "https://jsonfeed.org/version/1.1", "title": fg.title(), "home_page_url": site,
-                "feed_url": site + f"{args.country}/{args.category}.json", "description": fg.description(),
-                "items": items}
-        sys.stdout.write(json.dumps(feed, ensure_ascii=False))
-    elif args.format == "atom":
-        sys.stdout.buffer.write(fg.atom_str(pretty=False))
-    else:
-        sys.stdout.buffer.write(fg.rss_str(pretty=False))
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("file")
+    parser.add_argument("--country", required=True)
+    parser.add_argument("--category", required=True)
+    parser.add_argument("--site", default="http://127.0.0.1:8080/")
+    parser.add_argument("--format", default="rss", choices=["rss", "atom"])
+    args = parser.parse_args()
+    site = args.site if args.site.endswith("/") else args.site + "/"
+
+    with open(args.file, encoding="utf-8") as f:
+        response = json.load(f)
+
+    now = datetime.datetime.now(datetime.timezone.utc)
+    fg = FeedGenerator()
+    self_url = f"{site}{args.country}/{args.category}.{args.format}"
+    fg.id(self_url)
+    fg.title(f"{args.category.title()} — {args.country.upper()} · Top headlines")
+    fg.link(href=site)
+    fg.link(href=self_url, rel="self")
+    fg.description(f"Top {args.category} headlines for {args.country.upper()}, from NewsAPI")
+    fg.language("en")
+    fg.lastBuildDate(now)
+    fg.updated(now)
+    fg.ttl(60)
+
+    for story in stories(response, site, now):
+        entry = fg.add_entry(order="append")
+        entry.id(story["url"])
+        entry.title(story["title"])
+        entry.link(href=story["url"])
+        entry.description(story["description"])
+        entry.guid(story["url"], permalink=True)
+        entry.pubDate(story["published"])
+        entry.updated(story["published"])
+        entry.author(name=story["author"] or story["source"])
+        url, mime = story["enclosure"]
+        entry.enclosure(url, "0", mime)
+
+    body = fg.atom_str(pretty=False) if args.format == "atom" else fg.rss_str(pretty=False)
+    sys.stdout.buffer.write(body)
 
 
 if __name__ == "__main__":

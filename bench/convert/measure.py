@@ -24,9 +24,11 @@ MEMORY_GOAL_MB = 40  # newsfeed peak RSS on 10,000 articles
 def commands(newsfeed, path, feed_format):
     common = ["--country", "us", "--category", "health", "--site", SITE]
     extra = [] if feed_format == "rss" else ["--format", feed_format]
+    # feedgen writes RSS and Atom; for JSON Feed the peer is Python's json module on the same items.
+    peer = "json_convert.py" if feed_format == "json" else "feedgen_convert.py"
     return {
         "newsfeed": [newsfeed, "convert", path] + common + extra,
-        "feedgen": [sys.executable, os.path.join(HERE, "feedgen_convert.py"), path] + common + extra,
+        "feedgen": [sys.executable, os.path.join(HERE, peer), path] + common + extra,
     }
 
 
@@ -66,9 +68,10 @@ def main():
         rss = {label: peak_rss_mb(argv) for label, argv in argvs.items()}
         rows.append((name, times, rss))
 
-    print(f"\nnewsfeed convert ({args.format}) vs python-feedgen, alternating, median of {args.rounds}\n")
-    print("| input | newsfeed median s (min–max) | feedgen median s (min–max) | ratio | goal | "
-          "newsfeed peak RSS MB | feedgen peak RSS MB |")
+    peer = "python json" if args.format == "json" else "python-feedgen"
+    print(f"\nnewsfeed convert ({args.format}) vs {peer}, alternating, median of {args.rounds}\n")
+    print(f"| input | newsfeed median s (min–max) | {peer} median s (min–max) | ratio | goal | "
+          f"newsfeed peak RSS MB | {peer} peak RSS MB |")
     print("|---|---|---|---|---|---|---|")
     for name, times, rss in rows:
         mine, theirs = statistics.median(times["newsfeed"]), statistics.median(times["feedgen"])

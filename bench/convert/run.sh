@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# newsfeed convert vs python-feedgen on 100- and 10,000-article NewsAPI responses, synthetic
+# newsfeed convert vs python-feedgen on 100- and 10,000-article NewsAPI responses (RSS and Atom; JSON Feed
+# against Python's json module writing the same items), synthetic
 # (generate_headlines.py) and made of real captured articles (real_headlines.py).
 # Installs what is missing, builds newsfeed in release mode, prints the results table and ratios.
-# No network use besides package installation; a few minutes on 2 cores.
+# No network use besides package installation; about a minute on 2 cores.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 HERE=bench/convert
@@ -48,10 +49,30 @@ assert counts[0] == counts[1] > 0, "the two converters disagree on the items"
 PY
 done
 
+# Atom (vs feedgen's Atom) and JSON Feed (vs Python's json on the same items): the same items first.
+for format in atom json; do
+    for input in "${INPUTS[@]}"; do
+        name="${input%%=*}"; path="${input#*=}"
+        peer=$([ $format = json ] && echo json_convert.py || echo feedgen_convert.py)
+        "$NEWSFEED" convert "$path" --country us --category health --site https://feeds.example.com/ \
+            --format $format > "$WORK/newsfeed-$name.$format"
+        python3 $HERE/$peer "$path" --country us --category health --site https://feeds.example.com/ \
+            --format $format > "$WORK/peer-$name.$format"
+        python3 - "$WORK/newsfeed-$name.$format" "$WORK/peer-$name.$format" "$name" $format <<'PY'
+import json, sys, xml.etree.ElementTree as ET
+def count(path, kind):
+    if kind == "json":
+        return len(json.load(open(path))["items"])
+    return len(ET.parse(path).getroot().findall("{http://www.w3.org/2005/Atom}entry"))
+counts = [count(path, sys.argv[4]) for path in sys.argv[1:3]]
+print(f"{sys.argv[3]} ({sys.argv[4]}): newsfeed {counts[0]} items, peer {counts[1]} items", file=sys.stderr)
+assert counts[0] == counts[1] > 0, "the two converters disagree on the items"
+PY
+    done
+done
+
 echo "machine: $(nproc) cores, $(uptime | sed 's/.*load average/load average/')"
-# RSS, then the other formats `convert --format` writes (feedgen_convert.py: Atom by feedgen, JSON Feed
-# by the standard library); FORMATS="rss" measures RSS only.
 for format in ${FORMATS:-rss atom json}; do
-    python3 $HERE/measure.py "$NEWSFEED" "${INPUTS[@]}" --rounds "${ROUNDS:-5}" --format "$format"
+    python3 $HERE/measure.py "$NEWSFEED" "${INPUTS[@]}" --rounds "${ROUNDS:-5}" --format $format
 done
 echo "after: $(uptime | sed 's/.*load average/load average/')"

@@ -102,7 +102,8 @@ enum CommandHelp {
           --search QUERY       the answer is NewsAPI's `everything` for QUERY
           --ddg QUERY          the answer is DuckDuckGo's Instant Answer for QUERY
           --site URL           where the feed will be served (default http://127.0.0.1:8080/)
-          --format FORMAT      rss (RSS 2.0, the default), atom (Atom 1.0) or json (JSON Feed 1.1)
+          --format FORMAT      rss (RSS 2.0, the default), atom (Atom 1.0), json (JSON Feed 1.1)
+                               or html (the feed's readable page)
         """
 
     static let demo = """

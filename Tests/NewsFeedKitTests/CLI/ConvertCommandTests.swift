@@ -82,4 +82,30 @@ import Testing
         let feed = Data(run.standardOutput.utf8)
         #expect(FeedRulesChecker.violations(in: feed, selfURL: Self.selfURL, now: testNow) == [])
     }
+
+    @Test(arguments: FeedFormat.allCases)
+    func formatPicksTheRendererAndTheDefaultIsRSS(format: FeedFormat) async throws {
+        let folder = TemporaryFolder()
+        let input = try NewsAPIFixtures.data("real-us-top-headlines-38-articles.json")
+        let run = await CommandRun.run(
+            ["convert", "-", "--format", format.rawValue] + Self.arguments, workingDirectory: folder.url,
+            standardInput: input)
+        #expect(run.status == 0, "\(run.standardError)")
+        let plain = await CommandRun.run(
+            ["convert", "-"] + Self.arguments, workingDirectory: folder.url, standardInput: input)
+        #expect((plain.standardOutput == run.standardOutput) == (format == .rss))
+        let opening: [FeedFormat: String] = [
+            .rss: "<rss version=\"2.0\"", .atom: "<feed xmlns=\"http://www.w3.org/2005/Atom\"",
+            .json: "\"version\": \"https://jsonfeed.org/version/1.1\"", .html: "<!DOCTYPE html>",
+        ]
+        #expect(run.standardOutput.contains(opening[format] ?? "?"))
+    }
+
+    @Test func anUnknownFormatIsAUsageErrorNamingIt() async {
+        let run = await CommandRun.run(
+            ["convert", "-", "--format", "pdf"] + Self.arguments, workingDirectory: TemporaryFolder().url)
+        #expect(run.status == 64)
+        #expect(run.standardError.contains("--format pdf is not one of rss, atom, json, html"), "\(run.standardError)")
+        #expect(run.standardOutput.isEmpty)
+    }
 }

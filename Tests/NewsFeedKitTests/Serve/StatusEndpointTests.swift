@@ -120,3 +120,34 @@ import Testing
         }
     }
 }
+
+/// `serve --refresh` spends the same quota, through the same scheduler and state, as `build`.
+@Suite(.serialized) struct RefreshSchedulingTests {
+    typealias S = ScheduledBuildTests
+
+    @Test func refreshAndACronBuildBesideItShareOneQuota() async throws {
+        try await BuildWorkspace.with(config: S.config(quota: #"{"requestsPerDay": 4}"#), answers: S.answers()) {
+            workspace in
+            let serve = RunningCommand(
+                ["serve", "--refresh", "--port", "0"], environment: workspace.environment,
+                workingDirectory: workspace.folder.url, clock: workspace.clock.reading)
+            do {
+                _ = try await serve.servingURL()
+                _ = try await serve.line(containing: "refresh: us/health: written")
+                // A cron build and a forced one beside the server: nothing left to spend.
+                let cron = await workspace.build()
+                #expect(cron.status == 0, "\(cron.standardError)")
+                #expect(cron.outputLines.contains { $0.hasPrefix("us/sports: quota left for 0 requests until ") })
+                #expect(await workspace.build(["--force"]).status == 0)
+                #expect(workspace.stub.requests.count == 4, "one quota for the server and the builds")
+                let state = try workspace.state()
+                #expect(state.requests.count == 4)
+            } catch {
+                _ = await serve.stop()
+                throw error
+            }
+            #expect(await serve.stop() == 0)
+            #expect(!serve.standardOutput.text.contains("not due"), "the server prints only what it attempted")
+        }
+    }
+}
