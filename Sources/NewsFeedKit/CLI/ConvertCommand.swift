@@ -40,7 +40,11 @@ enum ConvertCommand {
             // tenth piece the input pages read so far are handed back too (more often costs
             // page faults for the pages the normalizer is reading ahead).
             var pieces = 0
-            try format.renderer.render(channel, followedBy: stories, itemsPerPiece: 100) {
+            // Once the reader is gone (`| head -1`), no more stories are made: the feed's end
+            // is written to no one and the command ends at once.
+            let output = context.standardOutput
+            let wanted = stories.prefix { _ in !output.readerIsGone }
+            try format.renderer.render(channel, followedBy: wanted, itemsPerPiece: 100) {
                 context.standardOutput.write(utf8: $0)
                 pieces += 1
                 if pieces % 10 == 0 { mapped?.releasePages() }

@@ -4,6 +4,19 @@ import Foundation
 /// returns its exit code. The executable only builds a ``CommandContext`` and calls this.
 public enum NewsFeedCLI {
     public static func run(_ context: CommandContext) async -> Int32 {
+        let status = await dispatch(context)
+        // A reader that went away (EPIPE) ends the command quietly with its own status; any other
+        // failure to write stdout (a full disk, an I/O error) means lost output: a one-line error
+        // and exit 1 (README "Output to a closed pipe").
+        if case .error(let code) = context.standardOutput.descriptor?.failure {
+            context.standardError.line(
+                "newsfeed: cannot write to standard output: \(SystemErrorText.reason(errno: code))")
+            return status == ExitCode.ok.rawValue ? ExitCode.failure.rawValue : status
+        }
+        return status
+    }
+
+    private static func dispatch(_ context: CommandContext) async -> Int32 {
         var arguments = context.arguments
         guard let first = arguments.first else {
             context.standardOutput.line(CommandHelp.overview)

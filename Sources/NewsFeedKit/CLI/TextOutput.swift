@@ -13,6 +13,7 @@ public struct TextOutput: Sendable {
         self.isTerminal = isTerminal
         self.sink = sink
         self.byteSink = nil
+        self.descriptor = nil
     }
 
     private init(
@@ -22,6 +23,7 @@ public struct TextOutput: Sendable {
         self.isTerminal = isTerminal
         self.sink = sink
         self.byteSink = byteSink
+        self.descriptor = nil
     }
 
     /// Writes `text` followed by a newline.
@@ -37,17 +39,27 @@ public struct TextOutput: Sendable {
         byteSink(bytes)
     }
 
-    /// Standard output of this process.
-    public static var standardOutput: TextOutput {
-        TextOutput(isTerminal: isatty(STDOUT_FILENO) == 1, { FileHandle.standardOutput.write(Data($0.utf8)) }) {
-            FileHandle.standardOutput.write($0)
+    /// Standard output of this process, written with POSIX `write` (see ``DescriptorWriter``).
+    public static var standardOutput: TextOutput { TextOutput(descriptor: .standardOutput) }
+
+    /// Standard error of this process, written with POSIX `write` (see ``DescriptorWriter``).
+    public static var standardError: TextOutput { TextOutput(descriptor: .standardError) }
+
+    /// Writes to `descriptor`; a closed reader (EPIPE) or another write error is remembered there
+    /// and later writes are dropped, never a crash.
+    init(descriptor: DescriptorWriter) {
+        self.init(isTerminal: isatty(descriptor.fileDescriptor) == 1, { descriptor.write(Data($0.utf8)) }) {
+            descriptor.write($0)
         }
+        self.descriptor = descriptor
     }
 
-    /// Standard error of this process.
-    public static var standardError: TextOutput {
-        TextOutput(isTerminal: isatty(STDERR_FILENO) == 1) { FileHandle.standardError.write(Data($0.utf8)) }
-    }
+    /// The descriptor this output writes to, nil for a capture or a custom sink.
+    private(set) var descriptor: DescriptorWriter?
+
+    /// True once a write found the reader gone (EPIPE): `head -1` has what it wanted, and the
+    /// command can stop producing output no one reads.
+    public var readerIsGone: Bool { descriptor?.failure == .readerGone }
 
     /// A buffer that collects what is written, for tests.
     public static func capture(isTerminal: Bool = false) -> (TextOutput, TextCapture) {

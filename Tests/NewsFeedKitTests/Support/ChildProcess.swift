@@ -54,19 +54,25 @@ enum ChildProcess {
     }
 
     /// Runs `executable` and returns once it exits, or terminates it after `timeout`.
+    ///
+    /// With `closingOutputAfter` (or `closingErrorsAfter`), that pipe's reading end is closed once
+    /// that many bytes have arrived (0: at once), as `head -c N` does: the child's later writes
+    /// there fail with EPIPE.
     static func run(
         _ executable: URL, _ arguments: [String], environment: [String: String], workingDirectory: URL? = nil,
-        timeout: Duration = .seconds(20)
+        timeout: Duration = .seconds(20), closingOutputAfter outputLimit: Int? = nil,
+        closingErrorsAfter errorLimit: Int? = nil
     ) async throws -> Outcome {
         try await onOwnThread {
             try runBlocking(
-                executable, arguments, environment: environment, workingDirectory: workingDirectory, timeout: timeout)
+                executable, arguments, environment: environment, workingDirectory: workingDirectory, timeout: timeout,
+                outputLimit: outputLimit, errorLimit: errorLimit)
         }
     }
 
     private static func runBlocking(
         _ executable: URL, _ arguments: [String], environment: [String: String], workingDirectory: URL?,
-        timeout: Duration
+        timeout: Duration, outputLimit: Int?, errorLimit: Int?
     ) throws -> Outcome {
         let process = Process()
         process.executableURL = executable
@@ -81,8 +87,8 @@ enum ChildProcess {
         try process.run()
 
         // Both pipes are drained at once so a chatty child never blocks on a full pipe.
-        let outputData = PipeDrain(output.fileHandleForReading)
-        let errorData = PipeDrain(errors.fileHandleForReading)
+        let outputData = PipeDrain(output.fileHandleForReading, closingAfter: outputLimit)
+        let errorData = PipeDrain(errors.fileHandleForReading, closingAfter: errorLimit)
         let deadline = ContinuousClock.now + timeout
         var timedOut = false
         while process.isRunning {
@@ -100,14 +106,25 @@ enum ChildProcess {
     }
 }
 
-/// Reads a pipe to its end on a thread of its own.
+/// Reads a pipe to its end (or, with a limit, until that many bytes came, then closes it) on a
+/// thread of its own.
 private final class PipeDrain: Sendable {
     private let collected = Mutex<Data?>(nil)
     private let done = DispatchSemaphore(value: 0)
 
-    init(_ handle: FileHandle) {
+    init(_ handle: FileHandle, closingAfter limit: Int? = nil) {
         Thread { [self] in
-            let data = handle.readDataToEndOfFile()
+            var data = Data()
+            if let limit {
+                while data.count < limit {
+                    let more = handle.availableData
+                    if more.isEmpty { break }
+                    data.append(more)
+                }
+                try? handle.close()
+            } else {
+                data = handle.readDataToEndOfFile()
+            }
             collected.withLock { $0 = data }
             done.signal()
         }.start()
