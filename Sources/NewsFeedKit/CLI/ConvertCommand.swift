@@ -130,7 +130,7 @@ enum ConvertCommand {
     static func makeFeed(
         _ articles: NewsAPIArticles, spec: FeedSpec, site: URL, format: FeedFormat = .rss, now: Date
     ) -> (
-        channel: FeedDocument, stories: LazyMapSequence<ParallelNormalizedStories<NewsAPIArticles>, Story>
+        channel: FeedDocument, stories: ParallelNormalizedStories<NewsAPIArticles>
     ) {
         let seen = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
         let resolver = StoryImageResolver(
@@ -138,10 +138,12 @@ enum ConvertCommand {
         let channel = FeedChannel.document(
             for: spec, site: site, ttlMinutes: NewsFeedConfig.defaultTTL, formats: [format], stories: [],
             updated: seen)
-        // Normalizing is half the work of a big response: two threads share it.
+        // Normalizing is half the work of a big response: two threads share it. Images are decided
+        // there too, in place, rather than on the thread writing the feed.
         let stories = ParallelNormalizedStories(
-            articles: articles, normalizer: StoryNormalizer(defaults: StoryDefaults()), seenAt: seen, workers: 2)
-        return (channel, stories.lazy.map { resolver.resolve($0, originalImage: nil) })
+            articles: articles, normalizer: StoryNormalizer(defaults: StoryDefaults()), seenAt: seen, workers: 2
+        ) { resolver.resolve(&$0, originalImage: nil) }
+        return (channel, stories)
     }
 
     private static func validate(_ parsed: ParsedArguments) throws(UsageError) -> (FeedSpec, URL, FeedFormat) {

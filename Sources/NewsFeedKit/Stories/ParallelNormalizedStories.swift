@@ -16,11 +16,20 @@ where Articles.Element == NewsAPIArticle, Articles.Index == Int {
     /// Articles per batch: large enough to amortize the hand-off, small enough to stream.
     let batchSize = 512
 
-    public init(articles: Articles, normalizer: StoryNormalizer, seenAt now: Date, workers: Int = 2) {
+    /// Applied to each story on the thread that made it (`convert` decides its image there).
+    let finishing: (@Sendable (inout Story) -> Void)?
+
+    /// - Parameter finishing: applied to each story in place, on the normalizing threads: work done
+    ///   there is off the thread that consumes the stories, and no story is copied for it.
+    public init(
+        articles: Articles, normalizer: StoryNormalizer, seenAt now: Date, workers: Int = 2,
+        finishing: (@Sendable (inout Story) -> Void)? = nil
+    ) {
         self.articles = articles
         self.normalizer = normalizer
         self.now = now
         self.workers = Swift.max(1, workers)
+        self.finishing = finishing
     }
 
     public func makeIterator() -> Iterator {
@@ -39,13 +48,16 @@ where Articles.Element == NewsAPIArticle, Articles.Index == Int {
         init(stories: ParallelNormalizedStories) {
             self.stories = stories
             nextArticle = stories.articles.startIndex
+            // Sized once: growing it rehashed every key seen so far, several times per big response.
+            seenURLs.reserveCapacity(stories.articles.count)
         }
 
         public mutating func next() -> Story? {
             while true {
-                // The batch is kept back to front, so each story is moved out, not copied.
-                while let item = batch.popLast() {
-                    if seenURLs.insert(item.key).inserted { return item.story }
+                // The batch is kept back to front, so each story is moved out, not copied (taken
+                // apart in the pattern: `item.story` of a bound tuple was a copy of every field).
+                while let (story, key) = batch.popLast() {
+                    if seenURLs.insert(key).inserted { return story }
                 }
                 if let pending {
                     batch = pending.wait()
@@ -97,6 +109,7 @@ where Articles.Element == NewsAPIArticle, Articles.Index == Int {
         let articles = self.articles
         let normalizer = self.normalizer
         let now = self.now
+        let finishing = self.finishing
         DispatchQueue.concurrentPerform(iterations: slices) { slice in
             let start = range.lowerBound + slice * sliceSize
             let end = Swift.min(start + sliceSize, range.upperBound)
@@ -104,7 +117,8 @@ where Articles.Element == NewsAPIArticle, Articles.Index == Int {
             var made: [(story: Story, key: String)] = []
             made.reserveCapacity(end - start)
             for index in start..<end {
-                if let item = normalizer.story(from: articles[index], seenAt: now, siteRoots: &siteRoots) {
+                if var item = normalizer.story(from: articles[index], seenAt: now, siteRoots: &siteRoots) {
+                    finishing?(&item.story)
                     made.append(item)
                 }
             }

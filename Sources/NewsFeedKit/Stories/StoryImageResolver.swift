@@ -21,33 +21,38 @@ public struct StoryImageResolver: Sendable {
     /// remembered in the state (it wins over `story.originalImageURL` only when that is nil).
     public func resolve(_ story: Story, originalImage: URL?) -> Story {
         var resolved = story
+        resolve(&resolved, originalImage: originalImage)
+        return resolved
+    }
+
+    /// ``resolve(_:originalImage:)`` in place, so a story need not be copied for it.
+    public func resolve(_ story: inout Story, originalImage: URL?) {
         guard let original = story.originalImageURL ?? originalImage else {
             // No image of its own that we know of: keep a foreign enclosure read back
             // from an older file, otherwise the default.
             if let image = story.image, !isOwn(image.url), image.url != defaultImage?.url {
-                return resolved
+                return
             }
-            resolved.image = defaultImage
-            return resolved
+            story.image = defaultImage
+            return
         }
-        resolved.originalImageURL = original
+        story.originalImageURL = original
         if isOwn(original) {
-            resolved.image = StoryImage(url: original, mimeType: ImageURL.mimeType(for: original), length: 0)
-            return resolved
+            story.image = StoryImage(url: original, mimeType: ImageURL.mimeType(for: original), length: 0)
+            return
         }
         // `convert` has no records: spare it a hash of every image URL.
         let record = images.isEmpty ? nil : images[original.absoluteString]
         if record?.status == .dead {
-            resolved.image = defaultImage
-            return resolved
+            story.image = defaultImage
+            return
         }
         // The watcher's real type wins once the image was seen alive; else what the story knew.
         let known = story.image?.url == original ? story.image : nil
         let checkedType = record?.status == .alive ? record?.mimeType : nil
-        resolved.image = StoryImage(
+        story.image = StoryImage(
             url: original, mimeType: checkedType ?? known?.mimeType ?? ImageURL.mimeType(for: original),
             length: record?.length ?? known?.length ?? 0)
-        return resolved
     }
 
     /// Whether `url` is one of the bridge's own files (under `site`).

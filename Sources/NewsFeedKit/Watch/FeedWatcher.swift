@@ -35,9 +35,25 @@ public struct FeedWatcher: Sendable {
         let output = self.output
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: output.root.path, isDirectory: &isFolder), isFolder.boolValue
-        else { throw .outputFolderMissing(path: output.root.path) }
+        else {
+            // Before the first build (an hourly timer installed with the package): nothing to watch, nothing
+            // wrong, as long as build can create the folder. A parent that is missing or not writable is wrong.
+            let parent = output.root.deletingLastPathComponent().path
+            var parentIsFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: parent, isDirectory: &parentIsFolder),
+                parentIsFolder.boolValue, access(parent, W_OK | X_OK) == 0
+            else { throw .outputFolderMissing(path: output.root.path) }
+            return .nothingToWatch(
+                startedAt: now,
+                note: "nothing to watch yet: \(output.root.path) does not exist until newsfeed build writes a feed")
+        }
 
         let plan = try planRound()
+        if !plan.summaries.isEmpty, plan.unbuilt.count == plan.summaries.count, plan.warnings.isEmpty {
+            // No feed built yet: nothing is checked and nothing written (not even the state).
+            return .nothingToWatch(
+                startedAt: now, note: "nothing to watch yet: no feed has been built in \(output.root.path)")
+        }
         var warnings = plan.warnings
         var summaries = plan.summaries
         let urlsOfFeed = plan.urlsOfFeed
@@ -147,6 +163,8 @@ public struct FeedWatcher: Sendable {
         var summaries: [WatchReport.FeedSummary]
         var urlsOfFeed: [String: [URL]]
         var warnings: [String]
+        /// The feeds whose files do not exist yet.
+        var unbuilt: Set<String>
     }
 
     private func planRound() throws(WatchError) -> RoundPlan {
@@ -160,6 +178,7 @@ public struct FeedWatcher: Sendable {
             images: loaded.state.images, items: loaded.state.items, defaultImage: defaultImage, site: config.site)
         var summaries: [WatchReport.FeedSummary] = []
         var urlsOfFeed: [String: [URL]] = [:]
+        var unbuilt = Set<String>()
         for spec in config.feeds {
             var summary = WatchReport.FeedSummary(feed: spec.id)
             let read = readFeed(spec)
@@ -167,28 +186,29 @@ public struct FeedWatcher: Sendable {
                 urlsOfFeed[spec.id] = imageURLs(of: snapshot.stories, healer: healer)
             } else {
                 summary.problem = read.problem
+                if read.notBuilt { unbuilt.insert(spec.id) }
             }
             summaries.append(summary)
         }
         let view = output.watchStatusStore.load()
         return RoundPlan(
             images: loaded.state.images, view: view.view, summaries: summaries, urlsOfFeed: urlsOfFeed,
-            warnings: [loaded.warning, view.warning].compactMap { $0 })
+            warnings: [loaded.warning, view.warning].compactMap { $0 }, unbuilt: unbuilt)
     }
 
     /// The default image as the build writes it, without touching the output folder.
     private var defaultImage: StoryImage? { config.defaults.image.storyImage(site: config.site) }
 
     /// The feed as written, or why it cannot be watched.
-    private func readFeed(_ spec: FeedSpec) -> (snapshot: RSSFeedSnapshot?, problem: String?) {
+    private func readFeed(_ spec: FeedSpec) -> (snapshot: RSSFeedSnapshot?, problem: String?, notBuilt: Bool) {
         do {
             let files = FeedFileSet(output: output, spec: spec, formats: config.formats)
             guard let data = try files.readHistory() else {
-                return (nil, "\(spec.relativePath) does not exist yet; run newsfeed build")
+                return (nil, "\(spec.relativePath) does not exist yet; run newsfeed build", true)
             }
-            return (try RSSReader().read(data, path: spec.relativePath), nil)
+            return (try RSSReader().read(data, path: spec.relativePath), nil, false)
         } catch {
-            return (nil, "\(error)")
+            return (nil, "\(error)", false)
         }
     }
 

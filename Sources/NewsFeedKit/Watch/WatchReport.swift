@@ -39,6 +39,9 @@ public struct WatchReport: Sendable, Hashable, Codable {
     public var findings: [WatchFinding]
     /// Problems not tied to one feed, e.g. a state file that had to be set aside.
     public var warnings: [String]
+    /// Set when the round had nothing to watch yet (no output folder or no feed built so far) and did
+    /// nothing: one line for people, left out under `--quiet`, since nothing is wrong.
+    public var note: String?
 
     public init(
         startedAt: Date, seconds: Double, feeds: [FeedSummary], findings: [WatchFinding] = [], warnings: [String] = []
@@ -57,6 +60,7 @@ public struct WatchReport: Sendable, Hashable, Codable {
     /// blocked, under its feed's line) and the round's own problems (feeds that could not be watched, warnings);
     /// nothing at all when nothing changed: cron mails any output, and the same list every hour is noise.
     public func text(quiet: Bool = false) -> String {
+        if let note { return quiet ? "" : note + "\n" }
         var lines: [String] = []
         for summary in feeds {
             if let problem = summary.problem {
@@ -92,6 +96,13 @@ public struct WatchReport: Sendable, Hashable, Codable {
         var report = self
         if quiet { report.findings = findings.filter(\.changed) }
         return try Self.encoder.encode(report)
+    }
+
+    /// The report of a round that found nothing to watch yet and did nothing (see ``note``).
+    public static func nothingToWatch(startedAt: Date, note: String) -> WatchReport {
+        var report = WatchReport(startedAt: startedAt, seconds: 0, feeds: [])
+        report.note = note
+        return report
     }
 
     /// The document a round that could not run prints: `{"refused": {"reason": "…"}}`.

@@ -29,4 +29,19 @@ import Testing
         #expect(parallel.count == Set(parallel.map(\.url)).count)
         #expect(parallel.count < Self.articles.count)
     }
+
+    @Test(arguments: [1, 2])
+    func finishesEveryStoryItYieldsInPlace(workers: Int) {
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let normalizer = StoryNormalizer()
+        let plain = Array(
+            ParallelNormalizedStories(
+                articles: NewsAPIArticles(Self.articles), normalizer: normalizer, seenAt: now, workers: workers))
+        let finished = Array(
+            ParallelNormalizedStories(
+                articles: NewsAPIArticles(Self.articles), normalizer: normalizer, seenAt: now, workers: workers
+            ) { $0.category = "finished " + $0.title })
+        #expect(finished.map(\.url) == plain.map(\.url))
+        #expect(finished.allSatisfy { $0.category == "finished " + $0.title })
+    }
 }

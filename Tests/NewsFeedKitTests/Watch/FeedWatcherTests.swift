@@ -105,20 +105,53 @@ import Testing
         }
     }
 
-    @Test func missingFeedIsAProblemOfThatFeedAndMissingFolderStopsTheRound() async throws {
-        let root = FileManager.default.temporaryDirectory.appending(path: "watch-\(UUID().uuidString)")
-        let config = NewsFeedConfig(site: Self.site, output: root, feeds: [spec])
+    /// Before the first build (the packaged hourly timer): a missing folder build can create, or a folder
+    /// with no feed built yet, is a one-line note and a round that does nothing; a parent that is missing
+    /// stops the round.
+    @Test func beforeTheFirstBuildTheRoundIsANoteAndABadParentStopsIt() async throws {
+        let parent = FileManager.default.temporaryDirectory.appending(path: "watch-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let root = parent.appending(path: "Feeds")
+        let science = FeedSpec(country: "us", category: "science")
+        let config = NewsFeedConfig(site: Self.site, output: root, feeds: [spec, science])
         let watcher = FeedWatcher(config: config, settings: WatchSettings(), policy: PublicAddressPolicy())
         await #expect(throws: WatchError.outputFolderMissing(path: root.standardizedFileURL.path)) {
             try await watcher.runRound()
         }
+
+        try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+        let missing = try await watcher.runRound()
+        let path = root.standardizedFileURL.path
+        #expect(missing.note == "nothing to watch yet: \(path) does not exist until newsfeed build writes a feed")
+        #expect(missing.text() == missing.note.map { $0 + "\n" })
+        #expect(missing.text(quiet: true) == "")
+        #expect(!FileManager.default.fileExists(atPath: root.path), "a no-op creates nothing")
+
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: root) }
-        let report = try await watcher.runRound()
-        #expect(report.feeds.first?.problem == "us/health.rss does not exist yet; run newsfeed build")
-        #expect(
-            report.text(quiet: true) == "us/health: not watched: us/health.rss does not exist yet; run newsfeed build\n"
-        )
+        let empty = try await watcher.runRound()
+        #expect(empty.note == "nothing to watch yet: no feed has been built in \(path)")
+        #expect(empty.text(quiet: true) == "")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == [], "no state, no lock written")
+        let document = try #require(try JSONSerialization.jsonObject(with: empty.json()) as? [String: Any])
+        #expect(document["note"] as? String == empty.note)
+        #expect((document["feeds"] as? [Any])?.isEmpty == true)
+    }
+
+    /// One feed built, one not: a real round, and the unbuilt feed is that feed's problem, even when quiet.
+    @Test func anUnbuiltFeedBesideABuiltOneIsAProblemOfThatFeed() async throws {
+        try await withImageHost { _, base in
+            var (config, output) = try makeOutput(base: base)
+            defer { try? FileManager.default.removeItem(at: output.root) }
+            config.feeds.append(FeedSpec(country: "us", category: "science"))
+            let watcher = FeedWatcher(
+                config: config, settings: WatchSettings(timeout: .seconds(3)), policy: AllowAllAddressPolicy())
+            let report = try await watcher.runRound()
+            #expect(report.note == nil)
+            #expect(report.feeds.last?.problem == "us/science.rss does not exist yet; run newsfeed build")
+            #expect(
+                report.text(quiet: true).contains(
+                    "us/science: not watched: us/science.rss does not exist yet; run newsfeed build\n"))
+        }
     }
 
     @Test func reportRendersTextQuietTextAndJSON() throws {

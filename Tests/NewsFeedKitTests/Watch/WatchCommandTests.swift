@@ -396,11 +396,13 @@ import Testing
     // MARK: Exit codes
 
     /// A folder with a valid config and no output folder yet.
-    private func configuredFolder(watch: String = Fixture.quickWatchSettings) throws -> TemporaryFolder {
+    private func configuredFolder(
+        watch: String = Fixture.quickWatchSettings, output: String = "Feeds"
+    ) throws -> TemporaryFolder {
         let folder = TemporaryFolder("watch-command")
         try folder.write(
             """
-            {"site": "\(Fixture.site)", "output": "Feeds", "feeds": [{"country": "us", "category": "health"}],
+            {"site": "\(Fixture.site)", "output": "\(output)", "feeds": [{"country": "us", "category": "health"}],
              "watch": \(watch)}
             """, to: "newsfeed.json")
         return folder
@@ -436,8 +438,31 @@ import Testing
             at: folder.url.appending(path: "Feeds"), withIntermediateDirectories: true)
         let run = await CLIRun.newsfeed(["watch", "--once"], in: folder.url, clock: Fixture.now)
         #expect(run.status == 0)
+        let output = folder.url.appending(path: "Feeds").standardizedFileURL.path
+        #expect(run.standardOutput == "nothing to watch yet: no feed has been built in \(output)\n")
+    }
+
+    /// The packaged hourly timer before the first build: exit 0, one line, and nothing at all with --quiet;
+    /// --json is still one document.
+    @Test func beforeTheFirstBuildARoundIsAQuietNoOp() async throws {
+        let folder = try configuredFolder()
+        let output = folder.url.appending(path: "Feeds").standardizedFileURL.path
+        let plain = await CLIRun.newsfeed(["watch"], in: folder.url, clock: Fixture.now)
+        #expect(plain.status == 0, "\(plain.standardError)")
         #expect(
-            run.standardOutput.contains("us/health: not watched: us/health.rss does not exist yet; run newsfeed build"))
+            plain.standardOutput
+                == "nothing to watch yet: \(output) does not exist until newsfeed build writes a feed\n")
+        #expect(plain.standardError == "")
+        let quiet = await CLIRun.newsfeed(["watch", "--quiet"], in: folder.url, clock: Fixture.now)
+        #expect(quiet.status == 0)
+        #expect(quiet.standardOutput == "" && quiet.standardError == "")
+        #expect(!FileManager.default.fileExists(atPath: output), "watch leaves creating the folder to build")
+        try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: false)
+        let json = await CLIRun.newsfeed(["watch", "--json", "--quiet"], in: folder.url, clock: Fixture.now)
+        #expect(json.status == 0)
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        #expect(document["note"] as? String == "nothing to watch yet: no feed has been built in \(output)")
     }
 
     @Test func configurationProblemsExit78() async throws {
@@ -463,9 +488,10 @@ import Testing
     }
 
     @Test func anOutputFolderThatCannotBeWatchedExits1WithOneClearLine() async throws {
-        let folder = try configuredFolder()
-        let output = folder.url.appending(path: "Feeds").standardizedFileURL.path
-        let missing = await CLIRun.newsfeed(["watch"], in: folder.url, clock: Fixture.now)
+        // Missing with its parent: not the first build's no-op, something is wrong.
+        let folder = try configuredFolder(output: "Nowhere/Feeds")
+        let output = folder.url.appending(path: "Nowhere/Feeds").standardizedFileURL.path
+        let missing = await CLIRun.newsfeed(["watch", "--quiet"], in: folder.url, clock: Fixture.now)
         #expect(missing.status == 1)
         #expect(missing.standardOutput == "")
         #expect(
@@ -473,8 +499,10 @@ import Testing
                 "newsfeed watch: \(output): the output folder does not exist; run newsfeed build first"
             ])
 
-        try folder.write("not a folder", to: "Feeds")
-        let file = await CLIRun.newsfeed(["watch"], in: folder.url, clock: Fixture.now)
+        try FileManager.default.createDirectory(
+            at: folder.url.appending(path: "Nowhere"), withIntermediateDirectories: true)
+        try folder.write("not a folder", to: "Nowhere/Feeds")
+        let file = await CLIRun.newsfeed(["watch", "--quiet"], in: folder.url, clock: Fixture.now)
         #expect(file.status == 78)
         #expect(
             file.errorLines == [
