@@ -172,7 +172,8 @@ import Testing
             var state = BridgeState()
             var now = Self.start
             #expect(scheduler.admit(spec, state: &state, now: now, mode: .scheduled, apiKey: "k") == .fetch)
-            scheduler.recordFailure(spec, reason: "connection refused", error: nil, state: &state, now: now, apiKey: "k")
+            scheduler.recordFailure(
+                spec, reason: "connection refused", error: nil, state: &state, now: now, apiKey: "k")
             #expect(scheduler.nextDue(for: spec, in: state) == now.addingTimeInterval(600), "\(spec.id)")
             #expect(!scheduler.isDue(spec, state: state, now: now.addingTimeInterval(500)))
             #expect(scheduler.isDue(spec, state: state, now: now.addingTimeInterval(600)))

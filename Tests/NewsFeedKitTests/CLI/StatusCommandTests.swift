@@ -121,7 +121,8 @@ import Testing
             let afterOne = try #require(
                 (try Self.document(await workspace.run(["status", "--json"]))["feeds"] as? [[String: Any]])?.first)
             #expect(afterOne["nextDue"] as? String == "2024-05-02T12:10:00Z")
-            #expect(await workspace.run(["status"]).outputLines.first?.contains("next due 2024-05-02 12:10 UTC") == true)
+            #expect(
+                await workspace.run(["status"]).outputLines.first?.contains("next due 2024-05-02 12:10 UTC") == true)
             workspace.clock.advance(by: 3600)
             #expect(await workspace.build().status == 1)
             #expect(workspace.stub.requests.count == 2, "retried")
