@@ -16,6 +16,14 @@ public struct BuildReport: Sendable, Equatable {
 
     public var failedCount: Int { outcomes.filter(\.failed).count }
 
+    /// Why NewsAPI refused the key, when this run left feeds paused until the key changes.
+    public var badKeyPauseReason: String? {
+        for outcome in outcomes {
+            if case .paused(let reason, nil) = outcome.kind { return reason }
+        }
+        return nil
+    }
+
     /// `3 feeds: 2 written, 1 unchanged, 0 failed`.
     public var summary: String {
         let written = outcomes.filter { $0.kind == .written }.count

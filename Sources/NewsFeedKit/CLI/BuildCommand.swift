@@ -60,6 +60,14 @@ enum BuildCommand {
             if outcome.failed || outcome.cameBackEmpty { errors.line(outcome.line) }
         }
         if !quiet { context.standardOutput.line(report.summary) }
+        // A bad-key pause needs a person even when no feed is overdue yet: one line per run
+        // on stderr (so `--quiet` cron runs say it too); the exit status stays that of the
+        // feeds (paused feeds are not failures until they go stale), as issue 9 rules.
+        if let reason = report.badKeyPauseReason {
+            errors.line(
+                "newsfeed \(command): NewsAPI feeds are paused because NewsAPI refused the key "
+                    + "(\(FeedOutcome.clause(reason))) until the key changes; set NEWSAPI_KEY to a valid key")
+        }
         return report.failedCount > 0 ? .failure : .ok
     }
 

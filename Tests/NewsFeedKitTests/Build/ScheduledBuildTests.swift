@@ -104,6 +104,19 @@ import Testing
             let first = await workspace.build()
             #expect(first.status == 1)
             #expect(workspace.stub.requests.count == 1)
+            // Before any feed is stale, a quiet cron run still says the key was refused, once, on stderr.
+            let keyLine =
+                "newsfeed build: NewsAPI feeds are paused because NewsAPI refused the key (NewsAPI apiKeyInvalid (HTTP 401): Your API key is invalid) until the key changes; set NEWSAPI_KEY to a valid key"
+            for _ in 0..<2 {
+                workspace.clock.advance(by: 600)
+                let quiet = await workspace.build(["--quiet"])
+                #expect(quiet.status == 0, "a pause alone is no failed feed: \(quiet.standardError)")
+                #expect(quiet.standardOutput.isEmpty)
+                #expect(quiet.errorLines == [keyLine])
+            }
+            let loud = await workspace.build()
+            #expect(loud.errorLines == [keyLine])
+            #expect(loud.outputLines.first?.hasPrefix("us/health: paused until the NewsAPI key changes") == true)
             workspace.clock.advance(by: 3 * 3600)
             let again = await workspace.build()
             #expect(workspace.stub.requests.count == 1, "the refused key is not tried again")
