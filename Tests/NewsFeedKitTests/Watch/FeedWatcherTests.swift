@@ -130,8 +130,10 @@ import Testing
             let start = Date(timeIntervalSince1970: 1_800_000_000)
             let settings = WatchSettings(timeout: .seconds(3))
             let gate = GatedResolver()
+            // A check's timeout covers the lookup the gate holds: long enough for any busy machine.
             let slow = FeedWatcher(
-                config: config, settings: settings, policy: AllowAllAddressPolicy(), resolver: gate, clock: { start })
+                config: config, settings: WatchSettings(timeout: .seconds(50)), policy: AllowAllAddressPolicy(),
+                resolver: gate, clock: { start })
             let slowRound = Task { try await slow.runRound() }
             // The slow round has read the feeds and the state and is in its checks.
             while !gate.entered.load(ordering: .relaxed) { try await Task.sleep(for: .milliseconds(5)) }
