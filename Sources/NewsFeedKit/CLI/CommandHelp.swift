@@ -160,8 +160,16 @@ enum CommandHelp {
           --allow-private    also contact private and loopback addresses
         """
 
+    static let help = """
+        Usage: newsfeed help [COMMAND]
+
+        Shows COMMAND's usage and options, or without one the overview (the same as --help).
+        COMMAND is one of: bookmark, build, convert, demo, help, init, serve, status, watch.
+        """
+
     static func text(for command: String) -> String? {
         switch command {
+        case "help": help
         case "bookmark": bookmark
         case "build": build
         case "status": status

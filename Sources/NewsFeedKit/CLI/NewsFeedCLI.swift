@@ -25,6 +25,13 @@ public enum NewsFeedCLI {
         arguments.removeFirst()
         var commandContext = context
         commandContext.arguments = arguments
+        // `--help`, `--version` and `help COMMAND` take nothing more: a stray word is a mistake, said, not ignored.
+        let allowed = first == "help" ? 1 : 0
+        if ["--help", "-h", "--version", "help"].contains(first), arguments.count > allowed {
+            let extra = arguments[allowed]
+            let kind = extra.hasPrefix("-") ? "option \(extra)" : "argument \"\(extra)\""
+            return usage("newsfeed \(first): unexpected \(kind) (see `newsfeed --help`)", context)
+        }
         switch first {
         case "--help", "-h":
             context.standardOutput.line(CommandHelp.overview)

@@ -22,10 +22,10 @@ public enum ConfigLoader {
 
     /// The JSON syntax is checked strictly first, with the reader NewsAPI's answers go through
     /// (RFC 8259): Foundation's decoder lets a trailing comma through, a hand-edited config must not.
-    private static func checkSyntax(_ data: Data, path: String) throws(ConfigError) {
+    private static func checkSyntax(_ data: Data, path: String) throws(ConfigError) -> JSONDocument {
         if data.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) { throw .empty(path: path) }
         do {
-            _ = try JSONDocument(parsing: data)
+            return try JSONDocument(parsing: data)
         } catch {
             let (line, column) = position(of: error.offset, in: data)
             throw .invalidJSON(path: path, detail: "syntax error at line \(line), column \(column): \(error.cause)")
@@ -49,7 +49,7 @@ public enum ConfigLoader {
 
     /// Parses config bytes; `path` names the file in messages, `folder` anchors a relative `output`.
     public static func parse(_ data: Data, path: String, folder: URL) throws(ConfigError) -> NewsFeedConfig {
-        try checkSyntax(data, path: path)
+        let document = try checkSyntax(data, path: path)
         let file: ConfigFile
         do {
             file = try JSONDecoder().decode(ConfigFile.self, from: data)
@@ -57,6 +57,10 @@ public enum ConfigLoader {
             throw .unknownKey(path: path, keyPath: unknown.keyPath, known: unknown.known)
         } catch let error as DecodingError {
             if case .dataCorrupted(let context) = error, context.codingPath.isEmpty {
+                // JSONDecoder reports a number it cannot make an `Int` of without saying where.
+                if let problem = numberProblem(in: document.root, path: []) {
+                    throw .invalidValue(path: path, keyPath: problem.keyPath, reason: problem.reason)
+                }
                 throw .invalidJSON(path: path, detail: syntaxProblem(in: data))
             }
             throw describe(error, path: path)
@@ -109,11 +113,64 @@ public enum ConfigLoader {
             }
             let keyPath = ConfigKey.describe(context.codingPath)
             var reason = context.debugDescription
-            // Nested decoders (watch settings) already name the key: say it once.
+            // Nested decoders (watch settings, durations) already name the key: say it once.
             if reason.hasPrefix(keyPath + ": ") { reason.removeFirst(keyPath.count + 2) }
+            // A nested decoder may name a key inside its own (`watch` → `watch.timeout: …`): use that one.
+            if let colon = reason.range(of: ": "), reason.hasPrefix(keyPath + ".") || reason.hasPrefix(keyPath + "["),
+                !reason[..<colon.lowerBound].contains(" ")
+            {
+                return .invalidValue(
+                    path: path, keyPath: String(reason[..<colon.lowerBound]),
+                    reason: String(reason[colon.upperBound...]))
+            }
             return .invalidValue(path: path, keyPath: keyPath, reason: reason)
         @unknown default:
             return .invalidJSON(path: path, detail: "\(error)")
+        }
+    }
+
+    /// What every whole-number setting accepts, for a number too large for any of them (e.g. `1e400`).
+    static func allowedRange(of keyPath: String) -> String {
+        switch keyPath.split(separator: ".").last.map(String.init) ?? keyPath {
+        case "pageSize": "must be 1 to 100 (NewsAPI's limit)"
+        case "maxItems": "must be 1 to 10000"
+        case "maxAgeDays": "must be 1 to 3650"
+        case "ttl": "must be a positive number of minutes"
+        case "requestsPerDay", "requestsPer12h": "must be a positive number of requests or null (unlimited)"
+        case "reserve": "must be 0 or more requests"
+        default: "must be a whole number in range"
+        }
+    }
+
+    /// The first number in the config that is not a whole number within `Int`'s range, with its key path;
+    /// every number newsfeed reads is a whole number, so that is the one JSONDecoder refused.
+    static func numberProblem(in value: JSONValue, path: [ConfigKey]) -> (keyPath: String, reason: String)? {
+        switch value.kind {
+        case .number:
+            guard value.integer == nil, let text = value.numberText, let number = value.double else { return nil }
+            // JSONDecoder takes `2.0` or `1e3` as whole numbers: not the culprit.
+            if number.isFinite, number.rounded() == number, abs(number) < 0x1p53 { return nil }
+            let keyPath = ConfigKey.describe(path)
+            if number.isFinite, number.rounded() != number {
+                return (keyPath, "expected a whole number, not \(text)")
+            }
+            return (keyPath, "\(allowedRange(of: keyPath)), not \(text)")
+        case .array:
+            for (index, element) in (value.elements ?? []).enumerated() {
+                var key = ConfigKey(String(index))
+                key.intValue = index
+                if let problem = numberProblem(in: element, path: path + [key]) { return problem }
+            }
+            return nil
+        case .object:
+            for member in value.members ?? [] {
+                if let problem = numberProblem(in: member.value, path: path + [ConfigKey(member.name)]) {
+                    return problem
+                }
+            }
+            return nil
+        default:
+            return nil
         }
     }
 

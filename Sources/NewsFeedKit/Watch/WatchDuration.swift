@@ -84,9 +84,10 @@ extension WatchDuration: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
-        let label = decoder.codingPath.map(\.stringValue).joined(separator: ".")
+        // `feeds[0].every`, the config's own spelling (an index key's `stringValue` is "Index 0").
+        let label = decoder.codingPath.isEmpty ? "duration" : ConfigKey.describe(decoder.codingPath)
         do {
-            try self.init(parsing: text, label: label.isEmpty ? "duration" : label)
+            try self.init(parsing: text, label: label)
         } catch {
             throw DecodingError.dataCorruptedError(in: container, debugDescription: error.description)
         }

@@ -81,6 +81,7 @@ import Testing
         (["help", "demo"], "Usage: newsfeed demo"), (["help", "bookmark"], "Usage: newsfeed bookmark add URL"),
         (["bookmark", "--help"], "Usage: newsfeed bookmark add URL"),
         (["bookmark", "list", "--help"], "Usage: newsfeed bookmark add URL"),
+        (["help", "help"], "Usage: newsfeed help [COMMAND]"),
     ])
     func helpGoesToStandardOutput(arguments: [String], expected: String) async {
         let folder = TemporaryFolder()
@@ -90,6 +91,22 @@ import Testing
         #expect(run.standardOutput.contains(expected), "\(run.standardOutput)")
         #expect(run.standardError.isEmpty)
         #expect(folder.allFiles() == [], "help writes nothing")
+    }
+
+    /// `--version`, `--help` and `help [COMMAND]` take nothing more: the extra word is named, exit 64.
+    @Test(arguments: [
+        (["--version", "--bogus"], "option --bogus"), (["--version", "extra"], "argument \"extra\""),
+        (["--help", "build"], "argument \"build\""), (["-h", "-x"], "option -x"),
+        (["help", "convert", "extra"], "argument \"extra\""), (["help", "help", "--all"], "option --all"),
+    ])
+    func extraArgumentsAreAUsageError(arguments: [String], named: String) async {
+        let folder = TemporaryFolder()
+        let run = await CommandRun.run(arguments, workingDirectory: folder.url)
+
+        #expect(run.status == 64)
+        #expect(run.errorLines.count == 1)
+        #expect(run.standardError.contains("unexpected \(named)"), "\(run.standardError)")
+        #expect(run.standardOutput.isEmpty)
     }
 
     @Test func versionNamesTheRelease() async {

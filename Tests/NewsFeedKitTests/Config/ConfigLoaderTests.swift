@@ -145,4 +145,47 @@ import Testing
         let garbled = error(#"{"feeds":[{"country":"us","category":"health","every":"often"}]}"#)?.description ?? ""
         #expect(garbled.contains("feeds[0].every"), "\(garbled)")
     }
+
+    /// Every bad value: the message is `c.json: <key path>: <reason>`, the key path said once, in the config's
+    /// own spelling (never the decoder's `Index 0`), and a number is never called broken JSON.
+    @Test(arguments: [
+        (#"{"feeds":[{"ddg":"a"}],"maxItems":2.5}"#, "c.json: maxItems: expected a whole number, not 2.5"),
+        (#"{"feeds":[{"ddg":"a","ttl":1.5}]}"#, "c.json: feeds[0].ttl: expected a whole number, not 1.5"),
+        (#"{"feeds":[{"ddg":"a"}],"pageSize":-2.5e-1}"#, "c.json: pageSize: expected a whole number, not -2.5e-1"),
+        (#"{"feeds":[{"ddg":"a"}],"maxItems":1e400}"#, "c.json: maxItems: must be 1 to 10000, not 1e400"),
+        (
+            #"{"feeds":[{"ddg":"a"}],"maxAgeDays":99999999999999999999}"#,
+            "c.json: maxAgeDays: must be 1 to 3650, not 99999999999999999999"
+        ),
+        (
+            #"{"feeds":[{"ddg":"a"}],"quota":{"reserve":1e30}}"#,
+            "c.json: quota.reserve: must be 0 or more requests, not 1e30"
+        ),
+        (
+            #"{"feeds":[{"ddg":"a","every":"soon"}]}"#,
+            #"c.json: feeds[0].every: "soon" is not a duration (use e.g. 30s, 15m, 1h)"#
+        ),
+        (
+            #"{"feeds":[{"ddg":"a"},{"ddg":"b","every":"x"}]}"#,
+            #"c.json: feeds[1].every: "x" is not a duration (use e.g. 30s, 15m, 1h)"#
+        ),
+        (
+            #"{"feeds":[{"ddg":"a"}],"watch":{"timeout":"soon"}}"#,
+            #"c.json: watch.timeout: "soon" is not a duration (use e.g. 30s, 15m, 1h)"#
+        ),
+        (#"{"feeds":[{"ddg":"a"}],"watch":{"timeout":"0s"}}"#, "c.json: watch.timeout: must be longer than 0s"),
+        (#"{"feeds":[{"ddg":"a"}],"maxItems":"5"}"#, "c.json: maxItems: expected a whole number"),
+        (#"{"feeds":[{"ddg":"a","ttl":0}]}"#, "c.json: feeds[0].ttl: must be a positive number of minutes, not 0"),
+    ])
+    func valueErrorsNameTheirKeyOnce(json: String, expected: String) {
+        var message = "(loaded)"
+        do {
+            _ = try ConfigLoader.parse(Data(json.utf8), path: "c.json", folder: folder)
+        } catch {
+            message = error.description
+        }
+        #expect(message == expected)
+        #expect(!message.contains("not valid JSON"))
+        #expect(!message.contains("Index "))
+    }
 }
