@@ -37,8 +37,10 @@ public enum BookmarkFeed {
         let resolver = StoryImageResolver(
             site: config.site, defaultImage: config.defaults.image.storyImage(site: config.site), images: images)
         let stories = stories(list, defaults: defaults).map { resolver.resolve($0, originalImage: $0.originalImageURL) }
+        // Like every other feed, the home link is the feed's own page when one is written.
+        let home = config.formats.contains(.html) ? config.site.appending(path: relativePath(for: .html)) : config.site
         return FeedDocument(
-            title: "Bookmarks · newsfeed", link: config.site, selfURL: config.site.appending(path: relativePath),
+            title: "Bookmarks · newsfeed", link: home, selfURL: config.site.appending(path: relativePath),
             description: "Articles bookmarked with `newsfeed bookmark add`, newest first.", language: nil,
             updated: updated, ttlMinutes: config.ttl, generator: "newsfeed \(NewsFeedVersion.current)",
             stories: stories)

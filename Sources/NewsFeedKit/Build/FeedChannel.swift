@@ -21,13 +21,13 @@ enum FeedChannel {
         switch spec.kind {
         case .headlines(_, let category?):
             "Top \(category) headlines in \(countryName(spec, withArticle: true)) from NewsAPI.org, "
-                + "bridged to RSS by newsfeed."
+                + "bridged by newsfeed."
         case .headlines:
-            "Top headlines in \(countryName(spec, withArticle: true)) from NewsAPI.org, bridged to RSS by newsfeed."
+            "Top headlines in \(countryName(spec, withArticle: true)) from NewsAPI.org, bridged by newsfeed."
         case .search(let search):
-            "NewsAPI.org articles matching “\(search.query)”, bridged to RSS by newsfeed."
+            "NewsAPI.org articles matching “\(search.query)”, bridged by newsfeed."
         case .duckDuckGo(let query):
-            "DuckDuckGo's Instant Answer for “\(query)”: its abstract and related topics, bridged to RSS by newsfeed."
+            "DuckDuckGo's Instant Answer for “\(query)”: its abstract and related topics, bridged by newsfeed."
         }
     }
 

@@ -1,7 +1,8 @@
 /// The help texts: `newsfeed --help` and `newsfeed help COMMAND` print these to stdout.
 enum CommandHelp {
     static let overview = """
-        newsfeed \(NewsFeedVersion.current): NewsAPI.org top headlines as standards-valid RSS 2.0 feeds.
+        newsfeed \(NewsFeedVersion.current): NewsAPI.org headlines and searches, DuckDuckGo answers and bookmarks
+        as standards-valid feeds (RSS 2.0, Atom 1.0, JSON Feed 1.1) and web pages.
 
         Usage: newsfeed <command> [options]
 

@@ -55,7 +55,22 @@ import Testing
             #expect(index.contains("bookmarks.rss"))
             let opml = try String(contentsOf: workspace.output.appending(path: "feeds.opml"), encoding: .utf8)
             #expect(opml.contains("bookmarks.rss"))
+            // Every outline, the bookmarks one too, points its htmlUrl at that feed's own page.
+            let outlines = opml.split(separator: "\n").filter { $0.contains("<outline ") }
+            #expect(outlines.count >= 2)
+            for outline in outlines {
+                let xmlURL = try #require(Self.attribute("xmlUrl", of: outline))
+                let htmlURL = Self.attribute("htmlUrl", of: outline)
+                let page = xmlURL.replacingOccurrences(of: ".rss", with: ".html")
+                #expect(htmlURL == page, "\(outline)")
+            }
+            #expect(FileManager.default.fileExists(atPath: workspace.output.appending(path: "bookmarks.html").path))
         }
+    }
+
+    static func attribute(_ name: String, of element: Substring) -> String? {
+        guard let start = element.range(of: " \(name)=\"") else { return nil }
+        return String(element[start.upperBound...].prefix { $0 != "\"" })
     }
 
     static let star = #"<span class="mark mark-bookmarked" title="Bookmarked" aria-label="Bookmarked">★</span>"#
