@@ -66,7 +66,7 @@ public struct FeedBuilder: Sendable {
                 return report
             }
             if let warning { report.warnings.append(warning) }
-            report.nextChange = scheduler.nextChange(after: plan, now: clock())
+            report.nextChange = scheduler.nextChange(after: plan, state: state, now: clock())
             toFetch = plan.filter { $0.decision == .fetch }.map(\.spec)
             for planned in plan where planned.decision != .fetch {
                 report.outcomes.append(

@@ -140,14 +140,32 @@ public struct FeedScheduler: Sendable {
         return refusedOnly ? state.feeds[spec.id]?.lastSuccess : state.feeds[spec.id]?.lastAttempt
     }
 
+    /// The first retry after a failed attempt waits this long; each further failure doubles it.
+    public static let firstRetryDelay: TimeInterval = 600
+
+    /// How long `spec` waits after its last counted request: its interval, or, when that
+    /// request failed (and was not a refusal that paused NewsAPI), a backoff of
+    /// min(interval, 10 min × 2^(consecutiveFailures − 1)), so a transient failure is not
+    /// left standing for a whole interval. Retries of a NewsAPI feed are still admitted
+    /// only within the quota less the reserve, like every other request.
+    public func wait(for spec: FeedSpec, in state: BridgeState) -> TimeInterval {
+        let interval = interval(for: spec)
+        guard let record = state.feeds[spec.id], record.consecutiveFailures > 0,
+            let failed = record.lastErrorTime, let last = lastRequest(for: spec, in: state),
+            failed >= last, (record.lastSuccess ?? .distantPast) < last
+        else { return interval }
+        let doublings = min(record.consecutiveFailures - 1, 30)
+        return min(interval, Self.firstRetryDelay * pow(2, Double(doublings)))
+    }
+
     /// When `spec` is next due; nil when it has never been attempted (due now).
     public func nextDue(for spec: FeedSpec, in state: BridgeState) -> Date? {
-        lastRequest(for: spec, in: state)?.addingTimeInterval(interval(for: spec))
+        lastRequest(for: spec, in: state)?.addingTimeInterval(wait(for: spec, in: state))
     }
 
     public func isDue(_ spec: FeedSpec, state: BridgeState, now: Date) -> Bool {
         guard let next = nextDue(for: spec, in: state) else { return true }
-        return now >= next.addingTimeInterval(-min(Self.dueSlack, interval(for: spec) / 10))
+        return now >= next.addingTimeInterval(-min(Self.dueSlack, wait(for: spec, in: state) / 10))
     }
 
     /// True when `spec` has had no success for more than twice its interval, counted from
@@ -368,12 +386,12 @@ public struct FeedScheduler: Sendable {
 
     /// The earliest moment after `now` at which a plan could change: a feed falls due,
     /// a window frees a slot or a pause ends (for `serve --refresh`'s sleep).
-    public func nextChange(after plan: [Planned], now: Date) -> Date? {
+    public func nextChange(after plan: [Planned], state: BridgeState, now: Date) -> Date? {
         plan.compactMap { planned -> Date? in
             switch planned.decision {
             case .fetch: return now
             case .notDue(let next):
-                return next.addingTimeInterval(-min(Self.dueSlack, interval(for: planned.spec) / 10))
+                return next.addingTimeInterval(-min(Self.dueSlack, wait(for: planned.spec, in: state) / 10))
             case .outOfQuota(let until): return until
             case .paused(let pause): return pause.until
             }

@@ -143,6 +143,53 @@ import Testing
         #expect(simulation.peak(window: 12 * Self.hour, includingForced: false) <= 45)
     }
 
+    @Test func aFailedFetchIsRetriedWithBackoffWithinTheQuota() throws {
+        var simulation = CronSimulation(config: Self.twelve, start: Self.start)
+        let failing = Self.twelve.feeds[0].id
+        let middle = Self.start.addingTimeInterval(3 * Self.day)
+        let outage = middle.addingTimeInterval(2 * Self.hour)
+        simulation.answer = { feed, time, _ in
+            feed == failing && time >= middle && time < outage
+                ? .api(code: "unexpectedError", message: "try later", httpStatus: 500, retryAfter: nil) : nil
+        }
+        simulation.cron(until: Self.start.addingTimeInterval(7 * Self.day))
+        let tries = simulation.requests.filter { $0.feed == failing && $0.time >= middle && $0.time < outage }
+            .map(\.time)
+        #expect(tries.count == 4, "a first failure, then retries 10, 20 and 40 minutes later: \(tries)")
+        let gaps = zip(tries.dropFirst(), tries).map { $0.timeIntervalSince($1) }
+        #expect(gaps == [600, 1200, 2400])
+        let recovered = try #require(simulation.successes[failing]?.first { $0 >= outage })
+        #expect(recovered.timeIntervalSince(try #require(tries.last)) == 4800, "the next doubling: 80 minutes")
+        expectEvenWithinQuota(simulation, exempt: [failing])
+    }
+
+    @Test func aFailedAttemptIsDueAgainAfterTheBackoffNotAWholeInterval() {
+        let ddg = FeedSpec(kind: .duckDuckGo(query: "apple"))
+        let config = Self.config(feeds: [ddg] + CronSimulation.feeds(1))
+        let scheduler = FeedScheduler(config: config)
+        for spec in config.feeds {
+            let interval = scheduler.interval(for: spec)
+            var state = BridgeState()
+            var now = Self.start
+            #expect(scheduler.admit(spec, state: &state, now: now, mode: .scheduled, apiKey: "k") == .fetch)
+            scheduler.recordFailure(
+                spec, reason: "connection refused", error: nil, state: &state, now: now, apiKey: "k")
+            #expect(scheduler.nextDue(for: spec, in: state) == now.addingTimeInterval(600), "\(spec.id)")
+            #expect(!scheduler.isDue(spec, state: state, now: now.addingTimeInterval(500)))
+            #expect(scheduler.isDue(spec, state: state, now: now.addingTimeInterval(600)))
+            for failures in 2...12 {
+                now = now.addingTimeInterval(scheduler.wait(for: spec, in: state))
+                #expect(scheduler.admit(spec, state: &state, now: now, mode: .scheduled, apiKey: "k") == .fetch)
+                scheduler.recordFailure(spec, reason: "timed out", error: nil, state: &state, now: now, apiKey: "k")
+                let backoff = min(interval, 600 * pow(2, Double(failures - 1)))
+                #expect(scheduler.nextDue(for: spec, in: state) == now.addingTimeInterval(backoff), "\(spec.id)")
+            }
+            #expect(scheduler.wait(for: spec, in: state) == interval, "the backoff never exceeds the interval")
+            scheduler.recordSuccess(spec, itemCount: 1, newItemCount: 1, state: &state, now: now, apiKey: "k")
+            #expect(scheduler.nextDue(for: spec, in: state) == now.addingTimeInterval(interval), "a success resets it")
+        }
+    }
+
     @Test func aFeedAddedAndOneRemovedHalfwayKeepTheBudget() {
         var simulation = CronSimulation(config: Self.twelve, start: Self.start)
         let middle = Self.start.addingTimeInterval(3.5 * Self.day)

@@ -117,8 +117,18 @@ import Testing
         try await BuildWorkspace.with(config: S.config(["us/health"]), answers: answers) { workspace in
             #expect(await workspace.build().status == 1)
             #expect(await workspace.run(["status", "--check"]).status == 0, "one failure is not yet failing")
+            // A failure is retried after a 10-minute backoff, not a whole (36 h) interval.
+            let afterOne = try #require(
+                (try Self.document(await workspace.run(["status", "--json"]))["feeds"] as? [[String: Any]])?.first)
+            #expect(afterOne["nextDue"] as? String == "2024-05-02T12:10:00Z")
+            #expect(
+                await workspace.run(["status"]).outputLines.first?.contains("next due 2024-05-02 12:10 UTC") == true)
             workspace.clock.advance(by: 3600)
             #expect(await workspace.build().status == 1)
+            #expect(workspace.stub.requests.count == 2, "retried")
+            let afterTwo = try #require(
+                (try Self.document(await workspace.run(["status", "--json"]))["feeds"] as? [[String: Any]])?.first)
+            #expect(afterTwo["nextDue"] as? String == "2024-05-02T13:20:00Z", "then 20 minutes")
             let check = await workspace.run(["status", "--check"])
             #expect(check.status == 1)
             #expect(
