@@ -43,7 +43,9 @@ enum ConvertCommand {
             // Once the reader is gone (`| head -1`), no more stories are made: the feed's end
             // is written to no one and the command ends at once.
             let output = context.standardOutput
-            let wanted = stories.prefix { _ in !output.readerIsGone }
+            // Lazily: `Sequence.prefix(while:)` would make every story first, into one array (peak
+            // memory 32 → 54 MB on 10,000 articles, and no rendering while normalizing).
+            let wanted = stories.lazy.prefix { _ in !output.readerIsGone }
             try format.renderer.render(channel, followedBy: wanted, itemsPerPiece: 100) {
                 context.standardOutput.write(utf8: $0)
                 pieces += 1
