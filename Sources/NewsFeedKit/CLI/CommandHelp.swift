@@ -88,7 +88,7 @@ enum CommandHelp {
         """
 
     static let convert = """
-        Usage: newsfeed convert FILE|- --country CC --category CATEGORY [--site URL] [--format FORMAT]
+        Usage: newsfeed convert FILE|- --country CC [--category CATEGORY] [--site URL] [--format FORMAT]
                newsfeed convert FILE|- --search QUERY [--site URL] [--format FORMAT]
                newsfeed convert FILE|- --ddg QUERY [--site URL] [--format FORMAT]
 
@@ -99,7 +99,8 @@ enum CommandHelp {
 
         Options:
           --country CC         the response's country code, e.g. us
-          --category CATEGORY  the response's category, e.g. health
+          --category CATEGORY  the response's category, e.g. health; without it, the country's
+                               top headlines of every category (the feed <cc>/all, as in the config)
           --search QUERY       the answer is NewsAPI's `everything` for QUERY
           --ddg QUERY          the answer is DuckDuckGo's Instant Answer for QUERY
           --site URL           where the feed will be served (default http://127.0.0.1:8080/)

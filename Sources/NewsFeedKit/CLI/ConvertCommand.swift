@@ -1,6 +1,6 @@
 import Foundation
 
-/// `newsfeed convert FILE|- (--country CC --category CATEGORY | --search QUERY | --ddg QUERY) [--site URL]
+/// `newsfeed convert FILE|- (--country CC [--category CATEGORY] | --search QUERY | --ddg QUERY) [--site URL]
 /// [--format FORMAT]`: one saved NewsAPI top-headlines or `everything` answer, or one saved DuckDuckGo
 /// answer, to a feed (RSS 2.0 by default) on stdout; no network, no state.
 enum ConvertCommand {
@@ -187,13 +187,12 @@ enum ConvertCommand {
                 "newsfeed convert: say what the answer is: --country us --category health, --search QUERY or --ddg QUERY"
             )
         }
-        guard let category = parsed.value("--category")?.lowercased() else {
-            throw UsageError("newsfeed convert: --category is required (e.g. --category health)")
-        }
+        // Without --category: the country's top headlines of every category, `<cc>/all`, as in the config.
+        let category = parsed.value("--category")?.lowercased()
         guard NewsAPICatalog.country(country) != nil else {
             throw UsageError("newsfeed convert: --country \(country) is not one of NewsAPI's countries")
         }
-        guard NewsAPICatalog.isCategory(category) else {
+        if let category, !NewsAPICatalog.isCategory(category) {
             throw UsageError(
                 "newsfeed convert: --category \(category) is not one of "
                     + NewsAPICatalog.categories.joined(separator: ", "))

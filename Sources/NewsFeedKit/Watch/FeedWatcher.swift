@@ -77,12 +77,23 @@ public struct FeedWatcher: Sendable {
                 feedsOfURL[url.absoluteString, default: []].append(spec.id)
             }
         }
-        let (findings, view) = findings(
-            of: result, urls: allURLs, feedsOfURL: feedsOfURL, previous: plan.images, view: plan.view, now: now)
-
+        // The findings are measured against the last round's view as it stands under the lock, not as it
+        // stood before the checks: of two rounds at once, the later one reports against (and keeps the
+        // `since` of) what the earlier one stored, and neither loses the other's verdicts.
+        let previousImages = plan.images
+        let roundURLs = allURLs
+        let feedsOfRoundURL = feedsOfURL
+        let findingsAgainst: @Sendable (WatchStatusStore.View) -> ([WatchFinding], WatchStatusStore.View) = {
+            [self] stored in
+            self.findings(
+                of: result, urls: roundURLs, feedsOfURL: feedsOfRoundURL, previous: previousImages, view: stored,
+                now: now)
+        }
         let rewritten: Set<String>
+        let findings: [WatchFinding]
         do {
-            (rewritten, warnings) = try await heal(result, view: view, now: now, warnings: warnings)
+            (rewritten, findings, warnings) = try await heal(
+                result, now: now, warnings: warnings, findingsAgainst: findingsAgainst)
         } catch {
             throw .output(error)
         }
@@ -159,7 +170,6 @@ public struct FeedWatcher: Sendable {
     /// loads it afresh under the lock (keeping two whole states would double the peak).
     private struct RoundPlan {
         var images: [String: ImageRecord]
-        var view: WatchStatusStore.View
         var summaries: [WatchReport.FeedSummary]
         var urlsOfFeed: [String: [URL]]
         var warnings: [String]
@@ -190,10 +200,9 @@ public struct FeedWatcher: Sendable {
             }
             summaries.append(summary)
         }
-        let view = output.watchStatusStore.load()
         return RoundPlan(
-            images: loaded.state.images, view: view.view, summaries: summaries, urlsOfFeed: urlsOfFeed,
-            warnings: [loaded.warning, view.warning].compactMap { $0 }, unbuilt: unbuilt)
+            images: loaded.state.images, summaries: summaries, urlsOfFeed: urlsOfFeed,
+            warnings: [loaded.warning].compactMap { $0 }, unbuilt: unbuilt)
     }
 
     /// The default image as the build writes it, without touching the output folder.
@@ -232,16 +241,21 @@ public struct FeedWatcher: Sendable {
     /// Under the lock: store the round's records in the freshly loaded state, heal and rewrite each feed that
     /// changes. Returns the feeds rewritten.
     private func heal(
-        _ result: WatchRoundResult, view: WatchStatusStore.View, now: Date, warnings: [String]
+        _ result: WatchRoundResult, now: Date, warnings: [String],
+        findingsAgainst: @escaping @Sendable (WatchStatusStore.View) -> ([WatchFinding], WatchStatusStore.View)
     ) async throws(OutputError)
-        -> (Set<String>, [String])
+        -> (Set<String>, [WatchFinding], [String])
     {
         let output = self.output
         let config = self.config
         let defaultImage = self.defaultImage
         do {
-            return try await output.lock.withLock { () throws -> (Set<String>, [String]) in
+            return try await output.lock.withLock { () throws -> (Set<String>, [WatchFinding], [String]) in
                 var warnings = warnings
+                // Read, compared and written under the one lock: a concurrent round's save is never lost.
+                let stored = output.watchStatusStore.load()
+                let (findings, view) = findingsAgainst(stored.view)
+                if let warning = stored.warning { warnings.append(warning) }
                 let loaded = try output.stateStore.load()
                 var state = loaded.state
                 for (key, outcome) in result.outcomes where outcome.wasChecked {
@@ -282,7 +296,7 @@ public struct FeedWatcher: Sendable {
                 try output.stateStore.save(state)
                 try output.watchStatusStore.save(view)
                 if let warning = loaded.warning { warnings.append(warning) }
-                return (rewritten, warnings)
+                return (rewritten, findings, warnings)
             }
         } catch let error as OutputError {
             throw error

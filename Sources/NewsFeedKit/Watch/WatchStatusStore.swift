@@ -1,8 +1,9 @@
 import Foundation
 
 /// What the last watch round reported per image, so the next one can tell what changed (`--quiet`) and since when
-/// an image stands where it stands (`--json`'s `since`): `<output>/.newsfeed/watch.json`, written atomically
-/// under the output lock at the end of every round that ran (a refused round leaves it as it was).
+/// an image stands where it stands (`--json`'s `since`): `<output>/.newsfeed/watch.json`, read, compared and written
+/// atomically under the output lock at the end of every round that ran (a refused round leaves it as it was), so
+/// of two concurrent rounds the later one builds on what the earlier one stored.
 public struct WatchStatusStore: Sendable {
     /// One image as the last round left it.
     public struct Entry: Sendable, Hashable, Codable {

@@ -58,7 +58,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ["build", "--bogus"], ["build", "extra"], ["build", "--only"], ["convert", "-", "--country", "us"],
+        ["build", "--bogus"], ["build", "extra"], ["build", "--only"], ["convert", "-", "--category", "health"],
         ["init", "--force"], ["frobnicate"], ["help", "frobnicate"],
     ])
     func aWrongCommandLineIsAUsageError(arguments: [String]) async {

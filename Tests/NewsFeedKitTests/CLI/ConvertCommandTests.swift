@@ -45,6 +45,26 @@ import Testing
     }
 
     @Test(arguments: [
+        ("us", "real-us-top-headlines-38-articles.json"), ("in", "real-in-health-20-of-70-articles.json"),
+    ])
+    func aCountryWithoutACategoryIsThatCountrysFeedOfEveryCategory(country: String, fixture: String) async throws {
+        let folder = TemporaryFolder()
+        let run = await CommandRun.run(
+            ["convert", "-", "--country", country.uppercased()], workingDirectory: folder.url,
+            standardInput: try NewsAPIFixtures.data(fixture))
+
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardError.isEmpty)
+        let feed = Data(run.standardOutput.utf8)
+        let selfURL = URL(string: "http://127.0.0.1:8080/\(country)/all.rss")
+        #expect(FeedRulesChecker.violations(in: feed, selfURL: selfURL, now: testNow) == [])
+        let snapshot = try RSSReader().read(feed, path: "stdout")
+        #expect(snapshot.selfURL == selfURL, "the path build writes for {\"country\": \"\(country)\"}")
+        #expect(snapshot.title == FeedChannel.title(for: FeedSpec(country: country)), "the title build gives it")
+        #expect(snapshot.stories.count == (try NewsAPIFixtures.response(fixture)).articles.count)
+    }
+
+    @Test(arguments: [
         ("error-api-key-invalid.json", "apiKeyInvalid"),
         ("truncated.json", "NewsAPI answer: invalid JSON at byte 330: the text ends where a value belongs (truncated)"),
         ("html-error-page.html", "HTML page"), ("empty.json", "empty"),

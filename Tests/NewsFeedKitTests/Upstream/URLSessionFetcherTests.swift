@@ -32,7 +32,8 @@ import Testing
         }
         let elapsed = clock.now - started
         #expect(elapsed >= .milliseconds(250))
-        #expect(elapsed < .seconds(3))
+        // Only bounds the hang (the stub never answers); a tighter bound would time the machine.
+        #expect(elapsed < .seconds(30))
     }
 
     @Test func theDeadlineCoversASlowAnswer() async throws {

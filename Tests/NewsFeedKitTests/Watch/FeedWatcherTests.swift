@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServing
+import Synchronization
 import Testing
 
 @testable import NewsFeedKit
@@ -102,6 +103,54 @@ import Testing
             #expect(try Data(contentsOf: fileURL) == bytes)
             #expect(
                 try FileManager.default.attributesOfItem(atPath: fileURL.path)[.modificationDate] as? Date == before)
+        }
+    }
+
+    /// Resolves IP literals to themselves, but only once `open` is set: holds a round in its checks.
+    private final class GatedResolver: HostResolving {
+        let entered = Atomic<Bool>(false)
+        let open = Atomic<Bool>(false)
+
+        func addresses(of host: String) async throws(WatchError) -> [IPAddress] {
+            entered.store(true, ordering: .relaxed)
+            while !open.load(ordering: .relaxed) {
+                do { try await Task.sleep(for: .milliseconds(5)) } catch { throw .cancelled }
+            }
+            guard let literal = IPAddress(host) else { throw .hostNotFound(host: host, detail: "not a literal") }
+            return [literal]
+        }
+    }
+
+    /// Two rounds at once: the slow one, saving last, compares with (and keeps) what the quick one stored
+    /// meanwhile: no change announced twice under --quiet, no `since` overwritten by the older round.
+    @Test func aRoundSavingAfterAConcurrentOneKeepsWhatThatOneStored() async throws {
+        try await withImageHost { _, base in
+            let (config, output) = try makeOutput(base: base)
+            defer { try? FileManager.default.removeItem(at: output.root) }
+            let start = Date(timeIntervalSince1970: 1_800_000_000)
+            let settings = WatchSettings(timeout: .seconds(3))
+            let gate = GatedResolver()
+            // A check's timeout covers the lookup the gate holds: long enough for any busy machine.
+            let slow = FeedWatcher(
+                config: config, settings: WatchSettings(timeout: .seconds(50)), policy: AllowAllAddressPolicy(),
+                resolver: gate, clock: { start })
+            let slowRound = Task { try await slow.runRound() }
+            // The slow round has read the feeds and the state and is in its checks.
+            while !gate.entered.load(ordering: .relaxed) { try await Task.sleep(for: .milliseconds(5)) }
+            let quick = FeedWatcher(
+                config: config, settings: settings, policy: AllowAllAddressPolicy(),
+                clock: { start.addingTimeInterval(60) })
+            let first = try await quick.runRound()
+            #expect(first.text(quiet: true).contains("dead: \(base)/missing.jpg"))
+            gate.open.store(true, ordering: .relaxed)
+            let second = try await slowRound.value
+
+            #expect(second.findings.filter(\.changed).map(\.url) == [], "already announced by the quick round")
+            #expect(second.text(quiet: true) == "")
+            let stored = output.watchStatusStore.load().view
+            #expect(stored.images[base + "/missing.jpg"]?.status == .dead)
+            #expect(stored.images[base + "/missing.jpg"]?.since == start.addingTimeInterval(60))
+            #expect(stored.images[base + "/nohead.jpg"]?.since == start.addingTimeInterval(60))
         }
     }
 

@@ -25,9 +25,10 @@ final class WatchCommandFixture: Sendable {
     static let site = "https://feeds.example.com/"
     /// The fixed time every command sees.
     static let now = Date(timeIntervalSince1970: 1_800_000_000)
-    /// Fast checks: a hung host costs one second; everything is rechecked every round.
+    /// Quick checks: a hung host costs three seconds (one was too tight for loaded shared cores); everything is
+    /// rechecked every round.
     static let quickWatchSettings =
-        #"{"timeout": "1s", "recheck": "0s", "failuresBeforeDead": 2, "failureSpacing": "0s"}"#
+        #"{"timeout": "3s", "recheck": "0s", "failuresBeforeDead": 2, "failureSpacing": "0s"}"#
 
     let folder: TemporaryFolder
     let images: ScriptedImageHost
