@@ -72,7 +72,7 @@ public struct StatusReport: Sendable, Equatable {
         let output = OutputFolder(root: config.output)
         feeds = config.feeds.map { spec in
             let record = state.feeds[spec.id]
-            let snapshot = output.readFeedSnapshot(spec)
+            let snapshot = output.readFeedSnapshot(spec, formats: config.formats)
             let dead =
                 snapshot?.stories.filter { story in
                     guard let original = state.items[story.url.absoluteString]?.originalImage else { return false }
@@ -229,9 +229,11 @@ public struct StatusReport: Sendable, Equatable {
 }
 
 extension OutputFolder {
-    /// `spec`'s feed file read back, or nil when it is missing or unreadable.
-    func readFeedSnapshot(_ spec: FeedSpec) -> RSSFeedSnapshot? {
-        guard let data = try? readIfPresent(fileURL(for: spec)) else { return nil }
+    /// `spec`'s history (its RSS, or `.newsfeed/history/` when `rss` is not among `formats`)
+    /// read back, or nil when it is missing or unreadable.
+    func readFeedSnapshot(_ spec: FeedSpec, formats: [FeedFormat]) -> RSSFeedSnapshot? {
+        let files = FeedFileSet(output: self, spec: spec, formats: formats)
+        guard let data = try? files.readHistory() else { return nil }
         return try? RSSReader().read(data, path: spec.relativePath)
     }
 }

@@ -55,6 +55,21 @@ import Testing
         }
     }
 
+    /// Without `rss` among the formats, items are counted from the history in `.newsfeed/history/`.
+    @Test(arguments: [#"["atom", "json"]"#, #"["html"]"#])
+    func itemsAreCountedFromTheHistoryWhenRSSIsNotWritten(formats: String) async throws {
+        try await BuildWorkspace.with(config: BuildFormatsTests.config(formats: formats)) { workspace in
+            workspace.stub.answer("us/health", with: .articles([.story("a"), .story("b")]))
+            #expect(await workspace.build().status == 0)
+            #expect(!FileManager.default.fileExists(atPath: BuildFormatsTests.file(workspace, .rss).path))
+            let run = await workspace.run(["status", "--json"], environment: ["NEWSAPI_KEY": nil])
+            #expect(run.status == 0, "\(run.standardError)")
+            let feeds = try #require(try Self.document(run)["feeds"] as? [[String: Any]])
+            #expect(feeds.first?["items"] as? Int == 2)
+            #expect(await workspace.run(["status"]).outputLines.first?.contains(", 2 items (2 new") == true)
+        }
+    }
+
     @Test func aRateLimitShowsAsAPauseButIsNoProblemUntilFeedsGoStale() async throws {
         var answers = S.answers(["us/health", "us/science"])
         answers["us/science"] = S.rateLimited
