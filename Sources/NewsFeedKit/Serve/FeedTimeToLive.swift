@@ -17,4 +17,26 @@ enum FeedTimeToLive {
         }
         return Int(String(decoding: digits, as: UTF8.self))
     }
+
+    /// Extensions of a feed's other renderings: they carry no `<ttl>` of their own.
+    static let siblingExtensions: Set<String> = ["atom", "json", "html"]
+
+    /// For `relativePath` an Atom, JSON Feed or HTML page of a feed under `root`, the minutes of
+    /// that feed's RSS: `<base>.rss` beside it, else its history `.newsfeed/history/<base>.rss`
+    /// (where the RSS lives when `rss` is not among the formats). Nil for anything else, so
+    /// every format of one feed is cached for as long as its RSS says.
+    static func minutes(forSiblingOf relativePath: String, root: String) -> Int? {
+        guard let dot = relativePath.lastIndex(of: "."),
+            siblingExtensions.contains(relativePath[relativePath.index(after: dot)...].lowercased())
+        else { return nil }
+        let base = relativePath[..<dot]
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        for candidate in [prefix + base + ".rss", prefix + ".newsfeed/history/" + base + ".rss"] {
+            guard let handle = FileHandle(forReadingAtPath: candidate) else { continue }
+            defer { try? handle.close() }
+            guard let head = try? handle.read(upToCount: 65_536) else { continue }
+            return minutes(in: head)
+        }
+        return nil
+    }
 }

@@ -113,7 +113,9 @@ public struct StaticFileHandler: HTTPHandler {
         if let cached = cache.document(for: relativePath, validity: validity) { return cached }
         let mediaType = MediaType.forFileName(relativePath)
         var maxAge = configuration.defaultMaxAgeSeconds
-        if mediaType.isFeed, let minutes = FeedTimeToLive.minutes(in: snapshot.bytes) {
+        if let minutes = FeedTimeToLive.minutes(forSiblingOf: relativePath, root: resolver.realRoot)
+            ?? (mediaType.isFeed ? FeedTimeToLive.minutes(in: snapshot.bytes) : nil)
+        {
             maxAge = min(minutes * 60, Self.maxAgeLimit)
         }
         // Only the request that claims this version compresses and caches it; a request

@@ -156,6 +156,32 @@ import Testing
         }
     }
 
+    /// A feed's Atom, JSON Feed and HTML page are cached as long as its RSS says, whether the RSS
+    /// is served beside them or kept as history in `.newsfeed/history/` (no `rss` in the formats).
+    @Test func siblingFormatsOfAFeedTakeTheMaxAgeOfItsRSS() async throws {
+        try await ServeTestFolder.with { folder in
+            try folder.write("us/health.rss", F.feed(title: "Health", ttl: 30))
+            try folder.write(".newsfeed/history/us/sports.rss", F.feed(title: "Sports", ttl: 45))
+            try folder.write("us/nottl.rss", F.feed(title: "No ttl", ttl: nil))
+            for feed in ["health", "sports", "nottl"] {
+                try folder.write("us/\(feed).atom", "<feed xmlns=\"http://www.w3.org/2005/Atom\"></feed>")
+                try folder.write("us/\(feed).json", #"{"version": "https://jsonfeed.org/version/1.1"}"#)
+                try folder.write("us/\(feed).html", "<!doctype html><title>x</title>")
+            }
+            try folder.write("other.html", "<!doctype html><title>x</title>")
+            let handler = try F.handler(folder)
+            for format in ["atom", "json", "html"] {
+                let health = handler.response(to: F.get("/us/health.\(format)"))
+                #expect(health.headers["Cache-Control"] == "public, max-age=1800", "\(format)")
+                let sports = handler.response(to: F.get("/us/sports.\(format)"))
+                #expect(sports.headers["Cache-Control"] == "public, max-age=2700", "\(format)")
+                let none = handler.response(to: F.get("/us/nottl.\(format)"))
+                #expect(none.headers["Cache-Control"] == "public, max-age=300", "\(format)")
+            }
+            #expect(handler.response(to: F.get("/other.html")).headers["Cache-Control"] == "public, max-age=300")
+        }
+    }
+
     @Test func aTTLInsideAnItemIsNotTheChannels() {
         let bytes = Data("<rss><channel><item><ttl>5</ttl></item></channel></rss>".utf8)
         #expect(FeedTimeToLive.minutes(in: bytes) == nil)
