@@ -1,0 +1,72 @@
+import FeedFormats
+import FeedOutput
+import Foundation
+import NewsModel
+
+/// The bookmarks feed, `<output>/bookmarks.<ext>` in every configured format: every bookmark,
+/// newest first, never trimmed by `maxItems` or `maxAgeDays`, the note after the story's own
+/// description. Rendered from the bookmark list alone, so it has no history of its own.
+public enum BookmarkFeed {
+    /// The feed's id (in messages and the state) and its path without extension.
+    public static let id = SiteLayout.bookmarksFeedID
+    /// `bookmarks.rss`.
+    public static let relativePath = "bookmarks.rss"
+
+    /// `bookmarks.atom`: the file of `format`.
+    public static func relativePath(for format: FeedFormat) -> String { "\(id).\(format.fileExtension)" }
+
+    /// The bookmarks as stories: an item's date is when it was bookmarked.
+    public static func stories(_ list: BookmarkList, defaults: StoryDefaults) -> [Story] {
+        let defaults = defaults.cleaned
+        return list.newestFirst.map { bookmark in
+            let description = bookmark.description.flatMap { $0.isEmpty ? nil : $0 }
+            let note = bookmark.note.flatMap { $0.isEmpty ? nil : "Note: \($0)" }
+            let summary = [description, note].compactMap { $0 }.joined(separator: " — ")
+            let siteRoot = ArticleURL.siteRoot(of: bookmark.url) ?? bookmark.url
+            return Story(
+                url: bookmark.url, title: bookmark.title,
+                sourceName: bookmark.source ?? ArticleURL.publisherHost(of: bookmark.url) ?? defaults.source,
+                sourceURL: bookmark.sourceURL ?? siteRoot, summary: summary.isEmpty ? defaults.description : summary,
+                image: bookmark.image, originalImageURL: bookmark.image?.url, firstSeen: bookmark.addedAt)
+        }
+    }
+
+    /// The document of the bookmarks feed under `config`'s site.
+    package static func document(
+        _ list: BookmarkList, config: NewsFeedConfig, images: [String: ImageRecord], updated: Date
+    )
+        -> FeedDocument
+    {
+        let defaults = StoryDefaults(
+            title: config.defaults.title, source: config.defaults.source, description: config.defaults.description)
+        let resolver = StoryImageResolver(
+            site: config.site, defaultImage: config.defaults.image.storyImage(site: config.site), images: images)
+        let stories = stories(list, defaults: defaults).map { resolver.resolve($0, originalImage: $0.originalImageURL) }
+        // Like every other feed, the home link is the feed's own page when one is written.
+        let home = config.formats.contains(.html) ? config.site.appending(path: relativePath(for: .html)) : config.site
+        return FeedDocument(
+            title: "Bookmarks · newsfeed", link: home, selfURL: config.site.appending(path: relativePath),
+            description: "Articles bookmarked with `newsfeed bookmark add`, newest first.", language: nil,
+            updated: updated, ttlMinutes: config.ttl, generator: "newsfeed \(NewsFeedVersion.current)",
+            stories: stories)
+    }
+
+    /// Rewrites the bookmarks feed in every configured format (and the default image it may
+    /// point to), the stars on every feed's HTML page, the index and the OPML list. Call while
+    /// holding the output lock.
+    package static func write(_ list: BookmarkList, config: NewsFeedConfig, output: OutputFolder, now: Date) throws {
+        // The same assets a build writes: the pages' stylesheet, script and icon, and the default image.
+        var bundled = false
+        if case .bundled = config.defaults.image { bundled = true }
+        try output.installPageAssets(includingDefaultImage: bundled || config.formats.contains(.html))
+        let state = try output.stateStore.load().state
+        var document = document(list, config: config, images: state.images, updated: now)
+        document.itemMarks = BookmarkMarks.marks(of: list)
+        for format in config.formats {
+            try output.writeIfChanged(
+                try format.renderer.render(document), to: output.fileURL(relativePath: relativePath(for: format)))
+        }
+        try BookmarkMarks.refreshPages(list, config: config, output: output)
+        try FeedIndexWriter(config: config).write(to: output, state: state)
+    }
+}
