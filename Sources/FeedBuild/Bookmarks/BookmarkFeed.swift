@@ -51,6 +51,37 @@ public enum BookmarkFeed {
             stories: stories)
     }
 
+    /// Rewrites the bookmarks feed in every configured format when more than its build date would
+    /// change: what `watch` calls after recording image verdicts in `state`, so a bookmark whose
+    /// image died shows the default image, like the story in its own feed. Returns whether it
+    /// wrote. Call while holding the output lock.
+    package static func rewriteIfChanged(
+        _ list: BookmarkList, config: NewsFeedConfig, output: OutputFolder, state: BridgeState, now: Date
+    ) throws -> Bool {
+        let files = config.formats.map { ($0, output.fileURL(relativePath: relativePath(for: $0))) }
+        let history = output.fileURL(relativePath: relativePath(for: .rss))
+        let previous = (try? output.readIfPresent(history)).flatMap { $0 }
+            .flatMap { try? RSSReader().read($0, path: relativePath).lastBuildDate }
+        var document = document(list, config: config, images: state.images, updated: previous ?? now)
+        document.itemMarks = BookmarkMarks.marks(of: list)
+        if previous != nil {
+            var unchanged = true
+            for (format, url) in files {
+                guard let existing = try output.readIfPresent(url), try format.renderer.render(document) == existing
+                else {
+                    unchanged = false
+                    break
+                }
+            }
+            if unchanged { return false }
+        }
+        document.updated = now
+        for (format, url) in files {
+            try output.writeIfChanged(try format.renderer.render(document), to: url)
+        }
+        return true
+    }
+
     /// Rewrites the bookmarks feed in every configured format (and the default image it may
     /// point to), the stars on every feed's HTML page, the index and the OPML list. Call while
     /// holding the output lock.
