@@ -13,7 +13,12 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "newsfeed", targets: ["newsfeed"]),
-        .library(name: "NewsFeedKit", targets: ["NewsFeedKit"]),
+        .library(
+            name: "NewsFeedKit",
+            targets: [
+                "NewsModel", "Upstreams", "FeedFormats", "FeedOutput", "FeedBuild", "FeedWatch", "FeedServe",
+                "NewsFeedCLI",
+            ]),
         .library(name: "HTTPServing", targets: ["HTTPServing"]),
     ],
     targets: [
@@ -28,14 +33,34 @@ let package = Package(
             providers: [.apt(["zlib1g-dev"])]
         ),
         .target(name: "HTTPServing", swiftSettings: staticInRelease),
+        // The news pipeline, one target per step of the flow; each depends only on those before it
+        // (README.md, "Layout").
+        .target(name: "NewsModel", swiftSettings: staticInRelease),
+        .target(name: "Upstreams", dependencies: ["NewsModel"], swiftSettings: staticInRelease),
+        .target(name: "FeedFormats", dependencies: ["NewsModel", "CLibXML2"], swiftSettings: staticInRelease),
         .target(
-            name: "NewsFeedKit",
-            dependencies: ["CLibXML2", "CZlib", "HTTPServing"],
-            swiftSettings: staticInRelease
-        ),
+            name: "FeedOutput", dependencies: ["NewsModel", "FeedFormats", "CLibXML2"],
+            swiftSettings: staticInRelease),
+        .target(
+            name: "FeedBuild", dependencies: ["NewsModel", "Upstreams", "FeedFormats", "FeedOutput"],
+            swiftSettings: staticInRelease),
+        .target(
+            name: "FeedWatch", dependencies: ["NewsModel", "FeedFormats", "FeedOutput", "FeedBuild"],
+            swiftSettings: staticInRelease),
+        .target(
+            name: "FeedServe",
+            dependencies: ["NewsModel", "FeedFormats", "FeedOutput", "FeedBuild", "HTTPServing", "CZlib"],
+            swiftSettings: staticInRelease),
+        .target(
+            name: "NewsFeedCLI",
+            dependencies: [
+                "NewsModel", "Upstreams", "FeedFormats", "FeedOutput", "FeedBuild", "FeedWatch", "FeedServe",
+                "HTTPServing", "CLibXML2", "CZlib",
+            ],
+            swiftSettings: staticInRelease),
         .executableTarget(
             name: "newsfeed",
-            dependencies: ["NewsFeedKit"],
+            dependencies: ["NewsFeedCLI"],
             swiftSettings: staticInRelease,
             // Release builds carry the Swift runtime and Foundation (bench/README.md: loading them as
             // 50 shared libraries cost a third of a small `convert`); debug builds and tests link
@@ -46,11 +71,50 @@ let package = Package(
             name: "HTTPServingTests",
             dependencies: ["HTTPServing"]
         ),
-        .testTarget(
-            name: "NewsFeedKitTests",
-            // The executable too: the scheduler's end-to-end tests run real `newsfeed` processes.
-            dependencies: ["NewsFeedKit", "HTTPServing", "newsfeed"],
+        // Shared by the test targets: loopback stubs (NewsAPI, DuckDuckGo, image hosts), workspaces,
+        // feed-rule checkers, golden files and the fixtures.
+        .target(
+            name: "TestSupport",
+            dependencies: [
+                "NewsModel", "Upstreams", "FeedFormats", "FeedOutput", "FeedBuild", "FeedWatch", "FeedServe",
+                "NewsFeedCLI", "HTTPServing",
+            ],
+            path: "Tests/TestSupport",
             resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "NewsModelTests",
+            dependencies: ["TestSupport", "NewsModel", "Upstreams", "FeedFormats"]
+        ),
+        .testTarget(
+            name: "UpstreamsTests",
+            dependencies: ["TestSupport", "NewsModel", "Upstreams", "HTTPServing"]
+        ),
+        .testTarget(
+            name: "FeedFormatsTests",
+            dependencies: ["TestSupport", "NewsModel", "FeedFormats"]
+        ),
+        .testTarget(
+            name: "FeedOutputTests",
+            dependencies: ["TestSupport", "FeedOutput"]
+        ),
+        .testTarget(
+            name: "FeedBuildTests",
+            // The executable too: the scheduler's end-to-end tests run real `newsfeed` processes.
+            dependencies: ["TestSupport", "NewsModel", "Upstreams", "FeedFormats", "FeedOutput", "FeedBuild", "NewsFeedCLI", "newsfeed"]
+        ),
+        .testTarget(
+            name: "FeedWatchTests",
+            dependencies: ["TestSupport", "NewsModel", "FeedFormats", "FeedOutput", "FeedBuild", "FeedWatch", "NewsFeedCLI", "HTTPServing"]
+        ),
+        .testTarget(
+            name: "FeedServeTests",
+            dependencies: ["TestSupport", "Upstreams", "FeedFormats", "FeedOutput", "FeedServe", "HTTPServing"]
+        ),
+        .testTarget(
+            name: "NewsFeedCLITests",
+            // The executable too: the closed-pipe tests run a real `newsfeed` process.
+            dependencies: ["TestSupport", "NewsModel", "Upstreams", "FeedFormats", "FeedBuild", "FeedServe", "NewsFeedCLI", "newsfeed"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,8 +1,8 @@
 import Foundation
-import NewsFeedKit
+import NewsFeedCLI
 
 // First of all: a closed pipe is a write error (EPIPE) that TextOutput handles, never a signal death.
 signal(SIGPIPE, SIG_IGN)
 // The thin entry point: build the real context and hand over to the library.
-let exitCode = await NewsFeedCLI.run(CommandContext.process())
+package let exitCode = await NewsFeedCLI.run(CommandContext.process())
 exit(exitCode)

@@ -27,7 +27,7 @@ def main():
     parser.add_argument("count", type=int)
     parser.add_argument("output")
     here = os.path.dirname(os.path.abspath(__file__))
-    parser.add_argument("--samples", default=os.path.join(here, "../../Tests/NewsFeedKitTests/Fixtures/NewsAPI"))
+    parser.add_argument("--samples", default=os.path.join(here, "../../Tests/TestSupport/Fixtures/NewsAPI"))
     args = parser.parse_args()
     originals = []
     for name in SAMPLES:

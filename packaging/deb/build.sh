@@ -14,7 +14,7 @@ here=packaging/deb
 out_dir=${1:-.}
 scratch=${NEWSFEED_SCRATCH:-.build}
 
-version=$(sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/NewsFeedKit/NewsFeedVersion.swift)
+version=$(sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/NewsModel/NewsFeedVersion.swift)
 [[ -n $version ]] || {
     echo "packaging/deb/build.sh: no version found in NewsFeedVersion.swift" >&2
     exit 1

@@ -1,0 +1,58 @@
+import FeedFormats
+import FeedOutput
+import Foundation
+import NewsModel
+
+/// The star the HTML pages show on bookmarked stories: every page, built by `build`, healed by
+/// `watch` or refreshed by `bookmark`, marks the same stories.
+public enum BookmarkMarks {
+    /// ★, labelled for screen readers and the tooltip.
+    public static let star = ItemMark(symbol: "★", label: "Bookmarked", name: "bookmarked")
+
+    /// The marks of `list`, keyed by article URL.
+    public static func marks(of list: BookmarkList) -> [String: [ItemMark]] {
+        var marks: [String: [ItemMark]] = [:]
+        for bookmark in list.bookmarks { marks[bookmark.url.absoluteString] = [star] }
+        return marks
+    }
+
+    /// The marks of the list saved in `output`; none when there is no list or it cannot be read
+    /// (only `bookmark` moves an unreadable list aside, with a warning; a build never does).
+    package static func marks(in output: OutputFolder) -> [String: [ItemMark]] {
+        guard let data = try? output.readIfPresent(output.bookmarkStore.url) else { return [:] }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        guard let list = try? decoder.decode(BookmarkList.self, from: data) else { return [:] }
+        return marks(of: list)
+    }
+
+    /// Renders the HTML page of every configured feed again with `list`'s stars, from the feed's
+    /// history and with its channel as the last build wrote it; no other file is touched. Call
+    /// while holding the output lock.
+    package static func refreshPages(_ list: BookmarkList, config: NewsFeedConfig, output: OutputFolder) throws {
+        guard config.formats.contains(.html) else { return }
+        let marks = marks(of: list)
+        let state = try output.stateStore.load().state
+        for spec in config.feeds {
+            let files = FeedFileSet(output: output, spec: spec, formats: config.formats)
+            guard let existing = try files.readHistory(),
+                let snapshot = try? RSSReader().read(existing, path: spec.relativePath),
+                let built = snapshot.lastBuildDate
+            else { continue }
+            let stories = snapshot.stories.map { story in
+                var story = story
+                story.firstSeen = state.items[story.url.absoluteString]?.firstSeen ?? story.firstSeen
+                return story
+            }
+            var document = FeedChannel.document(for: spec, config: config, stories: stories, updated: built)
+            document.title = snapshot.title ?? document.title
+            document.description = snapshot.description ?? document.description
+            document.language = snapshot.language ?? document.language
+            document.ttlMinutes = snapshot.ttlMinutes ?? document.ttlMinutes
+            document.generator = snapshot.generator ?? document.generator
+            document.itemMarks = marks
+            try output.writeIfChanged(
+                try FeedFormat.html.renderer.render(document), to: output.fileURL(for: spec, format: .html))
+        }
+    }
+}

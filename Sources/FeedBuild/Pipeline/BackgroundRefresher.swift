@@ -1,0 +1,40 @@
+import Foundation
+
+/// The background builder of `serve --refresh`: runs the same scheduled build as a
+/// cron `build` (the same ``FeedScheduler``, quota, request log and pauses, kept in the
+/// state under the lock), waking when the next feed falls due. It runs beside the
+/// server and never blocks it; a failed build keeps the previous feed like `build` does.
+public struct BackgroundRefresher: Sendable {
+    public var builder: FeedBuilder
+    /// The key the builder's requests go out with, for bad-key pauses (never stored).
+    public var apiKey: String?
+    /// Receives each build that attempted a feed (outcomes, warnings, summary).
+    public var report: @Sendable (BuildReport) -> Void
+
+    public init(builder: FeedBuilder, apiKey: String?, report: @escaping @Sendable (BuildReport) -> Void) {
+        self.builder = builder
+        self.apiKey = apiKey
+        self.report = report
+    }
+
+    /// Runs until the task is cancelled.
+    public func run() async {
+        let run = FeedBuilder.ScheduledRun(mode: .scheduled, apiKey: apiKey)
+        while !Task.isCancelled {
+            let result = await builder.build(builder.config.feeds, scheduled: run)
+            if result.outcomes.contains(where: \.wasAttempted) || !result.warnings.isEmpty { report(result) }
+            await sleep(seconds: Self.wait(until: result.nextChange, now: builder.clock()))
+        }
+    }
+
+    /// Seconds until `next` (at least 1, at most 60, so a cron build's or an edited
+    /// state's changes are noticed promptly).
+    package static func wait(until next: Date?, now: Date) -> Int {
+        guard let next else { return 60 }
+        return Int(min(60, max(1, next.timeIntervalSince(now).rounded(.up))))
+    }
+
+    private func sleep(seconds: Int) async {
+        try? await Task.sleep(for: .seconds(max(1, seconds)))
+    }
+}

@@ -1,0 +1,88 @@
+import FeedFormats
+import FeedOutput
+import Foundation
+import NewsModel
+
+/// Turns one feed's fresh stories, its history (the canonical RSS) and the state into
+/// the document every format is rendered from: history merge, first-seen times, images.
+/// ``FeedFileSet`` then writes it, with the "only the build date would change, leave
+/// the files alone" rule.
+package struct FeedAssembly: Sendable {
+    package var config: NewsFeedConfig
+    package var spec: FeedSpec
+    package var defaultImage: StoryImage?
+    package var now: Date
+    /// Signs the HTML page shows before bookmarked stories (see ``BookmarkMarks``).
+    package var itemMarks: [String: [ItemMark]] = [:]
+
+    package struct Result {
+        package var document: FeedDocument
+        /// The history's build date: what every file was last rendered with.
+        package var previousBuildDate: Date?
+        package var itemCount: Int
+        package var newItemCount: Int
+        package var warning: String?
+    }
+
+    /// Items whose first sighting is older than this are forgotten by the state:
+    /// history has dropped them long before.
+    package var stateRetention: TimeInterval { TimeInterval(config.maxAgeDays + 30) * 86_400 }
+
+    package func assemble(current: [Story], existing: Data?, state: inout BridgeState) throws -> Result {
+        var warning: String?
+        var previous: [Story] = []
+        var previousBuildDate: Date?
+        if let existing {
+            do {
+                let snapshot = try RSSReader().read(existing, path: spec.relativePath)
+                previous = snapshot.stories
+                previousBuildDate = snapshot.lastBuildDate
+            } catch {
+                warning = "\(spec.id): the existing feed could not be read back (\(error)); its history is lost"
+            }
+        }
+
+        // The filters hold for history too, so an edited `include`/`exclude` takes effect at once.
+        let current = current.filter(spec.filter.keeps)
+        previous = previous.filter(spec.filter.keeps)
+        let firstSeen = state.items.mapValues(\.firstSeen)
+        let previousURLs = Set(previous.map(\.url.absoluteString))
+        let merged = HistoryMerger().merge(
+            current: current, previous: previous, firstSeen: firstSeen, now: now, maxItems: config.maxItems,
+            maxAgeDays: config.maxAgeDays)
+        // Counted after the cap: a story cut by maxItems is not "new" in the feed.
+        let newItemCount = merged.filter {
+            state.items[$0.url.absoluteString] == nil && !previousURLs.contains($0.url.absoluteString)
+        }.count
+
+        let resolver = StoryImageResolver(site: config.site, defaultImage: defaultImage, images: state.images)
+        var stories: [Story] = []
+        for story in merged {
+            let key = story.url.absoluteString
+            var record = state.items[key] ?? ItemRecord(firstSeen: story.firstSeen)
+            if let original = story.originalImageURL {
+                record.originalImage = original.absoluteString
+            }
+            state.items[key] = record
+            var resolved = story
+            resolved.firstSeen = record.firstSeen
+            resolved = resolver.resolve(resolved, originalImage: record.originalImage.flatMap { URL(string: $0) })
+            stories.append(resolved)
+        }
+
+        let cutoff = now.addingTimeInterval(-stateRetention)
+        let kept = Set(stories.map(\.url.absoluteString))
+        state.items = state.items.filter { kept.contains($0.key) || $0.value.firstSeen >= cutoff }
+        var record = state.feeds[spec.id] ?? FeedRecord()
+        record.lastSuccess = now
+        record.lastAttempt = now
+        record.lastError = nil
+        state.feeds[spec.id] = record
+
+        var document = FeedChannel.document(for: spec, config: config, stories: stories, updated: now)
+        document.itemMarks = itemMarks
+        return Result(
+            document: document, previousBuildDate: previousBuildDate, itemCount: stories.count,
+            newItemCount: newItemCount, warning: warning)
+    }
+}

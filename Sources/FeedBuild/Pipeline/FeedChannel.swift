@@ -1,0 +1,77 @@
+import FeedFormats
+import Foundation
+import NewsModel
+
+/// The channel-level words of a feed: generated from its kind, unless the config gives a `title`.
+package enum FeedChannel {
+    /// "Health — United States · Top headlines", "“climate change” · NewsAPI search", "apple · DuckDuckGo".
+    package static func title(for spec: FeedSpec) -> String {
+        if let title = spec.title { return title }
+        switch spec.kind {
+        case .headlines(_, let category?):
+            return "\(category.capitalized) — \(countryName(spec)) · Top headlines"
+        case .headlines:
+            return "\(countryName(spec)) · Top headlines"
+        case .search(let search):
+            return "“\(search.query)” · NewsAPI search"
+        case .duckDuckGo(let query):
+            return "\(query) · DuckDuckGo"
+        }
+    }
+
+    package static func description(for spec: FeedSpec) -> String {
+        switch spec.kind {
+        case .headlines(_, let category?):
+            "Top \(category) headlines in \(countryName(spec, withArticle: true)) from NewsAPI.org, "
+                + "bridged by newsfeed."
+        case .headlines:
+            "Top headlines in \(countryName(spec, withArticle: true)) from NewsAPI.org, bridged by newsfeed."
+        case .search(let search):
+            "NewsAPI.org articles matching “\(search.query)”, bridged by newsfeed."
+        case .duckDuckGo(let query):
+            "DuckDuckGo's Instant Answer for “\(query)”: its abstract and related topics, bridged by newsfeed."
+        }
+    }
+
+    /// The document of `spec`'s feed as `config` describes it; `updated` is set by the renderer's caller.
+    package static func document(for spec: FeedSpec, config: NewsFeedConfig, stories: [Story], updated: Date)
+        -> FeedDocument
+    {
+        document(
+            for: spec, site: config.site, ttlMinutes: config.ttl(for: spec), isSampleData: config.isSampleData,
+            formats: config.formats, stories: stories, updated: updated)
+    }
+
+    /// The document of `spec`'s feed served under `site` (also what `convert` writes, with no config).
+    /// The home link (RSS `<link>`, Atom `rel="alternate"`, `home_page_url`) is the feed's HTML
+    /// page when `html` is among `formats`, else `site`.
+    package static func document(
+        for spec: FeedSpec, site: URL, ttlMinutes: Int, isSampleData: Bool = false,
+        formats: [FeedFormat] = [.rss], stories: [Story], updated: Date
+    ) -> FeedDocument {
+        let home = formats.contains(.html) ? site.appending(path: spec.relativePath(for: .html)) : site
+        return FeedDocument(
+            title: title(for: spec) + (isSampleData ? " (sample data)" : ""), link: home,
+            selfURL: site.appending(path: spec.relativePath),
+            description: (isSampleData ? "SAMPLE DATA from newsfeed demo, not live news. " : "")
+                + description(for: spec),
+            language: language(for: spec), updated: updated, ttlMinutes: ttlMinutes,
+            generator: "newsfeed \(NewsFeedVersion.current)", stories: stories, formats: formats, site: site)
+    }
+
+    package static func language(for spec: FeedSpec) -> String? {
+        switch spec.kind {
+        case .headlines(let country, _): NewsAPICatalog.country(country)?.language
+        case .search(let search): search.language
+        // The Instant Answer API answers in English unless asked otherwise.
+        case .duckDuckGo: "en"
+        }
+    }
+
+    private static func countryName(_ spec: FeedSpec, withArticle: Bool = false) -> String {
+        guard case .headlines(let country, _) = spec.kind else { return "" }
+        guard let name = NewsAPICatalog.country(country)?.name else { return country.uppercased() }
+        let takesArticle = ["United", "Netherlands", "Philippines"].contains { name.hasPrefix($0) }
+        return withArticle && takesArticle ? "the \(name)" : name
+    }
+}

@@ -1,0 +1,242 @@
+import FeedFormats
+import FeedOutput
+import Foundation
+import NewsModel
+
+/// What every configured feed is doing and what is left of the quota: `newsfeed status`,
+/// `/status`, `/status.json` and `/metrics` all render this one value.
+///
+/// Made only from the config, the state and the output folder (read, never locked or
+/// written): no key and no network. Times are absolute, so the document is the same
+/// whenever it is made between two builds.
+public struct StatusReport: Sendable, Equatable {
+    /// One configured feed.
+    public struct Feed: Sendable, Equatable {
+        /// `us/health`.
+        public var path: String
+        /// `headlines`, `search` or `ddg`.
+        public var kind: String
+        public var lastSuccess: Date?
+        public var lastError: String?
+        public var lastErrorTime: Date?
+        /// When it is next due; nil when it has never been attempted (due now).
+        public var nextDue: Date?
+        public var interval: TimeInterval
+        /// Items in its file now; nil when it has no file.
+        public var items: Int?
+        /// Items new in its last successful build.
+        public var newItems: Int?
+        /// Its items whose image `watch` found dead.
+        public var deadImages: Int
+        /// Whether it spends NewsAPI's quota.
+        public var metered: Bool
+        /// No success for more than twice its interval.
+        public var stale: Bool
+        /// Its last two attempts failed.
+        public var failing: Bool
+        /// Its last attempt succeeded (`newsfeed_feed_up`).
+        public var up: Bool
+    }
+
+    /// One rolling window.
+    public struct Window: Sendable, Equatable {
+        /// `24h` or `12h`.
+        public var name: String
+        /// Nil when unlimited.
+        public var limit: Int?
+        public var used: Int
+        /// What unforced builds may still spend; nil when unlimited.
+        public var remaining: Int?
+        /// What is left of the reserve (for `--only`); nil when unlimited.
+        public var reserveLeft: Int?
+    }
+
+    /// A pause of NewsAPI requests.
+    public struct Pause: Sendable, Equatable {
+        /// `rateLimited` or `badKey`.
+        public var cause: PauseRecord.Cause
+        public var reason: String
+        public var since: Date
+        /// Nil for a bad key: it lasts until the key changes.
+        public var until: Date?
+        /// For a bad key and a known `NEWSAPI_KEY`: whether it is still the refused key.
+        public var keyStillRefused: Bool?
+    }
+
+    public var feeds: [Feed]
+    public var windows: [Window]
+    public var reserve: Int
+    /// Nil when requests may go out.
+    public var pause: Pause?
+
+    /// The report at `now`; `apiKey`, when known, tells whether a bad-key pause still applies.
+    public init(config: NewsFeedConfig, state: BridgeState, now: Date, apiKey: String? = nil) {
+        let scheduler = FeedScheduler(config: config)
+        let output = OutputFolder(root: config.output)
+        feeds = config.feeds.map { spec in
+            let record = state.feeds[spec.id]
+            let snapshot = output.readFeedSnapshot(spec, formats: config.formats)
+            let dead =
+                snapshot?.stories.filter { story in
+                    guard let original = state.items[story.url.absoluteString]?.originalImage else { return false }
+                    return state.images[original]?.status == .dead
+                }.count ?? 0
+            let failing = (record?.consecutiveFailures ?? 0) >= 2
+            return Feed(
+                path: spec.id, kind: Self.kindName(spec.kind), lastSuccess: record?.lastSuccess,
+                lastError: record?.lastError, lastErrorTime: record?.lastError == nil ? nil : record?.lastErrorTime,
+                nextDue: scheduler.nextDue(for: spec, in: state), interval: scheduler.interval(for: spec),
+                items: snapshot?.stories.count, newItems: record?.newItemCount, deadImages: dead,
+                metered: spec.isMetered, stale: scheduler.isOverdue(spec, state: state, now: now), failing: failing,
+                up: record?.lastSuccess != nil && record?.lastError == nil)
+        }
+        windows = scheduler.usage(state: state, now: now).map { usage in
+            Window(
+                name: usage.window.name, limit: usage.window.limit, used: usage.used, remaining: usage.remaining,
+                reserveLeft: usage.reserveLeft)
+        }
+        reserve = config.quota.reserve
+        // Without a key a bad-key pause is shown as it stands: status cannot tell a fixed key.
+        pause = scheduler.activePause(state: state, now: now, apiKey: nil).map { record in
+            var keyStillRefused: Bool?
+            if record.cause == .badKey, let apiKey, let fingerprint = record.keyFingerprint {
+                keyStillRefused = fingerprint.matches(apiKey)
+            }
+            return Pause(
+                cause: record.cause, reason: record.reason, since: record.since, until: record.until,
+                keyStillRefused: keyStillRefused)
+        }
+    }
+
+    package static func kindName(_ kind: FeedKind) -> String {
+        switch kind {
+        case .headlines: "headlines"
+        case .search: "search"
+        case .duckDuckGo: "ddg"
+        }
+    }
+
+    // MARK: - Problems (`status --check`)
+
+    /// One line per problem: a stale feed, a failing feed, a bad-key pause. A rate-limit
+    /// pause alone is no problem until feeds go stale.
+    public var problems: [String] {
+        var lines: [String] = []
+        if let pause, pause.cause == .badKey, pause.keyStillRefused != false {
+            lines.append("NewsAPI: paused until the key changes (\(pause.reason))")
+        }
+        for feed in feeds {
+            if feed.failing {
+                lines.append("\(feed.path): failing: its last attempts failed (\(feed.lastError ?? "unknown error"))")
+            }
+            if feed.stale {
+                let since = feed.lastSuccess.map { "since \(ScheduleTime.text($0))" } ?? "ever"
+                lines.append(
+                    "\(feed.path): stale: no success \(since), over twice its \(ScheduleTime.span(feed.interval)) interval"
+                )
+            }
+        }
+        return lines
+    }
+
+    // MARK: - Text (`status`)
+
+    /// The lines of `newsfeed status`: one per feed, then the quota.
+    public var lines: [String] {
+        var lines = feeds.map { feed -> String in
+            var parts = ["\(feed.path) (\(feed.kind))"]
+            parts.append("last success " + (feed.lastSuccess.map(ScheduleTime.text) ?? "never"))
+            if let error = feed.lastError {
+                parts.append("last error " + (feed.lastErrorTime.map(ScheduleTime.text) ?? "") + ": \(error)")
+            }
+            parts.append("next due " + (feed.nextDue.map(ScheduleTime.text) ?? "now"))
+            parts.append("every \(ScheduleTime.span(feed.interval))")
+            parts.append("\(feed.items ?? 0) items (\(feed.newItems ?? 0) new in the last build)")
+            parts.append("\(feed.deadImages) dead images")
+            if feed.stale { parts.append("STALE") }
+            if feed.failing { parts.append("FAILING") }
+            return parts.joined(separator: ", ")
+        }
+        let used = windows.map { "\($0.used) in the last \($0.name)" }.joined(separator: ", ")
+        let remaining = windows.map { window in
+            window.remaining.map { "\($0) of \(window.limit ?? 0) in \(window.name)" } ?? "unlimited in \(window.name)"
+        }.joined(separator: ", ")
+        lines.append("quota: \(used) requests used; remaining for scheduled builds: \(remaining); reserve \(reserve)")
+        if let pause {
+            lines.append("paused: \(Self.pauseText(pause))")
+        } else {
+            lines.append("paused: no")
+        }
+        return lines
+    }
+
+    package static func pauseText(_ pause: Pause) -> String {
+        switch pause.cause {
+        case .rateLimited:
+            return "until \(pause.until.map(ScheduleTime.text) ?? "now") (\(pause.reason))"
+        case .badKey:
+            var text = "until the NewsAPI key changes (\(pause.reason))"
+            switch pause.keyStillRefused {
+            case true?: text += "; NEWSAPI_KEY is still the refused key"
+            case false?: text += "; NEWSAPI_KEY has changed: the next build resumes"
+            case nil: break
+            }
+            return text
+        }
+    }
+
+    // MARK: - JSON (`status --json`, `/status.json`)
+
+    /// `{"feeds": [...], "quota": {...}}` with sorted keys and RFC 3339 times.
+    public var json: String {
+        func time(_ date: Date?) -> Any { date.map { $0.formatted(.iso8601) } ?? NSNull() }
+        func number(_ value: Int?) -> Any { value ?? NSNull() }
+        let feedObjects: [[String: Any]] = feeds.map { feed in
+            [
+                "path": feed.path, "kind": feed.kind, "lastSuccess": time(feed.lastSuccess),
+                "lastError": feed.lastError ?? NSNull(), "lastErrorAt": time(feed.lastErrorTime),
+                "nextDue": time(feed.nextDue), "intervalSeconds": Int(feed.interval), "items": number(feed.items),
+                "newItems": number(feed.newItems), "deadImages": feed.deadImages, "metered": feed.metered,
+                "stale": feed.stale, "failing": feed.failing,
+            ]
+        }
+        var used: [String: Any] = [:]
+        var limits: [String: Any] = [:]
+        var remaining: [String: Any] = [:]
+        var reserveLeft: [String: Any] = [:]
+        for window in windows {
+            used[window.name] = window.used
+            limits[window.name] = number(window.limit)
+            remaining[window.name] = number(window.remaining)
+            reserveLeft[window.name] = number(window.reserveLeft)
+        }
+        var pauseObject: Any = NSNull()
+        if let pause {
+            pauseObject =
+                [
+                    "cause": pause.cause.rawValue, "reason": pause.reason, "since": time(pause.since),
+                    "until": time(pause.until), "untilKeyChanges": pause.cause == .badKey,
+                    "keyStillRefused": pause.keyStillRefused.map { $0 as Any } ?? NSNull(),
+                ] as [String: Any]
+        }
+        let quota: [String: Any] = [
+            "used": used, "limits": limits, "remaining": remaining,
+            "reserve": ["size": reserve, "left": reserveLeft] as [String: Any], "paused": pauseObject,
+        ]
+        let document: [String: Any] = ["feeds": feedObjects, "quota": quota]
+        let data =
+            (try? JSONSerialization.data(
+                withJSONObject: document, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])) ?? Data()
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}
+
+extension OutputFolder {
+    /// `spec`'s history (its RSS, or `.newsfeed/history/` when `rss` is not among `formats`)
+    /// read back, or nil when it is missing or unreadable.
+    package func readFeedSnapshot(_ spec: FeedSpec, formats: [FeedFormat]) -> RSSFeedSnapshot? {
+        let files = FeedFileSet(output: self, spec: spec, formats: formats)
+        guard let data = try? files.readHistory() else { return nil }
+        return try? RSSReader().read(data, path: spec.relativePath)
+    }
+}

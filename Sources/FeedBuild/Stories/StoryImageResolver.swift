@@ -1,0 +1,64 @@
+import FeedOutput
+import Foundation
+import NewsModel
+
+/// Decides which image a story carries, from its own image, the watcher's verdicts
+/// and the default image. Used by `build` and `watch` alike, so a fresh build never
+/// brings back an image the watcher found dead.
+public struct StoryImageResolver: Sendable {
+    /// The bridge's own base URL: images under it are never replaced.
+    public var site: URL
+    /// What stands in for a missing or dead image; nil for none.
+    public var defaultImage: StoryImage?
+    /// The watcher's records, keyed by original image URL.
+    public var images: [String: ImageRecord]
+
+    public init(site: URL, defaultImage: StoryImage?, images: [String: ImageRecord]) {
+        self.site = site
+        self.defaultImage = defaultImage
+        self.images = images
+    }
+
+    /// `story` with its image decided. `originalImage` is the story's own image as
+    /// remembered in the state (it wins over `story.originalImageURL` only when that is nil).
+    public func resolve(_ story: Story, originalImage: URL?) -> Story {
+        var resolved = story
+        resolve(&resolved, originalImage: originalImage)
+        return resolved
+    }
+
+    /// ``resolve(_:originalImage:)`` in place, so a story need not be copied for it.
+    public func resolve(_ story: inout Story, originalImage: URL?) {
+        guard let original = story.originalImageURL ?? originalImage else {
+            // No image of its own that we know of: keep a foreign enclosure read back
+            // from an older file, otherwise the default.
+            if let image = story.image, !isOwn(image.url), image.url != defaultImage?.url {
+                return
+            }
+            story.image = defaultImage
+            return
+        }
+        story.originalImageURL = original
+        if isOwn(original) {
+            story.image = StoryImage(url: original, mimeType: ImageURL.mimeType(for: original), length: 0)
+            return
+        }
+        // `convert` has no records: spare it a hash of every image URL.
+        let record = images.isEmpty ? nil : images[original.absoluteString]
+        if record?.status == .dead {
+            story.image = defaultImage
+            return
+        }
+        // The watcher's real type wins once the image was seen alive; else what the story knew.
+        let known = story.image?.url == original ? story.image : nil
+        let checkedType = record?.status == .alive ? record?.mimeType : nil
+        story.image = StoryImage(
+            url: original, mimeType: checkedType ?? known?.mimeType ?? ImageURL.mimeType(for: original),
+            length: record?.length ?? known?.length ?? 0)
+    }
+
+    /// Whether `url` is one of the bridge's own files (under `site`).
+    public func isOwn(_ url: URL) -> Bool {
+        url.absoluteString.hasPrefix(site.absoluteString)
+    }
+}

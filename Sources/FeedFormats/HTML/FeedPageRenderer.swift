@@ -1,0 +1,118 @@
+import Foundation
+import NewsModel
+
+/// Renders a ``FeedDocument`` as the feed's readable HTML page (`<cc>/<cat>.html`): the seeds' news
+/// screen in a browser.
+///
+/// A header with the title and subscribe links (every feed format written, and the OPML of all
+/// feeds), then one row per story: its image (the bundled default image where there is none, and
+/// in the browser where one fails to load), the title linking to the article, the source, the date
+/// and the description. Valid HTML5; every text is escaped, so nothing from a story is ever markup.
+/// Readable without JavaScript; the stylesheet follows `prefers-color-scheme` and the script adds
+/// the night-mode toggle. Links to assets and sibling files are relative (see ``PageLayout``).
+public struct FeedPageRenderer: FeedRenderer {
+    public init() {}
+
+    /// `html`.
+    public var fileExtension: String { "html" }
+    /// `text/html`.
+    public var mediaType: String { "text/html" }
+
+    /// The image box every row reserves, so nothing moves while images load (16:9).
+    package static let imageWidth = 160
+    package static let imageHeight = 90
+
+    public func render<MoreStories: Sequence<Story>>(
+        _ document: FeedDocument, followedBy moreStories: MoreStories, itemsPerPiece: Int = 100,
+        emit: (Data) -> Void
+    ) throws(FeedError) {
+        let pageURL = document.url(of: .html)
+        let relativePath = Self.relativePath(of: pageURL, under: document.site)
+        let prefix = PageLayout.rootPrefix(forPageAt: relativePath)
+        let fileName = pageURL.deletingPathExtension().lastPathComponent
+        var headLinks: [String] = []
+        var headerLinks: [String] = []
+        for format in document.formats where format != .html {
+            let href = fileName + "." + format.fileExtension
+            headLinks.append(
+                "<link rel=\"alternate\" type=\"\(format.mediaType)\" title=\"\(PageLayout.attribute(document.title)) "
+                    + "(\(format.label))\" href=\"\(PageLayout.attribute(href))\">")
+            headerLinks.append(PageLayout.link(format.label, href: href, type: format.mediaType))
+        }
+        headerLinks.append(
+            PageLayout.link("All feeds (OPML)", href: prefix + SiteLayout.opmlFileName, type: "text/x-opml"))
+        headerLinks.append(PageLayout.link("Index", href: prefix + SiteLayout.indexFileName))
+        let layout = PageLayout(
+            title: document.title, subtitle: document.description, language: document.language ?? "en",
+            rootPrefix: prefix, generator: document.generator, headLinks: headLinks, headerLinks: headerLinks)
+        let page = layout.render(body: Self.bodyMarker)
+        guard let marker = page.range(of: Self.bodyMarker) else { throw .writerFailed("laying out the page") }
+
+        var html = String(page[..<marker.lowerBound])
+        html += "<p class=\"summary-line\">Updated \(PageLayout.time(document.updated))</p>\n"
+        html += "<ol class=\"stories\">\n"
+        var rows = 0
+        var rowsInPiece = 0
+        func row(_ story: Story) {
+            html += Self.row(
+                story, marks: document.itemMarks[story.url.absoluteString] ?? [], document: document, prefix: prefix)
+            rows += 1
+            rowsInPiece += 1
+            if rowsInPiece >= itemsPerPiece {
+                rowsInPiece = 0
+                emit(Data(html.utf8))
+                html = ""
+            }
+        }
+        for story in document.stories { row(story) }
+        for story in moreStories { row(story) }
+        html += "</ol>\n"
+        if rows == 0 { html += "<p class=\"muted\">No stories yet.</p>\n" }
+        html += page[marker.upperBound...]
+        emit(Data(html.utf8))
+    }
+
+    /// Stands where the rows go while the layout is rendered once.
+    private static let bodyMarker = "\u{0}rows\u{0}"
+
+    package static func relativePath(of url: URL, under site: URL) -> String {
+        let text = url.absoluteString
+        let base = site.absoluteString
+        return text.hasPrefix(base) ? String(text.dropFirst(base.count)) : url.lastPathComponent
+    }
+
+    /// A URL as the page links it: relative when it is one of the bridge's own files under `site`
+    /// (the default image), so it loads from wherever the page is served.
+    package static func pageURL(_ url: URL, document: FeedDocument, prefix: String) -> String {
+        let text = url.absoluteString
+        let base = document.site.absoluteString
+        return text.hasPrefix(base) ? prefix + text.dropFirst(base.count) : text
+    }
+
+    private static func row(_ story: Story, marks: [ItemMark], document: FeedDocument, prefix: String) -> String {
+        let fallback = prefix + DefaultImageAsset.relativePath
+        let image = story.image.map { pageURL($0.url, document: document, prefix: prefix) } ?? fallback
+        var html = "<li class=\"story\">\n"
+        html += "<img class=\"story-image\" src=\"\(PageLayout.attribute(image))\" alt=\"\" "
+        html += "width=\"\(imageWidth)\" height=\"\(imageHeight)\" loading=\"lazy\" decoding=\"async\" "
+        html += "data-fallback=\"\(PageLayout.attribute(fallback))\">\n"
+        html += "<div class=\"story-text\">\n<h2>"
+        for mark in marks {
+            let name = String(
+                mark.name.unicodeScalars.filter {
+                    $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-")
+                })
+            html += "<span class=\"mark mark-\(name)\" title=\"\(PageLayout.attribute(mark.label))\" "
+            html += "aria-label=\"\(PageLayout.attribute(mark.label))\">\(PageLayout.text(mark.symbol))</span>"
+        }
+        html += PageLayout.link(story.title, href: story.url.absoluteString, rel: "noopener")
+        html += "</h2>\n<p class=\"meta\"><span class=\"source\">\(PageLayout.text(story.sourceName))</span>"
+        if let author = story.author { html += " · <span class=\"author\">\(PageLayout.text(author))</span>" }
+        if let category = story.category {
+            html += " · <span class=\"category\">\(PageLayout.text(category))</span>"
+        }
+        html += " · \(PageLayout.time(story.displayDate))</p>\n"
+        html += "<p class=\"description\">\(PageLayout.text(story.summary))</p>\n</div>\n</li>\n"
+        return html
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import NewsModel
+
+/// Renders a ``FeedDocument`` as RSS 2.0 that passes strict validation with nothing to report.
+///
+/// Output is indented and byte-for-byte the same for the same document, so unchanged feeds can
+/// be detected by comparing bytes and golden files stay stable. Items follow the "complete item"
+/// of feed-rules.md: title, link, description, content:encoded, dc:creator, guid, pubDate,
+/// source, enclosure, media:content, media:thumbnail.
+public struct RSSRenderer: FeedRenderer {
+    public init() {}
+
+    /// `rss`.
+    public var fileExtension: String { "rss" }
+    /// `application/rss+xml`.
+    public var mediaType: String { "application/rss+xml" }
+
+    /// The feed's UTF-8 bytes; `ttl` is left out when `ttlMinutes` is not positive, since RSS
+    /// allows only a positive number there.
+    public func render(_ document: FeedDocument) throws(FeedError) -> Data {
+        var writer = try XMLByteWriter()
+        try write(document, followedBy: EmptyCollection(), to: &writer) { (_: inout XMLByteWriter) throws(FeedError) in
+        }
+        return try writer.finish()
+    }
+
+    /// The same bytes as ``render(_:)``, handed to `emit` in pieces of about `itemsPerPiece` items,
+    /// so a feed of thousands of items (`convert` on a big response) is never held whole in memory.
+    /// Pieces end between elements, never inside a UTF-8 sequence.
+    public func render(
+        _ document: FeedDocument, itemsPerPiece: Int = 100, emit: (Data) -> Void
+    ) throws(FeedError) {
+        try render(document, followedBy: EmptyCollection(), itemsPerPiece: itemsPerPiece, emit: emit)
+    }
+
+    /// ``render(_:itemsPerPiece:emit:)`` for `document` with `moreStories` after its own stories:
+    /// the stories can then be made while the feed is written (`convert` streams a big response
+    /// this way), so they are never all in memory either.
+    public func render<MoreStories: Sequence<Story>>(
+        _ document: FeedDocument, followedBy moreStories: MoreStories, itemsPerPiece: Int = 100,
+        emit: (Data) -> Void
+    ) throws(FeedError) {
+        var writer = try XMLByteWriter()
+        var itemsInPiece = 0
+        try write(document, followedBy: moreStories, to: &writer) { (writer: inout XMLByteWriter) throws(FeedError) in
+            itemsInPiece += 1
+            guard itemsInPiece >= itemsPerPiece else { return }
+            itemsInPiece = 0
+            emit(try writer.takeWrittenBytes())
+        }
+        emit(try writer.finish())
+    }
+
+    private func write<MoreStories: Sequence<Story>>(
+        _ document: FeedDocument, followedBy moreStories: MoreStories, to writer: inout XMLByteWriter,
+        afterEachItem: (inout XMLByteWriter) throws(FeedError) -> Void
+    ) throws(FeedError) {
+        try writer.startDocument()
+        try writer.startElement("rss")
+        try writer.attribute("version", "2.0")
+        for namespace in RSSNamespace.declarations {
+            try writer.declareNamespace(prefix: namespace.prefix, uri: namespace.uri)
+        }
+        try writer.startElement("channel")
+        try writer.element("title", text: document.title)
+        try writer.element("link", text: document.link.absoluteString)
+        try writer.element("description", text: document.description)
+        if let language = document.language {
+            try writer.element("language", text: language)
+        }
+        try writer.element("lastBuildDate", text: RFC822Date.string(from: document.updated))
+        if document.ttlMinutes > 0 {
+            try writer.element("ttl", text: String(document.ttlMinutes))
+        }
+        try writer.element("generator", text: document.generator)
+        try writer.startElement("atom:link")
+        try writer.attribute("rel", "self")
+        try writer.attribute("type", mediaType)
+        try writer.attribute("href", document.selfURL.absoluteString)
+        try writer.endElement()
+        // One buffer for the items' HTML, reused: see FeedHTML.appendEscaped(_:to:).
+        var html: [UInt8] = []
+        for story in document.stories {
+            try writeItem(story, to: &writer, html: &html)
+            try afterEachItem(&writer)
+        }
+        for story in moreStories {
+            try writeItem(story, to: &writer, html: &html)
+            try afterEachItem(&writer)
+        }
+        try writer.endElement()
+        try writer.endElement()
+    }
+
+    private func writeItem(_ story: Story, to writer: inout XMLByteWriter, html: inout [UInt8]) throws(FeedError) {
+        let url = story.url.absoluteString
+        try writer.startElement("item")
+        try writer.element("title", text: story.title)
+        try writer.element("link", text: url)
+        // description is HTML: escaping the plain text keeps upstream markup visible, never live.
+        html.removeAll(keepingCapacity: true)
+        FeedHTML.appendEscaped(story.summary, to: &html)
+        try writer.element("description", utf8Text: &html)
+        if let content = story.content {
+            html.removeAll(keepingCapacity: true)
+            FeedHTML.appendParagraphs(content, to: &html)
+            try writer.element("content:encoded", utf8Text: &html)
+        }
+        if let author = story.author {
+            try writer.element("dc:creator", text: author)
+        }
+        if let category = story.category {
+            try writer.element("category", text: category)
+        }
+        try writer.startElement("guid")
+        try writer.attribute("isPermaLink", "true")
+        try writer.text(url)
+        try writer.endElement()
+        try writer.element("pubDate", text: RFC822Date.string(from: story.displayDate))
+        try writer.startElement("source")
+        try writer.attribute("url", story.sourceURL.absoluteString)
+        try writer.text(story.sourceName)
+        try writer.endElement()
+        if let image = story.image {
+            try writeImage(image, to: &writer)
+        }
+        try writer.endElement()
+    }
+
+    private func writeImage(_ image: StoryImage, to writer: inout XMLByteWriter) throws(FeedError) {
+        let url = image.url.absoluteString
+        let length = max(0, image.length)
+        try writer.startElement("enclosure")
+        try writer.attribute("url", url)
+        try writer.attribute("length", String(length))
+        try writer.attribute("type", image.mimeType)
+        try writer.endElement()
+        try writer.startElement("media:content")
+        try writer.attribute("url", url)
+        try writer.attribute("medium", "image")
+        try writer.attribute("type", image.mimeType)
+        if length > 0 {
+            try writer.attribute("fileSize", String(length))
+        }
+        try writer.endElement()
+        try writer.startElement("media:thumbnail")
+        try writer.attribute("url", url)
+        try writer.endElement()
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+/// Loads and saves `<output>/.newsfeed/bookmarks.json`, written atomically.
+///
+/// Callers hold the output folder's ``OutputLock`` around a load-modify-save, so
+/// concurrent `bookmark add`s from several processes lose none.
+public struct BookmarkStore: Sendable {
+    public let url: URL
+
+    public init(url: URL) {
+        self.url = url
+    }
+
+    /// What loading found.
+    public struct Loaded: Sendable {
+        public var list: BookmarkList
+        /// Set when an unreadable file was moved aside and an empty list begun.
+        public var warning: String?
+    }
+
+    /// The saved list; an empty one when there is none yet. A corrupt file is moved aside
+    /// (`bookmarks.json.corrupt-<time>`), never silently emptied, and a warning says where.
+    public func load(now: Date = Date()) throws(OutputError) -> Loaded {
+        guard FileManager.default.fileExists(atPath: url.path) else { return Loaded(list: BookmarkList()) }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw .readFailed(path: url.path, reason: error.localizedDescription)
+        }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        if let header = try? decoder.decode(VersionHeader.self, from: data),
+            header.version > BookmarkList.currentVersion
+        {
+            throw .stateTooNew(path: url.path, version: header.version)
+        }
+        do {
+            return Loaded(list: try decoder.decode(BookmarkList.self, from: data))
+        } catch {
+            let aside = url.deletingLastPathComponent().appending(
+                path: "bookmarks.json.corrupt-\(Int(now.timeIntervalSince1970))")
+            do {
+                try FileManager.default.moveItem(at: url, to: aside)
+            } catch {
+                // Never start afresh over a file we could not keep: the user's list would be lost.
+                throw .readFailed(path: url.path, reason: "unreadable, and it could not be moved aside")
+            }
+            return Loaded(
+                list: BookmarkList(),
+                warning: "\(url.path): unreadable bookmarks moved to \(aside.lastPathComponent); starting a new list")
+        }
+    }
+
+    /// The saved list as it stands, without the lock and without side effects: nil when there is
+    /// none or it cannot be read (``load(now:)``, under the lock, deals with a broken file).
+    public func peek() -> BookmarkList? {
+        guard let data = try? Data(contentsOf: url) else { return nil }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return try? decoder.decode(BookmarkList.self, from: data)
+    }
+
+    /// Saves `list` atomically, as readable JSON.
+    public func save(_ list: BookmarkList) throws(OutputError) {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data: Data
+        do {
+            data = try encoder.encode(list)
+        } catch {
+            throw .writeFailed(path: url.path, reason: "cannot encode bookmarks: \(error)")
+        }
+        try AtomicFileWriter.write(data + Data("\n".utf8), to: url)
+    }
+
+    private struct VersionHeader: Decodable {
+        var version: Int
+    }
+}
+
+extension OutputFolder {
+    /// The store for `.newsfeed/bookmarks.json`.
+    public var bookmarkStore: BookmarkStore { BookmarkStore(url: stateFolder.appending(path: "bookmarks.json")) }
+}

@@ -1,0 +1,137 @@
+import FeedFormats
+import FeedOutput
+import Foundation
+import HTTPServing
+import NewsModel
+
+/// Serves one folder of feeds read-only over ``HTTPServing``: files with their
+/// media types, strong ETags, `Last-Modified`, 304 revalidation, `Cache-Control`
+/// from each feed's ttl and gzip built once per file version; plus `/healthz`, and
+/// `/` and `/feeds.opml` generated from the folder when those files are absent.
+///
+/// Small files live in a bounded in-memory cache keyed by path and validated by
+/// (inode, size, modification time), so cache hits are answered on the server's event
+/// loop without a task hop: the first request of a path in ``respondImmediately(to:)``
+/// after a full resolution, repeats in ``preparedResponse(to:)`` with one `stat` and a
+/// response head built once per file version.
+public struct StaticFileHandler: HTTPHandler {
+    /// The path of the health endpoint.
+    public static let healthPath = "/healthz"
+
+    /// How this handler serves its folder.
+    public let configuration: Configuration
+    /// Maps request paths into the folder; exposed so callers can log the real root.
+    public let resolver: RequestPathResolver
+    package let scanner: FeedFolderScanner
+    package let cache: DocumentCache
+    /// Request paths already resolved to a cached file.
+    package let paths = ResolvedPathCache()
+
+    /// Serves `root`.
+    /// - Throws: ``ServeError`` when `root` is missing or not a folder.
+    public init(root: String, configuration: Configuration) throws(ServeError) {
+        self.configuration = configuration
+        resolver = try RequestPathResolver(root: root)
+        scanner = FeedFolderScanner(root: resolver.realRoot, baseURL: configuration.baseURL)
+        cache = DocumentCache(
+            maxEntryCost: configuration.maxCachedFileBytes * 2, maxTotalCost: configuration.maxCacheBytes)
+    }
+
+    /// Answers from memory when it can: refusals, and files whose cached version is
+    /// still current. Nil sends the request to ``handle(_:)``.
+    public func respondImmediately(to request: HTTPRequest) -> HTTPAction? {
+        if let refusal = methodRefusal(request) { return .respond(refusal) }
+        if request.path == Self.healthPath { return nil }
+        if configuration.status?.handles(request.path) == true { return nil }
+        if let document = rememberedDocument(forRequestPath: request.path) {
+            return .respond(document.response(to: request))
+        }
+        switch resolver.resolve(request.path) {
+        case .refused(let refusal):
+            return .respond(Self.refusalResponse(refusal))
+        case .absent(let relativePath):
+            return isGenerated(relativePath) ? nil : .respond(Self.refusalResponse(.notFound))
+        case .file(let relativePath, let realPath):
+            guard let version = FileVersion.of(path: realPath),
+                let document = cache.document(for: relativePath, validity: .file(version))
+            else { return nil }
+            remember(request.path, relativePath: relativePath, version: version)
+            return .respond(document.response(to: request))
+        }
+    }
+
+    /// Answers what ``respondImmediately(to:)`` could not: cache misses (one read and
+    /// one compression per file version), generated pages and `/healthz`.
+    public func handle(_ request: HTTPRequest) async -> HTTPAction {
+        .respond(response(to: request))
+    }
+
+    /// The full answer to `request`, reading the file or scanning the folder if needed.
+    public func response(to request: HTTPRequest) -> HTTPResponse {
+        if let refusal = methodRefusal(request) { return refusal }
+        if request.path == Self.healthPath { return healthResponse() }
+        if let status = configuration.status, status.handles(request.path) {
+            return status.response(for: request.path, now: configuration.now())
+        }
+        switch resolver.resolve(request.path) {
+        case .refused(let refusal):
+            return Self.refusalResponse(refusal)
+        case .absent(let relativePath):
+            guard isGenerated(relativePath) else { return Self.refusalResponse(.notFound) }
+            return generatedPage(named: relativePath).response(to: request)
+        case .file(let relativePath, let realPath):
+            guard let document = fileDocument(relativePath: relativePath, realPath: realPath) else {
+                return Self.refusalResponse(.notFound)
+            }
+            return document.response(to: request)
+        }
+    }
+
+    private func methodRefusal(_ request: HTTPRequest) -> HTTPResponse? {
+        guard request.method != "GET", request.method != "HEAD" else { return nil }
+        var response = HTTPResponse.text(405, "Method not allowed\n")
+        response.headers.set("Allow", "GET, HEAD")
+        return response
+    }
+
+    private func isGenerated(_ relativePath: String) -> Bool {
+        relativePath == SiteLayout.indexFileName || relativePath == SiteLayout.opmlFileName
+            || PageAssets.data(at: relativePath) != nil
+    }
+
+    package static func refusalResponse(_ refusal: PathRefusal) -> HTTPResponse {
+        var response = HTTPResponse.text(refusal.status, refusal.message)
+        response.headers.set("X-Content-Type-Options", "nosniff")
+        return response
+    }
+
+    /// Reads the file once through one descriptor, builds its representations and
+    /// caches them when small enough; larger files are answered uncompressed rather
+    /// than compressed anew on every request.
+    private func fileDocument(relativePath: String, realPath: String) -> ServedDocument? {
+        guard let snapshot = FileSnapshot.read(path: realPath) else { return nil }
+        let validity = DocumentCache.Validity.file(snapshot.version)
+        if let cached = cache.document(for: relativePath, validity: validity) { return cached }
+        let mediaType = MediaType.forFileName(relativePath)
+        var maxAge = configuration.defaultMaxAgeSeconds
+        if let minutes = FeedTimeToLive.minutes(forSiblingOf: relativePath, root: resolver.realRoot)
+            ?? (mediaType.isFeed ? FeedTimeToLive.minutes(in: snapshot.bytes) : nil)
+        {
+            maxAge = min(minutes * 60, Self.maxAgeLimit)
+        }
+        // Only the request that claims this version compresses and caches it; a request
+        // racing it meanwhile answers uncompressed instead of compressing again.
+        let builds =
+            snapshot.bytes.count <= configuration.maxCachedFileBytes
+            && cache.claimBuild(of: relativePath, validity: validity)
+        let document = ServedDocument(
+            bytes: snapshot.bytes, entityTag: snapshot.version.entityTag,
+            lastModifiedSeconds: snapshot.version.modifiedSeconds, mediaType: mediaType,
+            cacheControl: "public, max-age=\(maxAge)", compress: builds, prepare: builds)
+        if builds { cache.store(document, for: relativePath, validity: validity) }
+        return document
+    }
+
+    /// A year: RFC 9111 caches need no more.
+    package static let maxAgeLimit = 31_536_000
+}

@@ -1,0 +1,121 @@
+import FeedBuild
+import FeedOutput
+import Foundation
+import NewsModel
+
+/// The body of `/healthz`: how many feeds are served, how old the stalest successful fetch
+/// is, which feeds are failing and whether NewsAPI requests are paused, from the bridge
+/// state rather than file times (a feed rewritten unchanged or touched by `watch` says
+/// nothing about upstream).
+///
+/// 200 while the state is readable and at least one feed is fresh (or nothing has been
+/// recorded yet), so load balancers keep routing; the JSON says what is wrong.
+public struct HealthReport: Sendable, Hashable {
+    /// A feed whose last successful fetch is at most this old counts as fresh: NewsAPI's free
+    /// plan delivers articles a day late, and its quota allows only a few builds a day.
+    public static let freshnessSeconds = 24 * 3600
+
+    /// A feed whose last attempt failed.
+    public struct Failing: Sendable, Hashable {
+        public var feed: String
+        public var error: String
+        public var since: Date?
+    }
+
+    /// False when the bridge state exists but cannot be read, or no recorded feed is fresh.
+    public var isHealthy: Bool
+    /// `*.rss` files found in the served folder.
+    public var feedCount: Int
+    /// Seconds since the oldest `feeds[*].lastSuccess`; nil when nothing has succeeded yet.
+    public var stalestFetchAgeSeconds: Int?
+    /// Feeds whose last success is within ``freshnessSeconds``.
+    public var freshCount: Int
+    /// Feeds whose last attempt failed, by id.
+    public var failing: [Failing]
+    /// The NewsAPI pause in force, if any.
+    public var paused: PauseRecord?
+
+    /// A report with every field given.
+    public init(
+        isHealthy: Bool, feedCount: Int, stalestFetchAgeSeconds: Int?, freshCount: Int = 0, failing: [Failing] = [],
+        paused: PauseRecord? = nil
+    ) {
+        self.isHealthy = isHealthy
+        self.feedCount = feedCount
+        self.stalestFetchAgeSeconds = stalestFetchAgeSeconds
+        self.freshCount = freshCount
+        self.failing = failing
+        self.paused = paused
+    }
+
+    /// The report for `feedCount` served feeds and the state's records at `now`.
+    public init(feedCount: Int, state: BridgeState?, now: Date) {
+        let records = state?.feeds.filter { $0.key != SiteLayout.bookmarksFeedID } ?? [:]
+        let successes = records.values.compactMap(\.lastSuccess)
+        let fresh = successes.filter { now.timeIntervalSince($0) <= Double(Self.freshnessSeconds) }.count
+        let failing = records.compactMap { id, record in
+            record.failure.map { Failing(feed: id, error: $0.message, since: $0.time) }
+        }.sorted { $0.feed < $1.feed }
+        // A pause is in force until its end (rate limit), or until the key changes (bad key).
+        let paused = state?.pause.flatMap { pause in
+            pause.cause == .badKey || (pause.until ?? .distantPast) > now ? pause : nil
+        }
+        self.init(
+            isHealthy: records.isEmpty || fresh > 0, feedCount: feedCount,
+            stalestFetchAgeSeconds: successes.min().map { max(0, Int(now.timeIntervalSince($0).rounded(.down))) },
+            freshCount: fresh, failing: failing, paused: paused)
+    }
+
+    /// `ok` when all is well, `degraded` while serving with failing feeds or a pause,
+    /// `error` when the state is unreadable or no feed is fresh.
+    public var status: String {
+        if !isHealthy { return "error" }
+        return failing.isEmpty && paused == nil ? "ok" : "degraded"
+    }
+
+    /// `{"status":…,"feeds":N,"stalestFetchAgeSeconds":S,"fresh":F,"failing":[…],"paused":…}`
+    /// (S may be `null`; `paused` is `null` or `{"cause","reason","since","until"}`).
+    public var json: String {
+        let age = stalestFetchAgeSeconds.map(String.init) ?? "null"
+        var text = "{\"status\":\"\(status)\",\"feeds\":\(feedCount),\"stalestFetchAgeSeconds\":\(age)"
+        text += ",\"fresh\":\(freshCount),\"failing\":["
+        text += failing.map { item in
+            "{\"feed\":\(Self.quoted(item.feed)),\"error\":\(Self.quoted(item.error)),\"since\":\(Self.date(item.since))}"
+        }.joined(separator: ",")
+        text += "],\"paused\":"
+        if let paused {
+            text += "{\"cause\":\(Self.quoted(paused.cause.rawValue)),\"reason\":\(Self.quoted(paused.reason))"
+            text += ",\"since\":\(Self.date(paused.since)),\"until\":\(Self.date(paused.until))}"
+        } else {
+            text += "null"
+        }
+        return text + "}"
+    }
+
+    /// 200 when healthy, else 503 so a probe notices.
+    public var httpStatus: Int { isHealthy ? 200 : 503 }
+
+    private static func date(_ date: Date?) -> String {
+        date.map { quoted($0.formatted(.iso8601)) } ?? "null"
+    }
+
+    /// A JSON string literal.
+    package static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                out +=
+                    "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                    + String(scalar.value, radix: 16)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}

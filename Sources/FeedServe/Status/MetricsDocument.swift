@@ -1,0 +1,71 @@
+import FeedBuild
+import Foundation
+
+/// `/metrics` in the Prometheus text exposition format, version 0.0.4: per-feed gauges
+/// (label `feed`), the quota and the pause, and the server's own counters. Every family
+/// has HELP and TYPE lines, counters end in `_total`, label values are escaped.
+public enum MetricsDocument {
+    public static let contentType = "text/plain; version=0.0.4; charset=utf-8"
+
+    public static func render(report: StatusReport, requests: [Int: Int], bytes: Int) -> String {
+        var text = ""
+        func family(_ name: String, _ type: String, _ help: String, _ samples: [(labels: String, value: String)]) {
+            text += "# HELP \(name) \(escapeHelp(help))\n# TYPE \(name) \(type)\n"
+            for sample in samples { text += "\(name)\(sample.labels) \(sample.value)\n" }
+        }
+        func feedSamples(_ value: (StatusReport.Feed) -> String) -> [(labels: String, value: String)] {
+            report.feeds.map { ("{feed=\"\(escapeLabel($0.path))\"}", value($0)) }
+        }
+        family(
+            "newsfeed_feed_items", "gauge", "Items in the feed's file now.", feedSamples { "\($0.items ?? 0)" })
+        family(
+            "newsfeed_feed_last_success_timestamp_seconds", "gauge",
+            "Unix time of the feed's last successful fetch (0 when never).",
+            feedSamples { feed in feed.lastSuccess.map { number($0.timeIntervalSince1970) } ?? "0" })
+        family(
+            "newsfeed_feed_dead_images", "gauge", "Items of the feed whose image watch found dead.",
+            feedSamples { "\($0.deadImages)" })
+        family(
+            "newsfeed_feed_up", "gauge", "1 when the feed's last attempt succeeded, else 0.",
+            feedSamples { $0.up ? "1" : "0" })
+        family(
+            "newsfeed_quota_requests_remaining", "gauge",
+            "NewsAPI requests scheduled builds may still make in the rolling window (reserve excluded).",
+            report.windows.map { window in
+                ("{window=\"\(escapeLabel(window.name))\"}", window.remaining.map(String.init) ?? "+Inf")
+            })
+        family(
+            "newsfeed_paused", "gauge", "1 while NewsAPI requests are paused (rate limit or bad key), else 0.",
+            [("", report.pause == nil ? "0" : "1")])
+        family(
+            "newsfeed_http_requests_total", "counter", "HTTP responses sent, by status code.",
+            requests.keys.sorted().map { ("{code=\"\($0)\"}", "\(requests[$0] ?? 0)") })
+        family(
+            "newsfeed_http_response_bytes_total", "counter", "Bytes sent in HTTP responses, heads included.",
+            [("", "\(bytes)")])
+        return text
+    }
+
+    /// A label value: backslash, double quote and line feed escaped.
+    package static func escapeLabel(_ value: String) -> String {
+        var escaped = ""
+        for character in value {
+            switch character {
+            case "\\": escaped += "\\\\"
+            case "\"": escaped += "\\\""
+            case "\n": escaped += "\\n"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+
+    /// HELP text: backslash and line feed escaped.
+    package static func escapeHelp(_ value: String) -> String {
+        value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\n", with: "\\n")
+    }
+
+    private static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    }
+}

@@ -1,0 +1,64 @@
+import FeedBuild
+import FeedFormats
+import Foundation
+
+/// `/status`: the `status` report as an HTML page in the look of the index and the feed
+/// pages (``PageLayout``: light and dark themes, the night-mode toggle, the same assets).
+public enum StatusPage {
+    public static func render(title: String, report: StatusReport) -> String {
+        let links = [
+            PageLayout.link("Feeds", href: "./"),
+            PageLayout.link("JSON", href: "status.json", type: "application/json"),
+            PageLayout.link("Metrics", href: "metrics"),
+        ]
+        let layout = PageLayout(title: "\(title) status", rootPrefix: "", headerLinks: links)
+        let problems = report.problems
+        var body = "<p class=\"summary-line\">"
+        body += report.feeds.count == 1 ? "1 feed" : "\(report.feeds.count) feeds"
+        body +=
+            " · " + (problems.isEmpty ? "no problems" : "\(problems.count) problem\(problems.count == 1 ? "" : "s")")
+        body += "</p>\n"
+        if !problems.isEmpty {
+            body += "<ul class=\"problems\">\n"
+            for problem in problems { body += "<li><strong>\(PageLayout.text(problem))</strong></li>\n" }
+            body += "</ul>\n"
+        }
+        body += "<ul class=\"feeds\">\n"
+        for feed in report.feeds { body += entry(feed) }
+        body += "</ul>\n<h2>NewsAPI quota</h2>\n<ul class=\"feeds quota\">\n"
+        for window in report.windows {
+            body += "<li class=\"feed\"><p class=\"meta\">last \(window.name): \(window.used) used"
+            body += window.limit.map { " of \($0)" } ?? " (unlimited)"
+            body += window.remaining.map { " · \($0) left for scheduled builds" } ?? ""
+            body += window.reserveLeft.map { " · reserve \($0) left for <code>build --only</code>" } ?? ""
+            body += "</p></li>\n"
+        }
+        body += "</ul>\n"
+        if let pause = report.pause {
+            body += "<p><strong>Paused \(PageLayout.text(StatusReport.pauseText(pause)))</strong></p>\n"
+        } else {
+            body += "<p class=\"summary-line\">Not paused.</p>\n"
+        }
+        return layout.render(body: body)
+    }
+
+    private static func entry(_ feed: StatusReport.Feed) -> String {
+        var html = "<li class=\"feed\">\n<h2>\(PageLayout.text(feed.path))</h2>\n<p class=\"meta\">"
+        html += "\(feed.kind) · every \(ScheduleTime.span(feed.interval))"
+        if feed.stale { html += " · <strong>stale</strong>" }
+        if feed.failing { html += " · <strong>failing</strong>" }
+        html += "</p>\n<p class=\"meta\">last success \(time(feed.lastSuccess, otherwise: "never"))"
+        html += " · next due \(time(feed.nextDue, otherwise: "now"))"
+        html += " · \(feed.items ?? 0) items (\(feed.newItems ?? 0) new in the last build)"
+        html += " · \(feed.deadImages) dead image\(feed.deadImages == 1 ? "" : "s")</p>\n"
+        if let error = feed.lastError {
+            html += "<p class=\"meta\">last error \(time(feed.lastErrorTime, otherwise: "")): "
+            html += "\(PageLayout.text(error))</p>\n"
+        }
+        return html + "</li>\n"
+    }
+
+    private static func time(_ date: Date?, otherwise: String) -> String {
+        date.map(PageLayout.time) ?? "<span class=\"muted\">\(otherwise)</span>"
+    }
+}

@@ -1,0 +1,60 @@
+import FeedBuild
+import FeedOutput
+import Foundation
+import NewsModel
+
+/// Rewrites the images of a feed's stories from what `watch` knows about each one's original image URL.
+///
+/// Pure: no network, no files. A dead original gives way to the default image (or to no image when the config's
+/// `defaults.image` is null); an original that answers again is restored; an alive one carries its real length and
+/// type. Images under `site` are the bridge's own and stay as they are, as does anything blocked, failing or
+/// not yet checked.
+public struct EnclosureHealer: Sendable {
+    /// What `watch` learned, keyed by image URL.
+    public var images: [String: ImageRecord]
+    /// The state's per-story records, keyed by article URL: where a story read back from a feed file finds its
+    /// original image URL when the file no longer shows it.
+    public var items: [String: ItemRecord]
+    /// The replacement for a dead image; nil when `defaults.image` is null.
+    public var defaultImage: StoryImage?
+    /// Where the output folder is served; images under it are never touched.
+    public var site: URL
+
+    public init(
+        images: [String: ImageRecord], items: [String: ItemRecord], defaultImage: StoryImage?, site: URL
+    ) {
+        self.images = images
+        self.items = items
+        self.defaultImage = defaultImage
+        self.site = site
+    }
+
+    /// The stories with their images healed, in the same order.
+    public func heal(_ stories: [Story]) -> [Story] {
+        stories.map(heal)
+    }
+
+    /// One story with its image healed.
+    public func heal(_ story: Story) -> Story {
+        guard let original = originalImage(of: story), !original.isUnder(site: site) else { return story }
+        switch images[original.absoluteString]?.status {
+        case .dead, .alive:
+            // The same decision `build` makes, so a rebuild agrees with the watcher.
+            let resolver = StoryImageResolver(site: site, defaultImage: defaultImage, images: images)
+            return resolver.resolve(story, originalImage: original)
+        case .failing, .blocked, .unknown, nil:
+            return story
+        }
+    }
+
+    /// The story's own upstream image: kept on the story, else in the state, else its current image when that is
+    /// neither one of the bridge's own nor the default image.
+    public func originalImage(of story: Story) -> URL? {
+        if let original = story.originalImageURL { return original }
+        if let recorded = items[story.url.absoluteString]?.originalImage, let url = URL(string: recorded) {
+            return url
+        }
+        if let current = story.image?.url, !current.isUnder(site: site), current != defaultImage?.url { return current }
+        return nil
+    }
+}

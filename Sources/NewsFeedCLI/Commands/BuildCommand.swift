@@ -1,0 +1,93 @@
+import FeedBuild
+import FeedOutput
+import Foundation
+import NewsModel
+import Upstreams
+
+/// `newsfeed build [--config PATH] [--only FEED]... [--force] [--quiet]`, where FEED is any feed's path
+/// (`us/health`, `search/climate-change`, `ddg/apple`).
+package enum BuildCommand {
+    package static let parser = ArgumentParser(
+        command: "build",
+        options: [.value("--config"), .value("--only", repeatable: true), .flag("--force"), .flag("--quiet")])
+
+    package static func run(_ context: CommandContext) async throws(CommandExit) -> ExitCode {
+        let parsed = try parser.parse(context, help: CommandHelp.build)
+        let config = try context.loadConfig(parsed)
+        let specs: [FeedSpec]
+        do {
+            specs = try selectFeeds(parsed.allValues("--only"), from: config)
+        } catch {
+            throw context.exit(.usage, error.message)
+        }
+        let sources: FeedSources
+        do {
+            sources = try FeedSourcesFactory.make(for: specs, environment: context.environment)
+        } catch {
+            throw context.exit(.configuration, "newsfeed build: \(error.description)")
+        }
+        do {
+            try OutputFolder(root: config.output).prepare()
+        } catch {
+            throw context.exit(.configuration, "newsfeed build: \(error.description)")
+        }
+        let builder = FeedBuilder(config: config, source: sources, clock: context.clock)
+        // `--only` is a person asking for these feeds now: forced, and the reserve is theirs.
+        let only = !parsed.allValues("--only").isEmpty
+        let scheduled = FeedBuilder.ScheduledRun(
+            mode: FeedScheduler.Mode(force: only || parsed.has("--force"), mayUseReserve: only),
+            apiKey: NewsAPIClientFactory.key(in: context.environment),
+            requested: only ? Set(specs.map(\.id)) : [])
+        return await runBuild(
+            builder, specs: specs, scheduled: scheduled, quiet: parsed.has("--quiet"), context: context)
+    }
+
+    /// Runs a build and prints its lines; shared by `build` and `demo` (unscheduled samples).
+    package static func runBuild(
+        _ builder: FeedBuilder, specs: [FeedSpec], scheduled: FeedBuilder.ScheduledRun? = nil, quiet: Bool,
+        command: String = "build", context: CommandContext
+    ) async -> ExitCode {
+        let errors = context.standardError
+        var progress: (@Sendable (Int, Int, FeedSpec) -> Void)?
+        if errors.isTerminal && !quiet {
+            progress = { index, total, spec in
+                errors.write("\r\u{1B}[K[\(index)/\(total)] fetching \(spec.id)…")
+            }
+        }
+        let report = await builder.build(specs, scheduled: scheduled, progress: progress)
+        if progress != nil { errors.write("\r\u{1B}[K") }
+        for warning in report.warnings {
+            errors.line("newsfeed \(command): warning: \(warning)")
+        }
+        for outcome in report.outcomes {
+            if !quiet { context.standardOutput.line(outcome.line) }
+            if outcome.failed || outcome.cameBackEmpty { errors.line(outcome.line) }
+        }
+        if !quiet { context.standardOutput.line(report.summary) }
+        // A bad-key pause needs a person even when no feed is overdue yet: one line per run
+        // on stderr (so `--quiet` cron runs say it too); the exit status stays that of the
+        // feeds (paused feeds are not failures until they go stale), as issue 9 rules.
+        if let reason = report.badKeyPauseReason {
+            errors.line(
+                "newsfeed \(command): NewsAPI feeds are paused because NewsAPI refused the key "
+                    + "(\(FeedOutcome.clause(reason))) until the key changes; set NEWSAPI_KEY to a valid key")
+        }
+        return report.failedCount > 0 ? .failure : .ok
+    }
+
+    /// The configured feeds named by `--only`, in config order; all when none is named.
+    package static func selectFeeds(_ only: [String], from config: NewsFeedConfig) throws(UsageError) -> [FeedSpec] {
+        guard !only.isEmpty else { return config.feeds }
+        let wanted = only.map { name in
+            var id = name.lowercased()
+            if id.hasSuffix(".rss") { id.removeLast(4) }
+            while id.hasPrefix("/") { id.removeFirst() }
+            return id
+        }
+        for name in wanted where !config.feeds.contains(where: { $0.id == name }) {
+            let configured = config.feeds.map(\.id).joined(separator: ", ")
+            throw UsageError("newsfeed build: --only \(name) is not a configured feed (configured: \(configured))")
+        }
+        return config.feeds.filter { wanted.contains($0.id) }
+    }
+}

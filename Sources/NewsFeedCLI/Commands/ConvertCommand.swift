@@ -1,0 +1,212 @@
+import FeedBuild
+import FeedFormats
+import Foundation
+import NewsModel
+import Upstreams
+
+/// `newsfeed convert FILE|- (--country CC [--category CATEGORY] | --search QUERY | --ddg QUERY) [--site URL]
+/// [--format FORMAT]`: one saved NewsAPI top-headlines or `everything` answer, or one saved DuckDuckGo
+/// answer, to a feed (RSS 2.0 by default) on stdout; no network, no state.
+package enum ConvertCommand {
+    package static let parser = ArgumentParser(
+        command: "convert",
+        options: [
+            .value("--country"), .value("--category"), .value("--search"), .value("--ddg"), .value("--site"),
+            .value("--format"),
+        ],
+        positionals: 1...1)
+
+    package static func run(_ context: CommandContext) async throws(CommandExit) -> ExitCode {
+        let parsed = try parser.parse(context, help: CommandHelp.convert)
+        let spec: FeedSpec
+        let site: URL
+        let format: FeedFormat
+        do {
+            (spec, site, format) = try validate(parsed)
+        } catch {
+            throw context.exit(.usage, error.message)
+        }
+        let input = parsed.positionals[0]
+        let name = input == "-" ? "stdin" : input
+        if case .duckDuckGo(let query) = spec.kind {
+            return try convertDuckDuckGo(
+                input, name: name, query: query, spec: spec, site: site, format: format, context)
+        }
+        // Articles are read from the raw bytes, turned into stories and written one at a time, so a
+        // big response is held once, as its bytes, while its feed is written (see bench/convert).
+        let (response, mapped) = try readResponse(input, name: name, context)
+        // Checking and indexing read every page; from here on only the articles being read are needed.
+        mapped?.releasePages()
+        let (channel, stories) = makeFeed(
+            response.articles, spec: spec, site: site, format: format, now: context.clock())
+        do {
+            // Written in pieces of items, so a 10,000-item feed is never held whole either; every
+            // tenth piece the input pages read so far are handed back too (more often costs
+            // page faults for the pages the normalizer is reading ahead).
+            var pieces = 0
+            // Once the reader is gone (`| head -1`), no more stories are made: the feed's end
+            // is written to no one and the command ends at once.
+            let output = context.standardOutput
+            // Lazily: `Sequence.prefix(while:)` would make every story first, into one array (peak
+            // memory 32 → 54 MB on 10,000 articles, and no rendering while normalizing).
+            let wanted = stories.lazy.prefix { _ in !output.readerIsGone }
+            try format.renderer.render(channel, followedBy: wanted, itemsPerPiece: 100) {
+                context.standardOutput.write(utf8: $0)
+                pieces += 1
+                if pieces % 10 == 0 { mapped?.releasePages() }
+            }
+        } catch {
+            throw context.exit(.failure, "newsfeed convert: \(name): \(error)")
+        }
+        if response.articles.isEmpty {
+            context.standardError.line("newsfeed convert: \(name): the response holds no articles; wrote an empty feed")
+        }
+        return .ok
+    }
+
+    /// A saved DuckDuckGo answer as the feed `build` would write on its first run.
+    private static func convertDuckDuckGo(
+        _ input: String, name: String, query: String, spec: FeedSpec, site: URL, format: FeedFormat,
+        _ context: CommandContext
+    ) throws(CommandExit) -> ExitCode {
+        let (data, _) = try readInput(input, context)
+        let answer: DuckDuckGoAnswer
+        do {
+            answer = try DuckDuckGoAnswer.decode(data: data, query: query)
+        } catch {
+            throw context.exit(.failure, "newsfeed convert: \(name): \(error.description)")
+        }
+        let now = Date(timeIntervalSince1970: context.clock().timeIntervalSince1970.rounded(.down))
+        let resolver = StoryImageResolver(
+            site: site, defaultImage: DefaultImageAsset.storyImage(site: site), images: [:])
+        let stories = DuckDuckGoNormalizer().stories(from: answer, seenAt: now).map {
+            resolver.resolve($0, originalImage: nil)
+        }
+        let document = FeedChannel.document(
+            for: spec, site: site, ttlMinutes: NewsFeedConfig.defaultTTL, formats: [format], stories: stories,
+            updated: now)
+        do {
+            try format.renderer.render(document, followedBy: EmptyCollection(), itemsPerPiece: 100) {
+                context.standardOutput.write(utf8: $0)
+            }
+        } catch {
+            throw context.exit(.failure, "newsfeed convert: \(name): \(error)")
+        }
+        if stories.isEmpty {
+            context.standardError.line(
+                "newsfeed convert: \(name): the answer holds no abstract, results or topics; wrote an empty feed")
+        }
+        return .ok
+    }
+
+    /// The decoded response of `input` (a file or `-`), and the file's mapping when it is mapped;
+    /// exit 1 after saying on stderr why not.
+    private static func readResponse(_ input: String, name: String, _ context: CommandContext) throws(CommandExit)
+        -> (NewsAPILazyResponse, MappedInput?)
+    {
+        let (data, mapped) = try readInput(input, context)
+        do {
+            // Pages already checked are handed back as the check goes on.
+            let progress = mapped.map { mapped in { (offset: Int) in mapped.releasePages(upTo: offset) } }
+            return (try NewsAPIResponse.decodeLazily(data: data, progress: progress), mapped)
+        } catch {
+            throw context.exit(.failure, "newsfeed convert: \(name): \(error.description)")
+        }
+    }
+
+    /// The bytes of `input` (a file, mapped where possible, or `-`), and the mapping when there is
+    /// one; exit 1 after saying why not.
+    private static func readInput(_ input: String, _ context: CommandContext) throws(CommandExit) -> (
+        Data, MappedInput?
+    ) {
+        guard input != "-" else { return (context.readStandardInput(), nil) }
+        let url = ConfigLoader.resolve(input, against: context.workingDirectory)
+        // Mapped, not copied, where the file allows it: the articles are built from the bytes in
+        // place. Anything that cannot be mapped is read as before.
+        if let mapped = MappedInput(path: url.path) { return (mapped.data, mapped) }
+        do {
+            return (try Data(contentsOf: url), nil)
+        } catch {
+            throw context.exit(.failure, "newsfeed convert: \(input): cannot read: \(Self.readFailure(url))")
+        }
+    }
+
+    /// The feed `build` would write on its first run for `articles`: the channel (without stories)
+    /// and the stories, with their images decided, made one at a time as they are read.
+    package static func makeFeed(
+        _ articles: NewsAPIArticles, spec: FeedSpec, site: URL, format: FeedFormat = .rss, now: Date
+    ) -> (
+        channel: FeedDocument, stories: ParallelNormalizedStories<NewsAPIArticles>
+    ) {
+        let seen = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
+        let resolver = StoryImageResolver(
+            site: site, defaultImage: DefaultImageAsset.storyImage(site: site), images: [:])
+        let channel = FeedChannel.document(
+            for: spec, site: site, ttlMinutes: NewsFeedConfig.defaultTTL, formats: [format], stories: [],
+            updated: seen)
+        // Normalizing is half the work of a big response: two threads share it. Images are decided
+        // there too, in place, rather than on the thread writing the feed.
+        let stories = ParallelNormalizedStories(
+            articles: articles, normalizer: StoryNormalizer(defaults: StoryDefaults()), seenAt: seen, workers: 2
+        ) { resolver.resolve(&$0, originalImage: nil) }
+        return (channel, stories)
+    }
+
+    private static func validate(_ parsed: ParsedArguments) throws(UsageError) -> (FeedSpec, URL, FeedFormat) {
+        var site = NewsFeedConfig.defaultSite
+        if let text = parsed.value("--site") {
+            switch SiteURL.parse(text) {
+            case .success(let url): site = url
+            case .failure(let problem): throw UsageError("newsfeed convert: --site \(problem.description)")
+            }
+        }
+        var format = FeedFormat.rss
+        if let name = parsed.value("--format") {
+            guard let named = FeedFormat(rawValue: name.lowercased()) else {
+                throw UsageError("newsfeed convert: --format \(name) is not one of \(FeedFormat.allNames)")
+            }
+            format = named
+        }
+        let kinds = ["--country", "--search", "--ddg"].filter { parsed.value($0) != nil }
+        if kinds.count > 1 {
+            throw UsageError(
+                "newsfeed convert: give one of --country/--category, --search or --ddg, not \(kinds.joined(separator: " and "))"
+            )
+        }
+        for option in ["--search", "--ddg"] {
+            guard let query = parsed.value(option) else { continue }
+            let trimmed = query.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !trimmed.isEmpty else { throw UsageError("newsfeed convert: \(option) needs a query") }
+            if parsed.value("--category") != nil {
+                throw UsageError("newsfeed convert: --category goes with --country, not \(option)")
+            }
+            let kind: FeedKind =
+                option == "--ddg" ? .duckDuckGo(query: trimmed) : .search(NewsAPISearch(query: trimmed))
+            // A query without Latin letters has no slug: its channel's self link uses a neutral name.
+            let spec = FeedSpec(kind: kind)
+            return (spec.slug.isEmpty ? FeedSpec(kind: kind, name: "feed") : spec, site, format)
+        }
+        guard let country = parsed.value("--country")?.lowercased() else {
+            throw UsageError(
+                "newsfeed convert: say what the answer is: --country us --category health, --search QUERY or --ddg QUERY"
+            )
+        }
+        // Without --category: the country's top headlines of every category, `<cc>/all`, as in the config.
+        let category = parsed.value("--category")?.lowercased()
+        guard NewsAPICatalog.country(country) != nil else {
+            throw UsageError("newsfeed convert: --country \(country) is not one of NewsAPI's countries")
+        }
+        if let category, !NewsAPICatalog.isCategory(category) {
+            throw UsageError(
+                "newsfeed convert: --category \(category) is not one of "
+                    + NewsAPICatalog.categories.joined(separator: ", "))
+        }
+        return (FeedSpec(country: country, category: category), site, format)
+    }
+
+    private static func readFailure(_ url: URL) -> String {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { return "no such file" }
+        return isFolder.boolValue ? "it is a folder" : "permission denied"
+    }
+}

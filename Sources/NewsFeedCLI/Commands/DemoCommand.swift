@@ -1,0 +1,87 @@
+import FeedBuild
+import FeedOutput
+import FeedServe
+import Foundation
+import NewsModel
+import Upstreams
+
+/// `newsfeed demo [--host 127.0.0.1] [--port 8080] [--output DIR]`: the real pipeline
+/// on bundled sample data, into a folder of its own, then served until stopped.
+package enum DemoCommand {
+    package static let parser = ArgumentParser(
+        command: "demo", options: [.value("--output"), .value("--host"), .value("--port"), .flag("--no-serve")])
+
+    /// A file marking a folder as the demo's, so demo never writes into real feeds.
+    package static let marker = ".newsfeed/demo"
+
+    package static func run(_ context: CommandContext) async throws(CommandExit) -> ExitCode {
+        let parsed = try parser.parse(context, help: CommandHelp.demo)
+        let outputText = parsed.value("--output") ?? "Feeds-demo"
+        let output = ConfigLoader.resolve(outputText, against: context.workingDirectory)
+        let folder = OutputFolder(root: output)
+        let hasState = FileManager.default.fileExists(atPath: folder.stateFile.path)
+        let isDemo = FileManager.default.fileExists(atPath: output.appending(path: marker).path)
+        if hasState && !isDemo {
+            throw context.exit(
+                .usage,
+                "newsfeed demo: \(outputText) holds real feeds; the demo never writes there (choose another --output)")
+        }
+        let existing = (try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []
+        if !isDemo && !existing.isEmpty {
+            throw context.exit(
+                .usage,
+                "newsfeed demo: \(outputText) already holds other files; the demo writes only into an empty folder "
+                    + "or its own (choose another --output)")
+        }
+        let createdFolder = !FileManager.default.fileExists(atPath: output.path)
+        let listen = try context.listenHost(parsed, command: "demo")
+        let host = listen.address
+        let port = try context.port(parsed, command: "demo")
+        let serving = !parsed.has("--no-serve")
+        var server: FeedServer?
+        let printer = AccessLogPrinter(output: context.standardOutput)
+        var site = FeedServer.url(host: listen.display, port: port)
+        if serving {
+            try? FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+            // Bind first, so the feeds' self links and images name the real address.
+            do {
+                let started = try await FeedServer.start(
+                    directory: output, host: host, port: port, site: nil, accessLog: printer.log,
+                    displayHost: listen.display)
+                server = started
+                site = started.listeningURL
+            } catch {
+                if createdFolder { try? FileManager.default.removeItem(at: output) }
+                throw context.exit(.failure, "newsfeed demo: \(error) (try --port 0 for any free port)")
+            }
+        }
+        var config = NewsFeedConfig(site: site, output: output, feeds: SampleAnswers.demoFeeds)
+        config.isSampleData = true
+        do {
+            try AtomicFileWriter.write(
+                Data("sample feeds written by `newsfeed demo`\n".utf8), to: output.appending(path: marker))
+        } catch {
+            context.standardError.line("newsfeed demo: \(error.description)")
+            await server?.shutdown()
+            return .failure
+        }
+        context.standardOutput.line(
+            "newsfeed demo: building feeds from built-in SAMPLE data (not live news; no key, no network)")
+        let builder = FeedBuilder(config: config, source: SampleSource(), clock: context.clock)
+        let status = await BuildCommand.runBuild(
+            builder, specs: config.feeds, quiet: false, command: "demo", context: context)
+        context.standardOutput.line("Sample feeds are in \(output.path)")
+        guard let server else { return status }
+        context.standardOutput.line("Subscribe to:")
+        for spec in config.feeds {
+            context.standardOutput.line("  \(config.publicURL(for: spec).absoluteString)")
+        }
+        context.standardOutput.line("All at once (OPML): \(site.absoluteString)feeds.opml")
+        context.standardOutput.line("Index: \(site.absoluteString)   (Ctrl-C stops the demo)")
+        await context.stopSignal.wait()
+        await server.shutdown()
+        printer.flush()
+        context.standardOutput.line("stopped")
+        return status
+    }
+}

@@ -1,0 +1,61 @@
+import FeedOutput
+import Foundation
+import NewsModel
+
+/// `newsfeed init [--config PATH]`: writes a starter config, never over an existing file.
+package enum InitCommand {
+    package static let starterConfig = """
+        {
+          "site": "http://127.0.0.1:8080/",
+          "output": "Feeds",
+          "feeds": [
+            {"country": "us", "category": "health"},
+            {"search": "climate change", "language": "en", "sortBy": "publishedAt", "from": "2d"},
+            {"ddg": "apple"}
+          ],
+          "pageSize": 100,
+          "maxItems": 100,
+          "maxAgeDays": 7,
+          "ttl": 60,
+          "defaults": {
+            "title": "Untitled story",
+            "source": "Unknown source",
+            "description": "No description",
+            "image": "bundled"
+          }
+        }
+
+        """
+
+    package static let parser = ArgumentParser(command: "init", options: [.value("--config")])
+
+    package static func run(_ context: CommandContext) throws(CommandExit) -> ExitCode {
+        let parsed = try parser.parse(context, help: CommandHelp.initCommand)
+        let path = parsed.value("--config") ?? ConfigLoader.defaultFileName
+        let url = ConfigLoader.resolve(path, against: context.workingDirectory)
+        if FileManager.default.fileExists(atPath: url.path) {
+            throw context.exit(
+                .failure, "\(path): already exists; not overwritten (edit it, or choose another --config)")
+        }
+        // A mistyped folder is refused rather than created: init writes one file.
+        let folder = url.deletingLastPathComponent()
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+            throw context.exit(
+                .failure,
+                "newsfeed init: the folder \(folder.path) does not exist; create it first or choose another --config")
+        }
+        do {
+            try AtomicFileWriter.write(Data(starterConfig.utf8), to: url)
+        } catch {
+            throw context.exit(.failure, "newsfeed init: \(error.description)")
+        }
+        context.standardOutput.line(
+            "wrote \(path): edit its feeds, and set \"site\": it must be the public URL the feeds are served at "
+                + "(their self links, images, index and OPML point there; now \(NewsFeedConfig.defaultSite.absoluteString), "
+                + "this machine only)")
+        context.standardOutput.line(
+            "then put your NewsAPI key in NEWSAPI_KEY (the ddg feed needs none) and run `newsfeed build`")
+        return .ok
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import NewsModel
+import Upstreams
+
+/// Builds the NewsAPI client from the environment: `NEWSAPI_KEY` and `NEWSAPI_BASE_URL`.
+package enum NewsAPIClientFactory {
+    package static let defaultBaseURL = "https://newsapi.org"
+
+    /// `NEWSAPI_KEY` trimmed, or nil when unset or blank.
+    package static func key(in environment: [String: String]) -> String? {
+        guard let key = environment["NEWSAPI_KEY"]?.trimmingCharacters(in: .whitespacesAndNewlines), !key.isEmpty
+        else { return nil }
+        return key
+    }
+
+    package static func make(environment: [String: String]) throws(ConfigError) -> NewsAPIClient {
+        guard let key = key(in: environment) else {
+            throw .missingAPIKey
+        }
+        let baseText = environment["NEWSAPI_BASE_URL"] ?? defaultBaseURL
+        guard let base = URL(string: baseText), let scheme = base.scheme?.lowercased(),
+            scheme == "http" || scheme == "https", base.host?.isEmpty == false
+        else {
+            throw .invalidBaseURL(baseText)
+        }
+        return NewsAPIClient(baseURL: base, apiKey: key, fetcher: URLSessionFetcher())
+    }
+}
+
+/// Builds the upstream sources a command needs from the environment: NewsAPI only when a
+/// feed asks it (a DuckDuckGo-only config needs no key), DuckDuckGo from `DDG_BASE_URL`.
+package enum FeedSourcesFactory {
+    package static func make(for specs: [FeedSpec], environment: [String: String]) throws(ConfigError) -> FeedSources {
+        var newsAPI: NewsAPIClient?
+        if specs.contains(where: { $0.upstream == .newsAPI }) {
+            newsAPI = try NewsAPIClientFactory.make(environment: environment)
+        }
+        let baseText = environment["DDG_BASE_URL"] ?? DuckDuckGoClient.defaultBaseURLString
+        guard let base = URL(string: baseText), let scheme = base.scheme?.lowercased(),
+            scheme == "http" || scheme == "https", base.host?.isEmpty == false
+        else {
+            throw .invalidDuckDuckGoURL(baseText)
+        }
+        return FeedSources(newsAPI: newsAPI, duckDuckGo: DuckDuckGoClient(baseURL: base, fetcher: URLSessionFetcher()))
+    }
+}

@@ -1,0 +1,131 @@
+import FeedBuild
+import FeedServe
+import Foundation
+import HTTPServing
+import NewsModel
+
+/// `newsfeed serve [--dir DIR] [--host 127.0.0.1] [--port 8080] [--config PATH] [--refresh] [--quiet]`.
+package enum ServeCommand {
+    package static let parser = ArgumentParser(
+        command: "serve",
+        options: [
+            .value("--dir"), .value("--host"), .value("--port"), .value("--config"), .flag("--refresh"),
+            .flag("--quiet"),
+        ])
+
+    package static func run(_ context: CommandContext) async throws(CommandExit) -> ExitCode {
+        let parsed = try parser.parse(context, help: CommandHelp.serve)
+        let listen = try context.listenHost(parsed, command: "serve")
+        let port = try context.port(parsed, command: "serve")
+
+        // A config is used when named, or when ./newsfeed.json exists.
+        let configPath = parsed.value("--config") ?? ConfigLoader.defaultFileName
+        let configURL = ConfigLoader.resolve(configPath, against: context.workingDirectory)
+        var config: NewsFeedConfig?
+        if parsed.value("--config") != nil || FileManager.default.fileExists(atPath: configURL.path) {
+            do {
+                config = try ConfigLoader.load(path: configPath, workingDirectory: context.workingDirectory)
+            } catch {
+                throw context.exit(.configuration, error.description)
+            }
+        }
+        var refresher: BackgroundRefresher?
+        if parsed.has("--refresh") {
+            guard let config else {
+                context.standardError.line(
+                    "newsfeed serve: --refresh needs a config: \(configPath) not found (create one with `newsfeed init`)"
+                )
+                return .configuration
+            }
+            do {
+                let sources = try FeedSourcesFactory.make(for: config.feeds, environment: context.environment)
+                let builder = FeedBuilder(config: config, source: sources, clock: context.clock)
+                refresher = BackgroundRefresher(
+                    builder: builder, apiKey: NewsAPIClientFactory.key(in: context.environment)
+                ) { report in
+                    printRefresh(report, context: context, quiet: parsed.has("--quiet"))
+                }
+            } catch {
+                throw context.exit(.configuration, "newsfeed serve: \(error.description)")
+            }
+        }
+        let directory: URL
+        if let dir = parsed.value("--dir") {
+            directory = ConfigLoader.resolve(dir, against: context.workingDirectory)
+        } else {
+            directory = config?.output ?? ConfigLoader.resolve("Feeds", against: context.workingDirectory)
+        }
+        if refresher != nil {
+            try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } else if !FileManager.default.fileExists(atPath: directory.path) {
+            throw context.exit(
+                .failure,
+                "newsfeed serve: \(directory.path) does not exist: no feed has been built yet; run `newsfeed build` "
+                    + "first, or use `newsfeed serve --refresh` to build while serving")
+        }
+        // Said once the server is up (a port in use stays the only line).
+        let noFeedsYet =
+            refresher == nil && SiteMismatch.firstFeed(in: directory) == nil
+            ? "newsfeed serve: warning: \(directory.path) holds no feeds yet; run `newsfeed build` first, "
+                + "or use `newsfeed serve --refresh` to build while serving" : nil
+        return try await serve(
+            directory: directory, host: listen.address, port: port, site: config?.site, quiet: parsed.has("--quiet"),
+            refresher: refresher, config: config, context: context, displayHost: listen.display,
+            announce: { server in
+                if let noFeedsYet { context.standardError.line(noFeedsYet) }
+                if let mismatch = SiteMismatch.check(
+                    feedsSite: config?.site
+                        ?? SiteMismatch.firstFeed(in: directory).flatMap(SiteMismatch.site(ofFeed:)),
+                    listeningAddress: listen.address, boundPort: server.port, serverURL: server.listeningURL)
+                {
+                    context.standardError.line("newsfeed serve: warning: \(mismatch)")
+                }
+                context.standardOutput.line("serving \(directory.path) at \(server.listeningURL.absoluteString)")
+                context.standardOutput.line("  feeds index: \(server.listeningURL.absoluteString)")
+                context.standardOutput.line("  subscribe to all: \(server.listeningURL.absoluteString)feeds.opml")
+                context.standardOutput.line("stop with Ctrl-C")
+            })
+    }
+
+    /// Serves `directory` until the stop signal; shared by `serve` and `demo`.
+    package static func serve(
+        directory: URL, host: String, port: Int, site: URL?, quiet: Bool, refresher: BackgroundRefresher?,
+        config: NewsFeedConfig? = nil, context: CommandContext, displayHost: String? = nil,
+        announce: (FeedServer) -> Void
+    ) async throws(CommandExit) -> ExitCode {
+        // `/status` reports the folder being served, whatever the config's `output`.
+        var served = config
+        served?.output = directory
+        let printer = quiet ? nil : AccessLogPrinter(output: context.standardOutput)
+        let server: FeedServer
+        do {
+            server = try await FeedServer.start(
+                directory: directory, host: host, port: port, site: site, accessLog: printer.map { $0.log },
+                displayHost: displayHost,
+                status: served.map { ($0, NewsAPIClientFactory.key(in: context.environment)) }, clock: context.clock)
+        } catch let error as HTTPServerError {
+            throw context.exit(.failure, "newsfeed serve: \(error.description)")
+        } catch {
+            throw context.exit(.failure, "newsfeed serve: \(error)")
+        }
+        announce(server)
+        let refreshing = refresher.map { refresher in Task { await refresher.run() } }
+        await context.stopSignal.wait()
+        refreshing?.cancel()
+        await server.shutdown()
+        await refreshing?.value
+        printer?.flush()
+        if !quiet { context.standardOutput.line("stopped") }
+        return .ok
+    }
+
+    private static func printRefresh(_ report: BuildReport, context: CommandContext, quiet: Bool) {
+        for warning in report.warnings { context.standardError.line("newsfeed serve: warning: \(warning)") }
+        for outcome in report.outcomes {
+            if !quiet { context.standardOutput.line("refresh: \(outcome.line)") }
+            if outcome.failed || outcome.cameBackEmpty {
+                context.standardError.line("newsfeed serve: refresh: \(outcome.line)")
+            }
+        }
+    }
+}

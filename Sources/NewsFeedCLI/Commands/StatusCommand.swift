@@ -1,0 +1,45 @@
+import FeedBuild
+import FeedOutput
+import FeedServe
+import Foundation
+import NewsModel
+
+/// `newsfeed status [--config PATH] [--json] [--check]`: every feed's freshness and the
+/// quota, from the state and the output folder only (no key needed, no network, no lock).
+package enum StatusCommand {
+    package static let parser = ArgumentParser(
+        command: "status", options: [.value("--config"), .flag("--json"), .flag("--check")])
+
+    package static func run(_ context: CommandContext) throws(CommandExit) -> ExitCode {
+        let parsed = try parser.parse(context, help: CommandHelp.status)
+        if parsed.has("--json") && parsed.has("--check") {
+            throw context.exit(.usage, "newsfeed status: --json and --check exclude each other")
+        }
+        let config = try context.loadConfig(parsed)
+        let report: StatusReport
+        do {
+            report = try make(config: config, now: context.clock(), environment: context.environment)
+        } catch {
+            context.standardError.line("newsfeed status: \(error.description)")
+            return .failure
+        }
+        if parsed.has("--check") {
+            let problems = report.problems
+            for problem in problems { context.standardOutput.line(problem) }
+            return problems.isEmpty ? .ok : .failure
+        }
+        if parsed.has("--json") {
+            context.standardOutput.write(report.json)
+        } else {
+            for line in report.lines { context.standardOutput.line(line) }
+        }
+        return .ok
+    }
+
+    /// The report for `config` at `now`, with the key `environment` holds.
+    package static func make(config: NewsFeedConfig, now: Date, environment: [String: String]) throws(OutputError)
+        -> StatusReport
+    {
+        try StatusReport.load(config: config, now: now, apiKey: NewsAPIClientFactory.key(in: environment))
+    }
+}

@@ -1,0 +1,208 @@
+import Foundation
+
+/// The raw shape of `newsfeed.json`, decoded strictly: an unknown key anywhere is
+/// an error naming it, so a typo never silently falls back to a default.
+package struct ConfigFile: Decodable {
+    /// One `feeds` entry; which keys are allowed depends on its kind (`country`, `search` or `ddg`).
+    package struct FeedEntry: Decodable {
+        package static let commonKeys = ["name", "title", "ttl", "include", "exclude", "every"]
+        package static let headlineKeys = ["country", "category"]
+        package static let searchKeys = [
+            "search", "language", "sortBy", "from", "searchIn", "domains", "excludeDomains",
+        ]
+        package static let duckDuckGoKeys = ["ddg"]
+
+        package var country: String?
+        package var category: String?
+        package var search: String?
+        package var language: String?
+        package var sortBy: String?
+        package var from: String?
+        package var searchIn: String?
+        package var domains: String?
+        package var excludeDomains: String?
+        package var ddg: String?
+        package var name: String?
+        package var title: String?
+        package var ttl: Int?
+        package var include: [String]?
+        package var exclude: [String]?
+        /// The feed's own refresh interval, e.g. `"3h"`.
+        package var every: WatchDuration?
+
+        package init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ConfigKey.self)
+            let kinds = [("country", Self.headlineKeys), ("search", Self.searchKeys), ("ddg", Self.duckDuckGoKeys)]
+            let present = kinds.filter { container.contains(ConfigKey($0.0)) }
+            if present.count > 1 {
+                throw DecodingError.dataCorrupted(
+                    DecodingError.Context(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "give one of \"country\", \"search\" or \"ddg\", not "
+                            + present.map { "\"\($0.0)\"" }.joined(separator: " and ")))
+            }
+            guard let kindKeys = present.first?.1 else {
+                throw DecodingError.dataCorrupted(
+                    DecodingError.Context(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a feed needs \"country\" (top headlines), \"search\" (NewsAPI search) "
+                            + "or \"ddg\" (DuckDuckGo)"))
+            }
+            try ConfigFile.rejectUnknownKeys(in: decoder, known: kindKeys + Self.commonKeys)
+            func text(_ key: String) throws -> String? {
+                try container.decodeIfPresent(String.self, forKey: ConfigKey(key))
+            }
+            country = try text("country")
+            category = try text("category")
+            search = try text("search")
+            language = try text("language")
+            sortBy = try text("sortBy")
+            from = try text("from")
+            searchIn = try text("searchIn")
+            domains = try text("domains")
+            excludeDomains = try text("excludeDomains")
+            ddg = try text("ddg")
+            name = try text("name")
+            title = try text("title")
+            ttl = try container.decodeIfPresent(Int.self, forKey: ConfigKey("ttl"))
+            include = try container.decodeIfPresent([String].self, forKey: ConfigKey("include"))
+            exclude = try container.decodeIfPresent([String].self, forKey: ConfigKey("exclude"))
+            every = try container.decodeIfPresent(WatchDuration.self, forKey: ConfigKey("every"))
+        }
+    }
+
+    /// `"quota"`: each limit distinguishes absent (the default) from `null` (unlimited).
+    package struct QuotaEntry: Decodable {
+        package enum Limit {
+            case absent
+            case unlimited
+            case value(Int)
+        }
+
+        package var requestsPerDay: Limit
+        package var requestsPer12h: Limit
+        package var reserve: Int?
+
+        package init(from decoder: any Decoder) throws {
+            try ConfigFile.rejectUnknownKeys(in: decoder, known: ["requestsPerDay", "requestsPer12h", "reserve"])
+            let container = try decoder.container(keyedBy: ConfigKey.self)
+            func limit(_ name: String) throws -> Limit {
+                let key = ConfigKey(name)
+                guard container.contains(key) else { return .absent }
+                if try container.decodeNil(forKey: key) { return .unlimited }
+                return .value(try container.decode(Int.self, forKey: key))
+            }
+            requestsPerDay = try limit("requestsPerDay")
+            requestsPer12h = try limit("requestsPer12h")
+            reserve = try container.decodeIfPresent(Int.self, forKey: ConfigKey("reserve"))
+        }
+    }
+
+    package struct DefaultsEntry: Decodable {
+        /// `image` distinguishes absent (bundled) from `null` (no image).
+        package enum ImageEntry {
+            case absent
+            case null
+            case text(String)
+        }
+
+        package var title: String?
+        package var source: String?
+        package var description: String?
+        package var image: ImageEntry
+
+        package init(from decoder: any Decoder) throws {
+            try ConfigFile.rejectUnknownKeys(in: decoder, known: ["title", "source", "description", "image"])
+            let container = try decoder.container(keyedBy: ConfigKey.self)
+            title = try container.decodeIfPresent(String.self, forKey: ConfigKey("title"))
+            source = try container.decodeIfPresent(String.self, forKey: ConfigKey("source"))
+            description = try container.decodeIfPresent(String.self, forKey: ConfigKey("description"))
+            let imageKey = ConfigKey("image")
+            if !container.contains(imageKey) {
+                image = .absent
+            } else if try container.decodeNil(forKey: imageKey) {
+                image = .null
+            } else {
+                image = .text(try container.decode(String.self, forKey: imageKey))
+            }
+        }
+    }
+
+    package static let knownTopLevelKeys = [
+        "site", "output", "feeds", "pageSize", "maxItems", "maxAgeDays", "ttl", "defaults", "watch", "quota", "formats",
+    ]
+
+    package var site: String?
+    package var output: String?
+    package var feeds: [FeedEntry]
+    package var pageSize: Int?
+    package var maxItems: Int?
+    package var maxAgeDays: Int?
+    package var ttl: Int?
+    package var defaults: DefaultsEntry?
+    package var watch: WatchSettings?
+    package var quota: QuotaEntry?
+    package var formats: [String]?
+
+    package init(from decoder: any Decoder) throws {
+        try Self.rejectUnknownKeys(in: decoder, known: Self.knownTopLevelKeys)
+        let container = try decoder.container(keyedBy: ConfigKey.self)
+        site = try container.decodeIfPresent(String.self, forKey: ConfigKey("site"))
+        output = try container.decodeIfPresent(String.self, forKey: ConfigKey("output"))
+        feeds = try container.decode([FeedEntry].self, forKey: ConfigKey("feeds"))
+        pageSize = try container.decodeIfPresent(Int.self, forKey: ConfigKey("pageSize"))
+        maxItems = try container.decodeIfPresent(Int.self, forKey: ConfigKey("maxItems"))
+        maxAgeDays = try container.decodeIfPresent(Int.self, forKey: ConfigKey("maxAgeDays"))
+        ttl = try container.decodeIfPresent(Int.self, forKey: ConfigKey("ttl"))
+        defaults = try container.decodeIfPresent(DefaultsEntry.self, forKey: ConfigKey("defaults"))
+        watch = try container.decodeIfPresent(WatchSettings.self, forKey: ConfigKey("watch"))
+        quota = try container.decodeIfPresent(QuotaEntry.self, forKey: ConfigKey("quota"))
+        formats = try container.decodeIfPresent([String].self, forKey: ConfigKey("formats"))
+    }
+
+    package static func rejectUnknownKeys(in decoder: any Decoder, known: [String]) throws {
+        let container = try decoder.container(keyedBy: ConfigKey.self)
+        for key in container.allKeys where !known.contains(key.stringValue) {
+            throw UnknownConfigKey(keyPath: ConfigKey.describe(decoder.codingPath + [key]), known: known)
+        }
+    }
+}
+
+/// Thrown from inside decoding; ``ConfigLoader`` turns it into ``ConfigError/unknownKey(path:keyPath:known:)``.
+package struct UnknownConfigKey: Error {
+    package var keyPath: String
+    package var known: [String]
+}
+
+/// Any string key, so unknown keys can be listed.
+package struct ConfigKey: CodingKey {
+    package var stringValue: String
+    package var intValue: Int?
+
+    package init(_ string: String) {
+        stringValue = string
+        intValue = nil
+    }
+
+    package init?(stringValue: String) {
+        self.init(stringValue)
+    }
+
+    package init?(intValue: Int) {
+        stringValue = String(intValue)
+        self.intValue = intValue
+    }
+
+    /// `feeds[1].ttl` for a coding path.
+    package static func describe(_ path: [any CodingKey]) -> String {
+        var text = ""
+        for key in path {
+            if let index = key.intValue {
+                text += "[\(index)]"
+            } else {
+                text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
+            }
+        }
+        return text.isEmpty ? "(top level)" : text
+    }
+}

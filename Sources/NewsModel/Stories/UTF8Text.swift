@@ -1,0 +1,70 @@
+/// Byte-level helpers for the text rules, which work on UTF-8 because `Character` and Foundation
+/// string operations dominated converting big responses.
+///
+/// The rules were written with `Character` semantics (grapheme clusters, canonical equivalence).
+/// Byte-level code gives the same answers only where each byte it inspects belongs to a
+/// `Character` boundary it can prove; ``isProvenBoundary(at:in:)`` proves the common cases
+/// cheaply and says false otherwise, and the callers then fall back to the `Character` code.
+package enum UTF8Text {
+    /// Whether `byte` continues a multi-byte sequence (`10xxxxxx`).
+    package static func isContinuation(_ byte: UInt8) -> Bool {
+        byte & 0xC0 == 0x80
+    }
+
+    /// ASCII `A`–`Z` mapped to `a`–`z`, everything else unchanged.
+    package static func asciiLowercased(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 0x20 : byte
+    }
+
+    /// Tab, line feed, vertical tab, form feed, carriage return or space: Unicode's White_Space in ASCII.
+    package static func isASCIIWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || (0x09...0x0D).contains(byte)
+    }
+
+    /// The scalar whose first byte is at `index` in valid UTF-8, and how many bytes it takes.
+    package static func scalar(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (Unicode.Scalar, length: Int) {
+        let lead = bytes[index]
+        if lead < 0x80 { return (Unicode.Scalar(lead), 1) }
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+        var value = UInt32(lead) & (0xFF >> (length + 1))
+        for offset in 1..<min(length, bytes.count - index) {
+            value = value << 6 | UInt32(bytes[index + offset] & 0x3F)
+        }
+        return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
+    }
+
+    /// The scalar that ends just before `end` in valid UTF-8, and where it starts.
+    package static func scalar(before end: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (Unicode.Scalar, start: Int) {
+        var start = end - 1
+        while start > 0, isContinuation(bytes[start]) { start -= 1 }
+        return (scalar(at: start, in: bytes).0, start)
+    }
+
+    /// Scalars that may glue themselves to the next one (Grapheme_Cluster_Break=Prepend, such as
+    /// U+0600 ARABIC NUMBER SIGN), over-approximated by the blocks they live in.
+    package static func mayPrependNext(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0600...0x08FF, 0x0D4E, 0x11000...0x11FFF: true
+        default: false
+        }
+    }
+
+    /// Scalars that never attach to the scalar before them (no combining mark, joiner, jamo or
+    /// regional indicator): ASCII other than a line feed (which joins a carriage return), and the
+    /// punctuation from U+2010 to U+2027 (dashes, quotes, bullets, the ellipsis).
+    package static func neverExtendsPrevious(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0A: false
+        case 0x00..<0x80, 0x2010...0x2027: true
+        default: false
+        }
+    }
+
+    /// True when a `Character` provably begins at `index` (or `index` is an end); false when it
+    /// does not or when proving it would need the full grapheme rules.
+    package static func isProvenBoundary(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard index > 0, index < bytes.count else { return true }
+        guard neverExtendsPrevious(scalar(at: index, in: bytes).0) else { return false }
+        return !mayPrependNext(scalar(before: index, in: bytes).0)
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import NewsModel
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Asks DuckDuckGo's Instant Answer API: `/?q=…&format=json&no_redirect=1&t=newsfeed`.
+///
+/// No key. `no_html` stays off (with it, `Result` loses the link that names the topic)
+/// and so does `skip_disambig` (disambiguation answers hold the most topics). Requests
+/// from one client are paced to at most one per second, and carry newsfeed's User-Agent.
+public struct DuckDuckGoClient: Sendable {
+    /// Where DuckDuckGo lives unless `DDG_BASE_URL` says otherwise.
+    public static let defaultBaseURLString = "https://api.duckduckgo.com"
+    /// The `t` parameter: the app name DuckDuckGo asks API users to send.
+    public static let appName = "newsfeed"
+
+    public let baseURL: URL
+    private let fetcher: any HTTPFetching
+    private let pacer: RequestPacer
+    public let timeout: Duration
+
+    public init(
+        baseURL: URL, fetcher: any HTTPFetching, pacer: RequestPacer = RequestPacer(),
+        timeout: Duration = .seconds(30)
+    ) {
+        self.baseURL = baseURL
+        self.fetcher = fetcher
+        self.pacer = pacer
+        self.timeout = timeout
+    }
+
+    /// The answer for `query`.
+    public func answer(for query: String) async throws(DuckDuckGoError) -> DuckDuckGoAnswer {
+        guard let url = url(for: query) else {
+            throw .transport("the base URL \(baseURL.absoluteString) cannot carry a query")
+        }
+        var request = URLRequest(url: url)
+        request.httpMethod = "GET"
+        request.setValue("application/json, application/x-javascript;q=0.9, */*;q=0.1", forHTTPHeaderField: "Accept")
+        request.setValue(NewsFeedVersion.userAgent, forHTTPHeaderField: "User-Agent")
+        await pacer.waitForTurn()
+        let data: Data
+        let response: HTTPURLResponse
+        do {
+            (data, response) = try await fetcher.fetch(request, timeout: timeout)
+        } catch {
+            switch error {
+            case .timedOut(let after): throw .timedOut(after: after)
+            case .transport, .tooLarge: throw .transport(error.description)
+            }
+        }
+        var headers: [String: String] = [:]
+        for (name, value) in response.allHeaderFields {
+            if let name = name as? String, let value = value as? String { headers[name] = value }
+        }
+        return try DuckDuckGoAnswer.decode(data: data, query: query, httpStatus: response.statusCode, headers: headers)
+    }
+
+    /// `<base>/?q=<query>&format=json&no_redirect=1&t=newsfeed`, `+` and `&` in the query encoded.
+    package func url(for query: String) -> URL? {
+        guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: true) else { return nil }
+        if components.percentEncodedPath.isEmpty { components.percentEncodedPath = "/" }
+        components.queryItems = [
+            URLQueryItem(name: "q", value: query), URLQueryItem(name: "format", value: "json"),
+            URLQueryItem(name: "no_redirect", value: "1"), URLQueryItem(name: "t", value: Self.appName),
+        ]
+        components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
+        components.fragment = nil
+        return components.url
+    }
+}

@@ -1,0 +1,69 @@
+import NewsModel
+
+/// Everything that can go wrong asking DuckDuckGo's Instant Answer API, or reading a saved answer.
+public enum DuckDuckGoError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A `Redirect` answer: the query is a !bang, which sends browsers elsewhere and has no topics.
+    case redirect(query: String, target: String)
+    /// An HTTP error status.
+    case httpStatus(Int, retryAfter: Duration?)
+    /// An HTML page where JSON belongs (an error or block page).
+    case htmlPage(httpStatus: Int?)
+    /// Bytes that are not JSON (RFC 8259): where and why (truncated, when the text stops inside a value).
+    case invalidJSON(JSONSyntaxError)
+    /// Valid JSON, but not an Instant Answer; `detail` names the field that is off.
+    case unexpectedJSON(String)
+    /// No body at all.
+    case emptyBody(httpStatus: Int?)
+    /// No complete answer within the client's deadline.
+    case timedOut(after: Duration)
+    /// The request never got an answer: DNS, connection, TLS, size cap.
+    case transport(String)
+
+    /// True after a 429: asking DuckDuckGo again in this run only prolongs the block.
+    public var stopsFurtherRequests: Bool {
+        if case .httpStatus(429, _) = self { return true }
+        return false
+    }
+
+    /// One line for stderr, after the feed's name.
+    public var description: String {
+        switch self {
+        case .redirect(let query, let target):
+            let shown = target.isEmpty ? "" : " to \(target)"
+            return "DuckDuckGo answered the query \"\(query)\" with a redirect\(shown) (a !bang), not an answer; "
+                + "use a query without a bang"
+        case .httpStatus(let status, let retryAfter):
+            let wait = retryAfter.map { ", retry after \($0.components.seconds) s" } ?? ""
+            return "DuckDuckGo answered HTTP \(status)\(wait)"
+        case .htmlPage(let status):
+            if let status { return "DuckDuckGo answered with an HTML page (HTTP \(status)), not JSON" }
+            return "the DuckDuckGo answer is an HTML page, not JSON"
+        case .invalidJSON(let error):
+            return "DuckDuckGo's answer: \(error)"
+        case .unexpectedJSON(let detail):
+            return "DuckDuckGo's answer is JSON but not an Instant Answer: \(detail)"
+        case .emptyBody(let status):
+            if let status { return "DuckDuckGo answered with an empty body (HTTP \(status))" }
+            return "the DuckDuckGo answer is empty"
+        case .timedOut(let after):
+            return "DuckDuckGo did not answer within \(after.secondsText)"
+        case .transport(let detail):
+            return "could not reach DuckDuckGo: \(detail)"
+        }
+    }
+}
+
+extension SourceError {
+    /// A DuckDuckGo failure, keeping its stop rule and wait.
+    public init(_ error: DuckDuckGoError) {
+        var retryAfter: Duration?
+        var refusal = "an error"
+        if case .httpStatus(let status, let wait) = error {
+            retryAfter = wait
+            refusal = "HTTP \(status)"
+        }
+        self.init(
+            upstream: .duckDuckGo, message: error.description, stopsFurtherRequests: error.stopsFurtherRequests,
+            retryAfter: retryAfter, refusal: refusal)
+    }
+}

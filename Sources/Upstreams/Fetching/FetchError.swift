@@ -1,0 +1,45 @@
+/// Why an HTTP GET through ``HTTPFetching`` produced no response.
+///
+/// HTTP error statuses are not fetch errors: they arrive as responses, so the
+/// caller can read an error body (NewsAPI explains itself in JSON).
+public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// No complete answer arrived within the deadline.
+    case timedOut(after: Duration)
+    /// The connection failed: DNS, refused, reset, TLS, or the task was cancelled.
+    case transport(String)
+    /// The body grew past the fetcher's size cap (in bytes) and was abandoned.
+    case tooLarge(limit: Int)
+
+    /// One line naming the cause, e.g. `no answer within 30 s`.
+    public var description: String {
+        switch self {
+        case .timedOut(let after):
+            "no answer within \(after.secondsText)"
+        case .transport(let detail):
+            "transport failure: \(detail)"
+        case .tooLarge(let limit):
+            "the answer is larger than \(limit.byteCountText), the most newsfeed accepts"
+        }
+    }
+}
+
+extension Duration {
+    /// `30 s`, `1.5 s`, `250 ms`: short and exact enough for one-line messages.
+    package var secondsText: String {
+        let (seconds, attoseconds) = components
+        if attoseconds == 0 { return "\(seconds) s" }
+        let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+        if milliseconds < 1000 { return "\(milliseconds) ms" }
+        let tenths = milliseconds / 100
+        return "\(tenths / 10).\(tenths % 10) s"
+    }
+}
+
+extension Int {
+    /// `20 MB`, `512 KB`, `900 bytes` (powers of 1024, rounded down).
+    package var byteCountText: String {
+        if self >= 1 << 20 { return "\(self >> 20) MB" }
+        if self >= 1 << 10 { return "\(self >> 10) KB" }
+        return "\(self) bytes"
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// The article objects of one NewsAPI answer, in response order, each built when it is read.
+///
+/// Backed by the answer's bytes and a ``NewsAPIJSONIndex`` when the JSON is plain (the usual
+/// case), so a big answer costs its bytes plus a small index rather than every article at once;
+/// otherwise by the articles `JSONDecoder` built. Reading the same position twice builds the
+/// article twice: iterate once.
+public struct NewsAPIArticles: RandomAccessCollection, Sendable {
+    private enum Storage: Sendable {
+        case decoded([NewsAPIArticle])
+        case indexed(Data, NewsAPIJSONIndex)
+    }
+
+    private let storage: Storage
+
+    /// Articles already built.
+    public init(_ articles: [NewsAPIArticle]) {
+        storage = .decoded(articles)
+    }
+
+    /// Articles read from `data` on demand through `index`, which was made from the same bytes.
+    package init(data: Data, index: NewsAPIJSONIndex) {
+        storage = .indexed(data, index)
+    }
+
+    public var startIndex: Int { 0 }
+
+    public var endIndex: Int {
+        switch storage {
+        case .decoded(let articles): articles.count
+        case .indexed(_, let index): index.articleCount
+        }
+    }
+
+    public subscript(position: Int) -> NewsAPIArticle {
+        switch storage {
+        case .decoded(let articles):
+            return articles[position]
+        case .indexed(let data, let index):
+            precondition(indices.contains(position), "article \(position) is out of range")
+            return data.withUnsafeBytes { index.article(position, in: $0) }
+        }
+    }
+}

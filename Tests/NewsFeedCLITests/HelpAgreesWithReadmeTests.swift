@@ -1,0 +1,54 @@
+import Foundation
+import NewsFeedCLI
+import TestSupport
+import Testing
+
+/// Every command's help names exactly the options README's command table names for it.
+@Suite struct HelpAgreesWithReadmeTests {
+    static let readme = RepositoryPaths.readme
+
+    /// The `| `newsfeed CMD …` |` rows of README's command table, by command.
+    static func readmeRows() throws -> [String: String] {
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        var rows: [String: String] = [:]
+        for line in text.split(separator: "\n") where line.hasPrefix("| `newsfeed ") {
+            let cell = line.dropFirst("| `".count).prefix { $0 != "`" }
+            let words = cell.split(separator: " ")
+            guard words.count >= 2, !words[1].hasPrefix("-") else { continue }
+            // A command with several rows (bookmark add, list, remove) gets all of them.
+            rows[String(words[1]), default: ""] += " " + cell
+        }
+        return rows
+    }
+
+    static func options(in text: some StringProtocol) -> Set<String> {
+        var found: Set<String> = []
+        var rest = Substring(text)
+        while let range = rest.range(of: "--") {
+            let name = rest[range.lowerBound...].prefix { $0 == "-" || $0.isLetter }
+            if name.count > 2 { found.insert(String(name)) }
+            rest = rest[range.upperBound...]
+        }
+        return found
+    }
+
+    static let commands: Set<String> = ["bookmark", "build", "convert", "demo", "init", "serve", "status", "watch"]
+
+    @Test(arguments: commands.sorted())
+    func helpAndReadmeNameTheSameOptions(command: String) throws {
+        let rows = try Self.readmeRows()
+        let row = try #require(rows[command], "README's table has no row for \(command)")
+        let help = try #require(CommandHelp.text(for: command))
+        // The usage is every line up to the first blank one (convert has three forms).
+        let usage = help.split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.isEmpty }
+            .joined(separator: "\n")
+        let readmeOptions = Self.options(in: row)
+        #expect(readmeOptions == Self.options(in: usage), "usage line: \(usage)")
+        #expect(readmeOptions.isSubset(of: Self.options(in: help.dropFirst(usage.count))), "options list")
+    }
+
+    @Test func theTableListsEveryCommand() throws {
+        #expect(Set(try Self.readmeRows().keys) == Self.commands)
+        for command in Self.commands { #expect(CommandHelp.text(for: command) != nil, "\(command)") }
+    }
+}

@@ -1,0 +1,27 @@
+import FeedFormats
+import NewsModel
+import Testing
+
+@Suite struct ContentTextTests {
+    @Test(arguments: [
+        (
+            "video\r\nNBA<ul><li>Booker scores 47</li><li>LeBron out</li></ul>",
+            "video\nNBA\nBooker scores 47\nLeBron out"
+        ),
+        ("One.<br>Two.<br/>Three.", "One.\nTwo.\nThree."),
+        ("<p>First &amp; best</p><p>Second</p>", "First & best\nSecond"),
+        ("Plain text, one line", "Plain text, one line"),
+        ("Keep <b>inline</b> <a href=\"x\">tags</a> together", "Keep inline tags together"),
+        ("Before<script>var a = '<br>';\n x()</script>After", "Before After"),
+        ("A\u{E000}B<br>C", "AB\nC"),
+        ("\n\n  \r\n", ""),
+    ])
+    func keepsLinesAndDropsMarkup(raw: String, expected: String) {
+        #expect(ContentText.plainLines(raw) == expected)
+    }
+
+    @Test func linesSurviveTheFeedRoundTrip() throws {
+        let html = FeedHTML.paragraphs("video\nNBA\nBooker scores 47")
+        #expect(html.contains("<br/>"))
+    }
+}
