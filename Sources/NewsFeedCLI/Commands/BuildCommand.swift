@@ -67,12 +67,14 @@ package enum BuildCommand {
         // A bad-key pause needs a person even when no feed is overdue yet: one line per run
         // on stderr (so `--quiet` cron runs say it too); the exit status stays that of the
         // feeds (paused feeds are not failures until they go stale), as issue 9 rules.
-        if let reason = report.badKeyPauseReason {
-            errors.line(
-                "newsfeed \(command): NewsAPI feeds are paused because NewsAPI refused the key "
-                    + "(\(FeedOutcome.clause(reason))) until the key changes; set NEWSAPI_KEY to a valid key")
-        }
+        if let reason = report.badKeyPauseReason { errors.line(badKeyPauseLine(command: command, reason: reason)) }
         return report.failedCount > 0 ? .failure : .ok
+    }
+
+    /// The stderr line of a run that leaves NewsAPI feeds paused on a refused key.
+    package static func badKeyPauseLine(command: String, reason: String) -> String {
+        "newsfeed \(command): NewsAPI feeds are paused because NewsAPI refused the key "
+            + "(\(FeedOutcome.clause(reason))) until the key changes; set NEWSAPI_KEY to a valid key"
     }
 
     /// The configured feeds named by `--only`, in config order; all when none is named.
