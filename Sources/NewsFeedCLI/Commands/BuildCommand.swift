@@ -43,7 +43,7 @@ package enum BuildCommand {
     }
 
     /// Runs a build and prints its lines; shared by `build` and `demo` (unscheduled samples).
-    package static func runBuild(
+    static func runBuild(
         _ builder: FeedBuilder, specs: [FeedSpec], scheduled: FeedBuilder.ScheduledRun? = nil, quiet: Bool,
         command: String = "build", context: CommandContext
     ) async -> ExitCode {
@@ -72,13 +72,13 @@ package enum BuildCommand {
     }
 
     /// The stderr line of a run that leaves NewsAPI feeds paused on a refused key.
-    package static func badKeyPauseLine(command: String, reason: String) -> String {
+    static func badKeyPauseLine(command: String, reason: String) -> String {
         "newsfeed \(command): NewsAPI feeds are paused because NewsAPI refused the key "
             + "(\(FeedOutcome.clause(reason))) until the key changes; set NEWSAPI_KEY to a valid key"
     }
 
     /// The configured feeds named by `--only`, in config order; all when none is named.
-    package static func selectFeeds(_ only: [String], from config: NewsFeedConfig) throws(UsageError) -> [FeedSpec] {
+    static func selectFeeds(_ only: [String], from config: NewsFeedConfig) throws(UsageError) -> [FeedSpec] {
         guard !only.isEmpty else { return config.feeds }
         let wanted = only.map { name in
             var id = name.lowercased()
