@@ -139,9 +139,11 @@ final class WatchCommandFixture: Sendable {
             environment: ["NEWSAPI_BASE_URL": newsAPIBase, "NEWSAPI_KEY": "test-key"], clock: Self.now)
     }
 
-    /// `newsfeed watch` with `arguments`.
-    func watch(_ arguments: [String] = ["--allow-private"], stopSignal: StopSignal = StopSignal()) async -> CLIRun {
-        await CLIRun.newsfeed(["watch"] + arguments, in: folder.url, clock: Self.now, stopSignal: stopSignal)
+    /// `newsfeed watch` with `arguments`, at `now`.
+    func watch(
+        _ arguments: [String] = ["--allow-private"], stopSignal: StopSignal = StopSignal(), at now: Date = now
+    ) async -> CLIRun {
+        await CLIRun.newsfeed(["watch"] + arguments, in: folder.url, clock: now, stopSignal: stopSignal)
     }
 
     var output: OutputFolder { OutputFolder(root: folder.url.appending(path: "Feeds")) }

@@ -51,6 +51,37 @@ public enum BookmarkFeed {
             stories: stories)
     }
 
+    /// The files of the bookmarks feed, its RSS last: `bookmarks.<ext>` per configured format, and the
+    /// RSS (which carries the build date a later rewrite compares with) in `.newsfeed/history/` when
+    /// `rss` is not among them, as for any feed.
+    private static func targets(config: NewsFeedConfig, output: OutputFolder) -> [(format: FeedFormat, url: URL)] {
+        var targets = config.formats.filter { $0 != .rss }.map {
+            (format: $0, url: output.fileURL(relativePath: relativePath(for: $0)))
+        }
+        let rss =
+            config.formats.contains(.rss)
+            ? output.fileURL(relativePath: relativePath)
+            : output.stateFolder.appending(path: "history").appending(path: relativePath)
+        targets.append((.rss, rss))
+        return targets
+    }
+
+    /// Rewrites the bookmarks feed in every configured format when more than its build date would
+    /// change: what `watch` calls after recording image verdicts in `state`, so a bookmark whose
+    /// image died shows the default image, like the story in its own feed. Returns whether it
+    /// wrote. Call while holding the output lock.
+    package static func rewriteIfChanged(
+        _ list: BookmarkList, config: NewsFeedConfig, output: OutputFolder, state: BridgeState, now: Date
+    ) throws -> Bool {
+        let files = targets(config: config, output: output)
+        let history = files[files.count - 1].url
+        let previous = (try? output.readIfPresent(history)).flatMap { $0 }
+            .flatMap { try? RSSReader().read($0, path: relativePath).lastBuildDate }
+        var document = document(list, config: config, images: state.images, updated: now)
+        document.itemMarks = BookmarkMarks.marks(of: list)
+        return try FeedFileSet.write(document, to: files, in: output, previousBuildDate: previous, now: now)
+    }
+
     /// Rewrites the bookmarks feed in every configured format (and the default image it may
     /// point to), the stars on every feed's HTML page, the index and the OPML list. Call while
     /// holding the output lock.
@@ -62,9 +93,8 @@ public enum BookmarkFeed {
         let state = try output.stateStore.load().state
         var document = document(list, config: config, images: state.images, updated: now)
         document.itemMarks = BookmarkMarks.marks(of: list)
-        for format in config.formats {
-            try output.writeIfChanged(
-                try format.renderer.render(document), to: output.fileURL(relativePath: relativePath(for: format)))
+        for target in targets(config: config, output: output) {
+            try output.writeIfChanged(try target.format.renderer.render(document), to: target.url)
         }
         try BookmarkMarks.refreshPages(list, config: config, output: output)
         try FeedIndexWriter(config: config).write(to: output, state: state)

@@ -52,6 +52,15 @@ public struct BookmarkStore: Sendable {
         }
     }
 
+    /// The saved list as it stands, without the lock and without side effects: nil when there is
+    /// none or it cannot be read (``load(now:)``, under the lock, deals with a broken file).
+    public func peek() -> BookmarkList? {
+        guard let data = try? Data(contentsOf: url) else { return nil }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return try? decoder.decode(BookmarkList.self, from: data)
+    }
+
     /// Saves `list` atomically, as readable JSON.
     public func save(_ list: BookmarkList) throws(OutputError) {
         let encoder = JSONEncoder()

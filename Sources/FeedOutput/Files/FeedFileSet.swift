@@ -49,8 +49,16 @@ package struct FeedFileSet: Sendable {
     /// changed feed is rendered with `now`, and a file whose bytes come out the same (a JSON Feed
     /// has no build date) is still left alone.
     package func write(_ document: FeedDocument, previousBuildDate: Date?, now: Date) throws -> Bool {
+        try Self.write(document, to: targets, in: output, previousBuildDate: previousBuildDate, now: now)
+    }
+
+    /// ``write(_:previousBuildDate:now:)`` for any list of files, e.g. the bookmarks feed's, which has
+    /// no ``FeedSpec``.
+    package static func write(
+        _ document: FeedDocument, to targets: [(format: FeedFormat, url: URL)], in output: OutputFolder,
+        previousBuildDate: Date?, now: Date
+    ) throws -> Bool {
         var document = document
-        let targets = self.targets
         if let previousBuildDate {
             document.updated = previousBuildDate
             var unchanged = true

@@ -51,11 +51,8 @@ public struct DuckDuckGoClient: Sendable {
             case .transport, .tooLarge: throw .transport(error.description)
             }
         }
-        var headers: [String: String] = [:]
-        for (name, value) in response.allHeaderFields {
-            if let name = name as? String, let value = value as? String { headers[name] = value }
-        }
-        return try DuckDuckGoAnswer.decode(data: data, query: query, httpStatus: response.statusCode, headers: headers)
+        return try DuckDuckGoAnswer.decode(
+            data: data, query: query, httpStatus: response.statusCode, headers: response.textHeaders)
     }
 
     /// `<base>/?q=<query>&format=json&no_redirect=1&t=newsfeed`, `+` and `&` in the query encoded.

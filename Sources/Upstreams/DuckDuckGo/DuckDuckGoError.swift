@@ -33,22 +33,19 @@ public enum DuckDuckGoError: Error, Sendable, Equatable, CustomStringConvertible
             return "DuckDuckGo answered the query \"\(query)\" with a redirect\(shown) (a !bang), not an answer; "
                 + "use a query without a bang"
         case .httpStatus(let status, let retryAfter):
-            let wait = retryAfter.map { ", retry after \($0.components.seconds) s" } ?? ""
-            return "DuckDuckGo answered HTTP \(status)\(wait)"
+            return "DuckDuckGo answered HTTP \(status)" + UpstreamWording.retryText(retryAfter)
         case .htmlPage(let status):
-            if let status { return "DuckDuckGo answered with an HTML page (HTTP \(status)), not JSON" }
-            return "the DuckDuckGo answer is an HTML page, not JSON"
+            return UpstreamWording.htmlPage("DuckDuckGo", status: status)
         case .invalidJSON(let error):
             return "DuckDuckGo's answer: \(error)"
         case .unexpectedJSON(let detail):
             return "DuckDuckGo's answer is JSON but not an Instant Answer: \(detail)"
         case .emptyBody(let status):
-            if let status { return "DuckDuckGo answered with an empty body (HTTP \(status))" }
-            return "the DuckDuckGo answer is empty"
+            return UpstreamWording.emptyBody("DuckDuckGo", status: status)
         case .timedOut(let after):
-            return "DuckDuckGo did not answer within \(after.secondsText)"
+            return UpstreamWording.timedOut("DuckDuckGo", after: after)
         case .transport(let detail):
-            return "could not reach DuckDuckGo: \(detail)"
+            return UpstreamWording.transport("DuckDuckGo", detail: detail)
         }
     }
 }

@@ -55,7 +55,7 @@ public struct NewsAPIClient: Sendable {
         }
         do {
             return try NewsAPIResponse.decode(
-                data: data, httpStatus: response.statusCode, headers: Self.headers(of: response))
+                data: data, httpStatus: response.statusCode, headers: response.textHeaders)
         } catch {
             throw redacted(error)
         }
@@ -71,14 +71,6 @@ public struct NewsAPIClient: Sendable {
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         request.setValue(apiKey, forHTTPHeaderField: "X-Api-Key")
         return request
-    }
-
-    private static func headers(of response: HTTPURLResponse) -> [String: String] {
-        var headers: [String: String] = [:]
-        for (name, value) in response.allHeaderFields {
-            if let name = name as? String, let value = value as? String { headers[name] = value }
-        }
-        return headers
     }
 
     /// Removes the key from text an endpoint sent back, in case it echoes the request.

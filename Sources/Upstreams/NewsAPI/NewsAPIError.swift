@@ -62,28 +62,21 @@ public enum NewsAPIError: Error, Sendable, Equatable, CustomStringConvertible {
             if !message.isEmpty { line += ": \(message)" }
             // "…rate limited., retry after" reads badly: the retry note continues the sentence.
             if retryAfter != nil, let last = line.last, ".!".contains(last) { line.removeLast() }
-            return line + Self.retryText(retryAfter)
+            return line + UpstreamWording.retryText(retryAfter)
         case .httpStatus(let status, let retryAfter):
-            return "NewsAPI answered HTTP \(status) without an error message" + Self.retryText(retryAfter)
+            return "NewsAPI answered HTTP \(status) without an error message" + UpstreamWording.retryText(retryAfter)
         case .htmlPage(let status):
-            if let status { return "NewsAPI answered with an HTML page (HTTP \(status)), not JSON" }
-            return "the NewsAPI answer is an HTML page, not JSON"
+            return UpstreamWording.htmlPage("NewsAPI", status: status)
         case .invalidJSON(let error):
             return "NewsAPI answer: \(error)"
         case .unexpectedJSON(let detail):
             return "NewsAPI's answer is JSON but not a NewsAPI response: \(detail)"
         case .emptyBody(let status):
-            if let status { return "NewsAPI answered with an empty body (HTTP \(status))" }
-            return "the NewsAPI answer is empty"
+            return UpstreamWording.emptyBody("NewsAPI", status: status)
         case .timedOut(let after):
-            return "NewsAPI did not answer within \(after.secondsText)"
+            return UpstreamWording.timedOut("NewsAPI", after: after)
         case .transport(let detail):
-            return "could not reach NewsAPI: \(detail)"
+            return UpstreamWording.transport("NewsAPI", detail: detail)
         }
-    }
-
-    private static func retryText(_ retryAfter: Duration?) -> String {
-        guard let retryAfter else { return "" }
-        return ", retry after \(retryAfter.components.seconds) s"
     }
 }

@@ -31,6 +31,9 @@ public struct FeedWatcher: Sendable {
 
     private var output: OutputFolder { OutputFolder(root: config.output) }
 
+    /// The configured feeds' ids in config order, then the bookmarks feed's.
+    private var watchedFeedIDs: [String] { config.feeds.map(\.id) + [BookmarkFeed.id] }
+
     /// Runs one round. Throws only when the round cannot run at all (no output folder, unreadable state, lock
     /// failure); problems of single feeds are in the report.
     public func runRound() async throws(WatchError) -> WatchReport {
@@ -63,8 +66,8 @@ public struct FeedWatcher: Sendable {
         let urlsOfFeed = plan.urlsOfFeed
         var allURLs: [URL] = []
         var seen = Set<String>()
-        for spec in config.feeds {
-            for url in urlsOfFeed[spec.id] ?? [] where seen.insert(url.absoluteString).inserted {
+        for id in watchedFeedIDs {
+            for url in urlsOfFeed[id] ?? [] where seen.insert(url.absoluteString).inserted {
                 allURLs.append(url)
             }
         }
@@ -76,9 +79,9 @@ public struct FeedWatcher: Sendable {
         }
 
         var feedsOfURL: [String: [String]] = [:]
-        for spec in config.feeds {
-            for url in urlsOfFeed[spec.id] ?? [] where feedsOfURL[url.absoluteString]?.last != spec.id {
-                feedsOfURL[url.absoluteString, default: []].append(spec.id)
+        for id in watchedFeedIDs {
+            for url in urlsOfFeed[id] ?? [] where feedsOfURL[url.absoluteString]?.last != id {
+                feedsOfURL[url.absoluteString, default: []].append(id)
             }
         }
         // The findings are measured against the last round's view as it stands under the lock, not as it
@@ -204,6 +207,13 @@ public struct FeedWatcher: Sendable {
             }
             summaries.append(summary)
         }
+        // The bookmarks feed carries its stories' images too: they are checked like any feed's, and its
+        // files are rewritten from the bookmark list when a verdict changes what it shows.
+        if let bookmarks = output.bookmarkStore.peek(), !bookmarks.bookmarks.isEmpty {
+            let stories = BookmarkFeed.stories(bookmarks, defaults: StoryDefaults())
+            urlsOfFeed[BookmarkFeed.id] = imageURLs(of: stories, healer: healer)
+            summaries.append(WatchReport.FeedSummary(feed: BookmarkFeed.id))
+        }
         return RoundPlan(
             images: loaded.state.images, summaries: summaries, urlsOfFeed: urlsOfFeed,
             warnings: [loaded.warning].compactMap { $0 }, unbuilt: unbuilt)
@@ -296,6 +306,14 @@ public struct FeedWatcher: Sendable {
                     if try files.write(document, previousBuildDate: snapshot.lastBuildDate, now: now) {
                         rewritten.insert(spec.id)
                     }
+                }
+                let bookmarks = try output.bookmarkStore.load(now: now)
+                if let warning = bookmarks.warning { warnings.append(warning) }
+                if !bookmarks.list.bookmarks.isEmpty,
+                    try BookmarkFeed.rewriteIfChanged(
+                        bookmarks.list, config: config, output: output, state: state, now: now)
+                {
+                    rewritten.insert(BookmarkFeed.id)
                 }
                 try output.stateStore.save(state)
                 try output.watchStatusStore.save(view)
