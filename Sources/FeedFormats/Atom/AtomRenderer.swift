@@ -22,7 +22,7 @@ public struct AtomRenderer: FeedRenderer {
         _ document: FeedDocument, followedBy moreStories: MoreStories, itemsPerPiece: Int = 100,
         emit: (Data) -> Void
     ) throws(FeedError) {
-        var writer = try XMLWriter()
+        var writer = try XMLByteWriter()
         try writer.startDocument()
         try writer.startElement("feed")
         try writer.attribute("xmlns", Self.namespace)
@@ -44,7 +44,7 @@ public struct AtomRenderer: FeedRenderer {
         try writer.element("generator", text: document.generator)
         var html: [UInt8] = []
         var itemsInPiece = 0
-        func afterEntry(_ writer: inout XMLWriter) throws(FeedError) {
+        func afterEntry(_ writer: inout XMLByteWriter) throws(FeedError) {
             itemsInPiece += 1
             guard itemsInPiece >= itemsPerPiece else { return }
             itemsInPiece = 0
@@ -62,7 +62,7 @@ public struct AtomRenderer: FeedRenderer {
         emit(try writer.finish())
     }
 
-    private func link(to writer: inout XMLWriter, rel: String, type: String, href: String) throws(FeedError) {
+    private func link(to writer: inout XMLByteWriter, rel: String, type: String, href: String) throws(FeedError) {
         try writer.startElement("link")
         try writer.attribute("rel", rel)
         try writer.attribute("type", type)
@@ -70,7 +70,7 @@ public struct AtomRenderer: FeedRenderer {
         try writer.endElement()
     }
 
-    private func writeEntry(_ story: Story, to writer: inout XMLWriter, html: inout [UInt8]) throws(FeedError) {
+    private func writeEntry(_ story: Story, to writer: inout XMLByteWriter, html: inout [UInt8]) throws(FeedError) {
         let url = story.url.absoluteString
         let date = RFC3339Date.string(from: story.displayDate)
         try writer.startElement("entry")

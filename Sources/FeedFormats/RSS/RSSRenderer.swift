@@ -18,8 +18,9 @@ public struct RSSRenderer: FeedRenderer {
     /// The feed's UTF-8 bytes; `ttl` is left out when `ttlMinutes` is not positive, since RSS
     /// allows only a positive number there.
     public func render(_ document: FeedDocument) throws(FeedError) -> Data {
-        var writer = try XMLWriter()
-        try write(document, followedBy: EmptyCollection(), to: &writer) { (_: inout XMLWriter) throws(FeedError) in }
+        var writer = try XMLByteWriter()
+        try write(document, followedBy: EmptyCollection(), to: &writer) { (_: inout XMLByteWriter) throws(FeedError) in
+        }
         return try writer.finish()
     }
 
@@ -39,9 +40,9 @@ public struct RSSRenderer: FeedRenderer {
         _ document: FeedDocument, followedBy moreStories: MoreStories, itemsPerPiece: Int = 100,
         emit: (Data) -> Void
     ) throws(FeedError) {
-        var writer = try XMLWriter()
+        var writer = try XMLByteWriter()
         var itemsInPiece = 0
-        try write(document, followedBy: moreStories, to: &writer) { (writer: inout XMLWriter) throws(FeedError) in
+        try write(document, followedBy: moreStories, to: &writer) { (writer: inout XMLByteWriter) throws(FeedError) in
             itemsInPiece += 1
             guard itemsInPiece >= itemsPerPiece else { return }
             itemsInPiece = 0
@@ -51,8 +52,8 @@ public struct RSSRenderer: FeedRenderer {
     }
 
     private func write<MoreStories: Sequence<Story>>(
-        _ document: FeedDocument, followedBy moreStories: MoreStories, to writer: inout XMLWriter,
-        afterEachItem: (inout XMLWriter) throws(FeedError) -> Void
+        _ document: FeedDocument, followedBy moreStories: MoreStories, to writer: inout XMLByteWriter,
+        afterEachItem: (inout XMLByteWriter) throws(FeedError) -> Void
     ) throws(FeedError) {
         try writer.startDocument()
         try writer.startElement("rss")
@@ -91,7 +92,7 @@ public struct RSSRenderer: FeedRenderer {
         try writer.endElement()
     }
 
-    private func writeItem(_ story: Story, to writer: inout XMLWriter, html: inout [UInt8]) throws(FeedError) {
+    private func writeItem(_ story: Story, to writer: inout XMLByteWriter, html: inout [UInt8]) throws(FeedError) {
         let url = story.url.absoluteString
         try writer.startElement("item")
         try writer.element("title", text: story.title)
@@ -126,7 +127,7 @@ public struct RSSRenderer: FeedRenderer {
         try writer.endElement()
     }
 
-    private func writeImage(_ image: StoryImage, to writer: inout XMLWriter) throws(FeedError) {
+    private func writeImage(_ image: StoryImage, to writer: inout XMLByteWriter) throws(FeedError) {
         let url = image.url.absoluteString
         let length = max(0, image.length)
         try writer.startElement("enclosure")

@@ -98,7 +98,12 @@ where Articles.Element == NewsAPIArticle, Articles.Index == Int {
 
         package func wait() -> [(story: Story, key: String)] {
             done.wait()
-            return result.withLock { $0 }
+            // Taken out, not copied: a copy left behind here would make the caller's `reverse()`
+            // copy the whole batch (every story's fields retained and released once more).
+            return result.withLock { made in
+                defer { made = [] }
+                return made
+            }
         }
     }
 

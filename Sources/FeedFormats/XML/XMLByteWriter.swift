@@ -1,0 +1,317 @@
+import Foundation
+import NewsModel
+
+/// Indented XML written straight into a byte buffer: for the same calls, exactly the bytes
+/// ``XMLWriter`` (libxml2's `xmlTextWriter`, indenting by two spaces) writes.
+///
+/// The feed renderers write through it: on a 10,000-item `convert`, libxml2's per-call work
+/// (its output buffer's bookkeeping, `strlen` of every piece, a copy per piece) was a sixth of
+/// the whole run. It keeps libxml2's rules, which the golden files and `XMLByteWriterTests`
+/// (against ``XMLWriter`` on the same calls) pin byte for byte:
+/// - an element's start tag is closed by `>` when its first text or child comes, `/>` when it
+///   ends empty; each child starts on a line of its own, indented by its depth, and every end
+///   tag or empty element is followed by a line break;
+/// - an end tag is indented unless text was the last thing written into the element;
+/// - text escapes `&`, `<`, `>`, `"` and CR (`xmlEncodeSpecialChars`); attribute values escape
+///   `&`, `<`, `>`, `"`, tab, LF and CR (`xmlBufAttrSerializeTxtContent`); non-ASCII text is
+///   written as UTF-8 in both;
+/// - characters XML 1.0 forbids are removed first (``XMLCharacters``), so no caller can forget it.
+///
+/// Only well-formed use is accepted: an attribute outside a start tag, or an end without an
+/// open element, is a ``FeedError/writerFailed(_:)``, as libxml2 refuses them. Non-copyable: it
+/// owns its buffer, which it grows itself (an `Array`'s `append(contentsOf:)` was not inlined, and
+/// its checks per call cost as much as the copying).
+package struct XMLByteWriter: ~Copyable {
+    private var output: ByteBuffer
+    /// Names of the open elements, innermost last.
+    private var openElements: [String] = []
+    /// Whether the innermost element's start tag still waits for its `>` (or `/>`).
+    private var startTagIsOpen = false
+    /// Whether the next end tag of an element with content is indented (libxml2's `doindent`):
+    /// false right after text, true after an element ended.
+    private var indentsEndTag = true
+
+    /// A writer that indents nested elements by two spaces.
+    package init() throws(FeedError) {
+        output = ByteBuffer(capacity: 1 << 16)
+    }
+
+    /// Writes the XML declaration, version 1.0 in UTF-8.
+    package mutating func startDocument() throws(FeedError) {
+        append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+    }
+
+    /// Opens an element; `name` may carry a declared prefix, e.g. `dc:creator`.
+    package mutating func startElement(_ name: String) throws(FeedError) {
+        if startTagIsOpen { append(">\n") }
+        appendIndent(openElements.count)
+        output.append(UInt8(ascii: "<"))
+        append(name)
+        openElements.append(name)
+        startTagIsOpen = true
+    }
+
+    /// Declares `xmlns:prefix="uri"` on the element just opened.
+    package mutating func declareNamespace(prefix: String, uri: String) throws(FeedError) {
+        try attribute("xmlns:\(prefix)", uri)
+    }
+
+    /// Writes an attribute on the element just opened, its value escaped as libxml2 escapes it.
+    package mutating func attribute(_ name: String, _ value: String) throws(FeedError) {
+        guard startTagIsOpen else { throw .writerFailed("writing attribute \(name) outside a start tag") }
+        output.append(UInt8(ascii: " "))
+        append(name)
+        append("=\"")
+        var value = value
+        value.withUTF8 { bytes in
+            if XMLCharacters.mayContainForbidden(bytes) {
+                var clean = XMLCharacters.removingForbidden(String(decoding: bytes, as: UTF8.self))
+                clean.withUTF8 { appendEscapedAttribute($0) }
+            } else {
+                appendEscapedAttribute(bytes)
+            }
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+
+    /// Writes character data, escaped as `xmlTextWriterWriteString` escapes it (`&`, `<`, `>`,
+    /// `"` and CR become references, so `]]>` is harmless).
+    package mutating func text(_ value: String) throws(FeedError) {
+        try startText()
+        var value = value
+        value.withUTF8 { appendText($0) }
+    }
+
+    /// ``text(_:)`` for UTF-8 bytes (without a terminating NUL), such as HTML the renderer built on
+    /// bytes: it need not become a `String` first. `bytes` is left as it was.
+    package mutating func text(utf8 bytes: inout [UInt8]) throws(FeedError) {
+        try startText()
+        bytes.withUnsafeBufferPointer { appendText($0) }
+    }
+
+    /// Closes the start tag before text, if it is still open.
+    private mutating func startText() throws(FeedError) {
+        guard !openElements.isEmpty else { throw .writerFailed("writing text outside any element") }
+        if startTagIsOpen {
+            output.append(UInt8(ascii: ">"))
+            startTagIsOpen = false
+        }
+        indentsEndTag = false
+    }
+
+    private mutating func appendText(_ bytes: UnsafeBufferPointer<UInt8>) {
+        if XMLCharacters.mayContainForbidden(bytes) {
+            var clean = XMLCharacters.removingForbidden(String(decoding: bytes, as: UTF8.self))
+            clean.withUTF8 { appendEscapedText($0) }
+        } else {
+            appendEscapedText(bytes)
+        }
+    }
+
+    /// Closes the innermost open element (self-closing when it has no content).
+    package mutating func endElement() throws(FeedError) {
+        guard let name = openElements.popLast() else { throw .writerFailed("ending an element when none is open") }
+        if startTagIsOpen {
+            append("/>\n")
+            startTagIsOpen = false
+        } else {
+            if indentsEndTag { appendIndent(openElements.count) }
+            append("</")
+            append(name)
+            append(">\n")
+        }
+        indentsEndTag = true
+    }
+
+    /// Writes `<name>value</name>`.
+    package mutating func element(_ name: String, text value: String) throws(FeedError) {
+        try startElement(name)
+        try text(value)
+        try endElement()
+    }
+
+    /// Writes `<name>bytes</name>` (see ``text(utf8:)``).
+    package mutating func element(_ name: String, utf8Text bytes: inout [UInt8]) throws(FeedError) {
+        try startElement(name)
+        try text(utf8: &bytes)
+        try endElement()
+    }
+
+    /// Hands over the bytes written so far and forgets them, so a big document can be passed on
+    /// in pieces instead of being held whole. Call it between elements: a piece then never ends
+    /// inside a UTF-8 sequence.
+    package mutating func takeWrittenBytes() throws(FeedError) -> Data {
+        defer { output.removeAll() }
+        return output.data
+    }
+
+    /// Closes every open element and hands over the rest of the document.
+    package consuming func finish() throws(FeedError) -> Data {
+        while !openElements.isEmpty { try endElement() }
+        return try takeWrittenBytes()
+    }
+
+    // MARK: Bytes
+
+    private mutating func append(_ text: StaticString) {
+        output.append(text.utf8Start, count: text.utf8CodeUnitCount)
+    }
+
+    private mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { output.append($0) }
+    }
+
+    private static let spaces: StaticString = "                                "
+
+    /// Two spaces per level of `depth`.
+    private mutating func appendIndent(_ depth: Int) {
+        var left = depth * 2
+        while left > 0 {
+            let count = min(left, Self.spaces.utf8CodeUnitCount)
+            output.append(Self.spaces.utf8Start, count: count)
+            left -= count
+        }
+    }
+
+    /// Appends `bytes` (no forbidden characters) with `&`, `<`, `>`, `"` and CR escaped. Runs of
+    /// eight bytes with none of them, nor any control character, are passed over at once.
+    private mutating func appendEscapedText(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let raw = UnsafeRawBufferPointer(bytes)
+        let count = bytes.count
+        var runStart = 0
+        var index = 0
+        while index < count {
+            var end = count
+            if index + 8 <= count {
+                let word = ByteWord(raw, at: index)
+                if !(word.hasByte(below: 0x20) || word.hasByte(UInt8(ascii: "&")) || word.hasByte(UInt8(ascii: "<"))
+                    || word.hasByte(UInt8(ascii: ">")) || word.hasByte(UInt8(ascii: "\"")))
+                {
+                    index += 8
+                    continue
+                }
+                end = index + 8
+            }
+            while index < end {
+                let replacement: StaticString
+                switch bytes[index] {
+                case UInt8(ascii: "<"): replacement = "&lt;"
+                case UInt8(ascii: ">"): replacement = "&gt;"
+                case UInt8(ascii: "&"): replacement = "&amp;"
+                case UInt8(ascii: "\""): replacement = "&quot;"
+                case 0x0D: replacement = "&#13;"
+                default:
+                    index += 1
+                    continue
+                }
+                output.append(bytes, from: runStart, to: index)
+                append(replacement)
+                index += 1
+                runStart = index
+            }
+        }
+        output.append(bytes, from: runStart, to: count)
+    }
+
+    /// Appends `bytes` (no forbidden characters) escaped as an attribute value: `&`, `<`, `>`, `"`,
+    /// tab, LF and CR as references; everything else, non-ASCII text too, as it is.
+    private mutating func appendEscapedAttribute(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let raw = UnsafeRawBufferPointer(bytes)
+        let count = bytes.count
+        var runStart = 0
+        var index = 0
+        while index < count {
+            var end = count
+            if index + 8 <= count {
+                let word = ByteWord(raw, at: index)
+                if !(word.hasByte(below: 0x20) || word.hasByte(UInt8(ascii: "&"))
+                    || word.hasByte(UInt8(ascii: "<")) || word.hasByte(UInt8(ascii: ">"))
+                    || word.hasByte(UInt8(ascii: "\"")))
+                {
+                    index += 8
+                    continue
+                }
+                end = index + 8
+            }
+            while index < end {
+                let byte = bytes[index]
+                let replacement: StaticString
+                switch byte {
+                case UInt8(ascii: "\""): replacement = "&quot;"
+                case UInt8(ascii: "&"): replacement = "&amp;"
+                case UInt8(ascii: "<"): replacement = "&lt;"
+                case UInt8(ascii: ">"): replacement = "&gt;"
+                case 0x0A: replacement = "&#10;"
+                case 0x0D: replacement = "&#13;"
+                case 0x09: replacement = "&#9;"
+                default:
+                    index += 1
+                    continue
+                }
+                output.append(bytes, from: runStart, to: index)
+                append(replacement)
+                index += 1
+                runStart = index
+            }
+        }
+        output.append(bytes, from: runStart, to: count)
+    }
+}
+
+/// A growable byte buffer with one owner: appends are a capacity check and a `memcpy`.
+private struct ByteBuffer: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private(set) var count = 0
+
+    init(capacity: Int) {
+        self.capacity = Swift.max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    /// A copy of the bytes so far.
+    var data: Data { Data(bytes: base, count: count) }
+
+    mutating func removeAll() { count = 0 }
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        if count == capacity { grow(toHold: count + 1) }
+        base[count] = byte
+        count += 1
+    }
+
+    @inline(__always)
+    mutating func append(_ bytes: UnsafePointer<UInt8>, count length: Int) {
+        guard length > 0 else { return }
+        if count + length > capacity { grow(toHold: count + length) }
+        (base + count).update(from: bytes, count: length)
+        count += length
+    }
+
+    @inline(__always)
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let start = bytes.baseAddress else { return }
+        append(start, count: bytes.count)
+    }
+
+    /// `bytes[start..<end]`.
+    @inline(__always)
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) {
+        guard end > start, let first = bytes.baseAddress else { return }
+        append(first + start, count: end - start)
+    }
+
+    private mutating func grow(toHold needed: Int) {
+        var newCapacity = capacity * 2
+        while newCapacity < needed { newCapacity *= 2 }
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+}
