@@ -39,6 +39,8 @@ import Testing
         #expect(html.contains(">Tom &amp; \"Jerry\" &lt;News&gt;</a>"))
         #expect(!html.contains("\u{1}"))
         #expect(html.contains("title=\"Caf\u{e9}&#10;line\""))
+        // A file name with a space still gets a valid relative URL (the Nu checker rejects a raw space).
+        #expect(html.contains(#"<h2><a href="fr/caf%C3%A9%20x.rss">"#))
         #expect(html.contains(#"<link rel="stylesheet" href="assets/newsfeed.css">"#), "the pages' look")
         #expect(html.contains(#"id="theme-toggle""#))
         #expect(html.contains("20 items"))

@@ -114,7 +114,8 @@ import Testing
         let html = try render(document)
         #expect(
             html.contains(
-                #"<h2><span class="mark mark-bookmarked" title="Bookmarked" aria-label="Bookmarked">★</span><a href"#))
+                #"<h2><span class="mark mark-bookmarked" title="Bookmarked" role="img" aria-label="Bookmarked">★</span><a href"#
+            ))
         #expect(html.components(separatedBy: "class=\"mark ").count == 2)
         #expect(HTMLPageChecker.violations(in: html) == [])
     }

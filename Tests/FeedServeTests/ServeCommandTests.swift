@@ -244,6 +244,10 @@ import Upstreams
         let failure = try await serve.line(containing: "refresh: us/health", onStandardError: true)
         #expect(failure.contains("key"), "the failure names the cause: \(failure)")
         #expect(failure.contains("kept the previous feed"), "\(failure)")
+        // Like `build`, the refresher says once that NewsAPI feeds now wait for a new key.
+        let pause = try await serve.line(containing: "NewsAPI feeds are paused", onStandardError: true)
+        #expect(pause.hasPrefix("newsfeed serve: "), "\(pause)")
+        #expect(pause.contains("set NEWSAPI_KEY to a valid key"), "\(pause)")
         let feed = try await Self.request(address, "GET", "/us/health.rss")
         #expect(feed.status == 200)
         #expect(feed.body == Data(previous.utf8))

@@ -68,6 +68,27 @@ import Testing
         }
     }
 
+    /// The served `/status` page, with a healthy feed, a paused one and the quota, through the W3C Nu
+    /// HTML checker: no error, no warning.
+    @Test(
+        .enabled("java or vnu.jar is missing and NEWSFEED_REQUIRE_READERS is not 1") {
+            await FeedReader.nuChecker.shouldRun
+        })
+    func statusPageHasNoNuCheckerErrorOrWarning() async throws {
+        let checker = try #require(await NuChecker.find(), "\(FeedReader.nuChecker.installHint)")
+        var answers = S.answers()
+        answers["us/sports"] = S.badKey
+        try await Self.serving(config: S.config(), answers: answers) { workspace, address in
+            let page = try await ServeCommandTests.request(address, "GET", "/status")
+            #expect(page.status == 200)
+            let html = String(decoding: page.body, as: UTF8.self)
+            #expect(html.contains("Paused until the NewsAPI key changes"), "the page shows a problem")
+            let file = try workspace.folder.write(html, to: "status.html")
+            let messages = try await checker.messages(checking: [file])
+            #expect(messages.map(\.description) == [])
+        }
+    }
+
     @Test func metricsNameEveryFeedWindowAndCounter() async throws {
         try await Self.serving { _, address in
             _ = try await ServeCommandTests.request(address, "GET", "/us/health.rss")

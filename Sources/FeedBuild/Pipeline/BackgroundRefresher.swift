@@ -8,7 +8,8 @@ public struct BackgroundRefresher: Sendable {
     public var builder: FeedBuilder
     /// The key the builder's requests go out with, for bad-key pauses (never stored).
     public var apiKey: String?
-    /// Receives each build that attempted a feed (outcomes, warnings, summary).
+    /// Receives each build that attempted a feed (outcomes, warnings, summary), and the first
+    /// one that finds NewsAPI paused on a refused key (said once, not at every wake-up).
     public var report: @Sendable (BuildReport) -> Void
 
     public init(builder: FeedBuilder, apiKey: String?, report: @escaping @Sendable (BuildReport) -> Void) {
@@ -20,9 +21,16 @@ public struct BackgroundRefresher: Sendable {
     /// Runs until the task is cancelled.
     public func run() async {
         let run = FeedBuilder.ScheduledRun(mode: .scheduled, apiKey: apiKey)
+        var announcedPause: String?
         while !Task.isCancelled {
             let result = await builder.build(builder.config.feeds, scheduled: run)
-            if result.outcomes.contains(where: \.wasAttempted) || !result.warnings.isEmpty { report(result) }
+            let pause = result.badKeyPauseReason
+            if result.outcomes.contains(where: \.wasAttempted) || !result.warnings.isEmpty
+                || (pause != nil && pause != announcedPause)
+            {
+                report(result)
+            }
+            announcedPause = pause
             await sleep(seconds: Self.wait(until: result.nextChange, now: builder.clock()))
         }
     }

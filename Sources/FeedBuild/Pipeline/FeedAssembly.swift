@@ -26,9 +26,9 @@ package struct FeedAssembly: Sendable {
 
     /// Items whose first sighting is older than this are forgotten by the state:
     /// history has dropped them long before.
-    package var stateRetention: TimeInterval { TimeInterval(config.maxAgeDays + 30) * 86_400 }
+    var stateRetention: TimeInterval { TimeInterval(config.maxAgeDays + 30) * 86_400 }
 
-    package func assemble(current: [Story], existing: Data?, state: inout BridgeState) throws -> Result {
+    func assemble(current: [Story], existing: Data?, state: inout BridgeState) throws -> Result {
         var warning: String?
         var previous: [Story] = []
         var previousBuildDate: Date?

@@ -404,7 +404,7 @@ public struct FeedScheduler: Sendable {
 
 extension NewsAPIError {
     /// 401 or a bad-key code: only a new key helps.
-    package var isBadKey: Bool {
+    var isBadKey: Bool {
         if case .api(let code, _, _, _) = self, ["apiKeyInvalid", "apiKeyMissing", "apiKeyDisabled"].contains(code) {
             return true
         }

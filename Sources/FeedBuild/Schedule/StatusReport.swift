@@ -108,7 +108,7 @@ public struct StatusReport: Sendable, Equatable {
         }
     }
 
-    package static func kindName(_ kind: FeedKind) -> String {
+    static func kindName(_ kind: FeedKind) -> String {
         switch kind {
         case .headlines: "headlines"
         case .search: "search"
@@ -234,7 +234,7 @@ public struct StatusReport: Sendable, Equatable {
 extension OutputFolder {
     /// `spec`'s history (its RSS, or `.newsfeed/history/` when `rss` is not among `formats`)
     /// read back, or nil when it is missing or unreadable.
-    package func readFeedSnapshot(_ spec: FeedSpec, formats: [FeedFormat]) -> RSSFeedSnapshot? {
+    func readFeedSnapshot(_ spec: FeedSpec, formats: [FeedFormat]) -> RSSFeedSnapshot? {
         let files = FeedFileSet(output: self, spec: spec, formats: formats)
         guard let data = try? files.readHistory() else { return nil }
         return try? RSSReader().read(data, path: spec.relativePath)

@@ -58,13 +58,18 @@ public struct FeedListing: Sendable, Hashable {
     /// `base` joined with a folder-relative path, each segment percent-encoded, e.g.
     /// `http://127.0.0.1:8080/` + `us/health.rss`.
     public static func absoluteURL(base: URL, relativePath: String) -> URL {
-        var allowed = CharacterSet.urlPathAllowed
-        allowed.remove(charactersIn: "/;")
-        let encoded = relativePath.split(separator: "/", omittingEmptySubsequences: false)
-            .map { $0.addingPercentEncoding(withAllowedCharacters: allowed) ?? "" }
-            .joined(separator: "/")
         var prefix = base.absoluteString
         if !prefix.hasSuffix("/") { prefix += "/" }
-        return URL(string: prefix + encoded) ?? base
+        return URL(string: prefix + encodedPath(relativePath)) ?? base
+    }
+
+    /// A folder-relative path as a relative URL, each segment percent-encoded: `fr/café x.rss`
+    /// becomes `fr/caf%C3%A9%20x.rss`, so a file with a space still gets a valid `href`.
+    public static func encodedPath(_ relativePath: String) -> String {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "/;")
+        return relativePath.split(separator: "/", omittingEmptySubsequences: false)
+            .map { $0.addingPercentEncoding(withAllowedCharacters: allowed) ?? "" }
+            .joined(separator: "/")
     }
 }

@@ -38,7 +38,8 @@ public enum FeedIndexPage {
     }
 
     private static func entry(_ listing: FeedListing) -> String {
-        let main = listing.formats.contains(.html) ? listing.relativePath(for: .html) : listing.relativePath
+        let main = FeedListing.encodedPath(
+            listing.formats.contains(.html) ? listing.relativePath(for: .html) : listing.relativePath)
         // A failed entry is marked in words and with a symbol, not only by its colour.
         var html = listing.isFailing ? "<li class=\"feed failed\">\n<h2>" : "<li class=\"feed\">\n<h2>"
         if listing.isFailing { html += "<strong class=\"badge\">⚠ Failed</strong> " }
@@ -60,8 +61,8 @@ public enum FeedIndexPage {
         if !formats.isEmpty {
             html += "<ul class=\"formats\">\n"
             for format in formats {
-                html +=
-                    "<li>\(PageLayout.link(format.label, href: listing.relativePath(for: format), type: format.mediaType))</li>\n"
+                let href = FeedListing.encodedPath(listing.relativePath(for: format))
+                html += "<li>\(PageLayout.link(format.label, href: href, type: format.mediaType))</li>\n"
             }
             html += "</ul>\n"
         }

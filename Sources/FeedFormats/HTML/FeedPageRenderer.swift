@@ -102,8 +102,11 @@ public struct FeedPageRenderer: FeedRenderer {
                 mark.name.unicodeScalars.filter {
                     $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-")
                 })
-            html += "<span class=\"mark mark-\(name)\" title=\"\(PageLayout.attribute(mark.label))\" "
-            html += "aria-label=\"\(PageLayout.attribute(mark.label))\">\(PageLayout.text(mark.symbol))</span>"
+            // A symbol with a name is an image to assistive technology: `aria-label` on a bare
+            // span is one the Nu checker warns about (and screen readers may ignore).
+            let label = PageLayout.attribute(mark.label)
+            html += "<span class=\"mark mark-\(name)\" title=\"\(label)\" role=\"img\" aria-label=\"\(label)\">"
+            html += "\(PageLayout.text(mark.symbol))</span>"
         }
         html += PageLayout.link(story.title, href: story.link.text, rel: "noopener")
         html += "</h2>\n<p class=\"meta\"><span class=\"source\">\(PageLayout.text(story.sourceName))</span>"

@@ -17,8 +17,8 @@ public struct FeedFolderScanner: Sendable {
 
     /// The walk stops this deep and after this many entries, so a huge or
     /// pathological folder cannot stall a request.
-    package static let maxDepth = 8
-    package static let maxEntries = 10_000
+    static let maxDepth = 8
+    static let maxEntries = 10_000
 
     /// Scans `root`, making feed URLs absolute against `baseURL`.
     public init(root: String, baseURL: URL) {

@@ -19,7 +19,7 @@ package enum FeedTimeToLive {
     }
 
     /// Extensions of a feed's other renderings: they carry no `<ttl>` of their own.
-    package static let siblingExtensions: Set<String> = ["atom", "json", "html"]
+    static let siblingExtensions: Set<String> = ["atom", "json", "html"]
 
     /// For `relativePath` an Atom, JSON Feed or HTML page of a feed under `root`, the minutes of
     /// that feed's RSS: `<base>.rss` beside it, else its history `.newsfeed/history/<base>.rss`

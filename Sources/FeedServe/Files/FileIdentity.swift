@@ -10,7 +10,7 @@ import FeedOutput
 /// time put back (`touch -r`, `rsync --times`).
 package struct FileIdentity: Sendable, Hashable {
     package var version: FileVersion
-    package var changedNanoseconds: Int64
+    var changedNanoseconds: Int64
 
     package init(_ info: stat) {
         version = FileVersion(info)

@@ -65,7 +65,7 @@ package final class ResolvedPathCache: Sendable {
     }
 
     /// Drops the entry for `rawPath`, e.g. once its file changed.
-    package func forget(_ rawPath: String) {
+    func forget(_ rawPath: String) {
         _ = entries.withLock { $0.removeValue(forKey: rawPath) }
     }
 

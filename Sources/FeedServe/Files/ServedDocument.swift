@@ -13,7 +13,7 @@ package final class ServedDocument: Sendable {
         package var body: Data
         package var entityTag: String
         package var headers: HTTPHeaders
-        package var notModifiedHeaders: HTTPHeaders
+        var notModifiedHeaders: HTTPHeaders
         /// The 200 and 304 answers with their heads already in bytes, for documents kept
         /// in the cache; nil for one that answers a single request.
         package var prepared: PreparedAnswers?
@@ -34,7 +34,7 @@ package final class ServedDocument: Sendable {
     package let lastModified: String
 
     /// Bytes held in memory, for the cache's budget.
-    package var cost: Int { identity.body.count + (gzip?.body.count ?? 0) }
+    var cost: Int { identity.body.count + (gzip?.body.count ?? 0) }
 
     /// Builds both representations. `entityTag` is the quoted identity tag; the gzip
     /// one gets `-gz` inside the quotes so caches never confuse the two. `prepare` also

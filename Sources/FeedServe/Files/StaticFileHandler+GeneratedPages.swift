@@ -8,7 +8,7 @@ extension StaticFileHandler {
     /// `index.html` or `feeds.opml` made from the folder's feeds, rebuilt only when
     /// a feed file or the state changes (their paths and versions form the key); or one of the
     /// pages' assets when the folder has none, so the generated index keeps its look anywhere.
-    package func generatedPage(named name: String) -> ServedDocument {
+    func generatedPage(named name: String) -> ServedDocument {
         if let asset = PageAssets.data(at: name) {
             return ServedDocument(
                 bytes: asset, entityTag: "\"a-\(Self.fingerprintHash(asset))\"",
@@ -51,7 +51,7 @@ extension StaticFileHandler {
     }
 
     /// `/healthz`: feeds found in the folder and the stalest success in the state.
-    package func healthResponse() -> HTTPResponse {
+    func healthResponse() -> HTTPResponse {
         let feedCount = scanner.feedFiles().count
         let report: HealthReport
         do {
@@ -71,7 +71,7 @@ extension StaticFileHandler {
     }
 
     /// FNV-1a, 64 bits: a content tag for generated pages, stable across restarts.
-    package static func fingerprintHash(_ bytes: Data) -> String {
+    static func fingerprintHash(_ bytes: Data) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes {
             hash ^= UInt64(byte)

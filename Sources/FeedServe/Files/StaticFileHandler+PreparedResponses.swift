@@ -16,7 +16,7 @@ extension StaticFileHandler: PreparedResponder {
     /// The cached document of a request path resolved before, if the path still names
     /// the same unchanged file (see ``ResolvedPathCache``); nil sends the request
     /// through the full resolution.
-    package func rememberedDocument(forRequestPath rawPath: String) -> ServedDocument? {
+    func rememberedDocument(forRequestPath rawPath: String) -> ServedDocument? {
         guard let entry = paths.entry(for: rawPath) else { return nil }
         guard entry.isCurrent,
             let document = cache.document(for: entry.relativePath, validity: .file(entry.identity.version))

@@ -99,7 +99,7 @@ public struct StaticFileHandler: HTTPHandler {
             || PageAssets.data(at: relativePath) != nil
     }
 
-    package static func refusalResponse(_ refusal: PathRefusal) -> HTTPResponse {
+    static func refusalResponse(_ refusal: PathRefusal) -> HTTPResponse {
         var response = HTTPResponse.text(refusal.status, refusal.message)
         response.headers.set("X-Content-Type-Options", "nosniff")
         return response
@@ -133,5 +133,5 @@ public struct StaticFileHandler: HTTPHandler {
     }
 
     /// A year: RFC 9111 caches need no more.
-    package static let maxAgeLimit = 31_536_000
+    static let maxAgeLimit = 31_536_000
 }

@@ -5,7 +5,7 @@ package enum AcceptEncoding {
     ///
     /// Runs for every request of a compressible file, so it compares bytes in place
     /// instead of lowercasing and trimming copies of each element.
-    package static func allowsGzip(_ values: [String]) -> Bool {
+    static func allowsGzip(_ values: [String]) -> Bool {
         var gzipWeight: Double?
         var wildcardWeight: Double?
         for value in values {

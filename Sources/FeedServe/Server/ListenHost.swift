@@ -58,7 +58,7 @@ package struct ListenHost: Sendable, Equatable {
         return name == "localhost" ? "" : name
     }
 
-    package static func isLiteral(_ text: String) -> Bool {
+    static func isLiteral(_ text: String) -> Bool {
         var v4 = in_addr()
         var v6 = in6_addr()
         return inet_pton(AF_INET, text, &v4) == 1 || inet_pton(AF_INET6, text, &v6) == 1

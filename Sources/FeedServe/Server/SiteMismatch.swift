@@ -21,7 +21,7 @@ package enum SiteMismatch {
             + "set \"site\" in the config and run `newsfeed build`"
     }
 
-    package static func isLoopback(_ host: String) -> Bool {
+    static func isLoopback(_ host: String) -> Bool {
         var bare = host
         if bare.hasPrefix("[") && bare.hasSuffix("]") { bare = String(bare.dropFirst().dropLast()) }
         return bare == "localhost" || bare.hasSuffix(".localhost") || bare.hasPrefix("127.") || bare == "::1"

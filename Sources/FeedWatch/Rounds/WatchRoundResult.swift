@@ -14,7 +14,7 @@ public struct WatchRoundResult: Sendable, Hashable {
     }
 
     /// Fewest failed checks, over at least two hosts, that say "our side is down".
-    package static let outageThreshold = 5
+    static let outageThreshold = 5
 
     /// When no check of the round got any HTTP answer, and at least ``outageThreshold`` of them failed before one
     /// (DNS, connect, TLS, timeout) across two or more hosts, the fault is almost surely ours (DNS, network,

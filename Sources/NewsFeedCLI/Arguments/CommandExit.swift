@@ -35,7 +35,7 @@ extension CommandContext {
     }
 
     /// Loads the config named by `--config` (default `./newsfeed.json`); exit 78 when it is unusable.
-    package func loadConfig(_ parsed: ParsedArguments) throws(CommandExit) -> NewsFeedConfig {
+    func loadConfig(_ parsed: ParsedArguments) throws(CommandExit) -> NewsFeedConfig {
         do {
             return try ConfigLoader.load(
                 path: parsed.value("--config") ?? ConfigLoader.defaultFileName, workingDirectory: workingDirectory)
@@ -45,7 +45,7 @@ extension CommandContext {
     }
 
     /// `--host` (default 127.0.0.1) resolved to the address to bind; exit 64 when it is no address of this machine.
-    package func listenHost(_ parsed: ParsedArguments, command: String) throws(CommandExit) -> ListenHost {
+    func listenHost(_ parsed: ParsedArguments, command: String) throws(CommandExit) -> ListenHost {
         do {
             return try ListenHost.resolve(parsed.value("--host") ?? "127.0.0.1")
         } catch {

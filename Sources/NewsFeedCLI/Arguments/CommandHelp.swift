@@ -123,7 +123,7 @@ package enum CommandHelp {
           --no-serve     only build the sample feeds, then exit
         """
 
-    package static let initCommand = """
+    static let initCommand = """
         Usage: newsfeed init [--config PATH]
 
         Writes a starter config (default ./newsfeed.json). Refuses to overwrite an existing file

@@ -12,12 +12,12 @@ import NewsModel
 /// and the OPML list at once
 /// (no network).
 package enum BookmarkCommand {
-    package static let addParser = ArgumentParser(
+    static let addParser = ArgumentParser(
         command: "bookmark add", options: [.value("--title"), .value("--note"), .value("--config")],
         positionals: 1...1)
-    package static let listParser = ArgumentParser(
+    static let listParser = ArgumentParser(
         command: "bookmark list", options: [.flag("--json"), .value("--config")])
-    package static let removeParser = ArgumentParser(
+    static let removeParser = ArgumentParser(
         command: "bookmark remove", options: [.value("--config")], positionals: 1...1)
 
     package static func run(_ context: CommandContext) async throws(CommandExit) -> ExitCode {
@@ -101,7 +101,7 @@ package enum BookmarkCommand {
 
     /// The story of `url` in any configured feed's file, as a bookmark: title, source,
     /// description and its own image (not the default one), with the feed and its query.
-    package static func fromBuiltFeeds(
+    static func fromBuiltFeeds(
         _ url: URL, config: NewsFeedConfig, output: OutputFolder, state: BridgeState, now: Date
     ) -> Bookmark? {
         let key = url.absoluteString

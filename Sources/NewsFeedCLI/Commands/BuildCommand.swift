@@ -43,7 +43,7 @@ package enum BuildCommand {
     }
 
     /// Runs a build and prints its lines; shared by `build` and `demo` (unscheduled samples).
-    package static func runBuild(
+    static func runBuild(
         _ builder: FeedBuilder, specs: [FeedSpec], scheduled: FeedBuilder.ScheduledRun? = nil, quiet: Bool,
         command: String = "build", context: CommandContext
     ) async -> ExitCode {
@@ -67,16 +67,18 @@ package enum BuildCommand {
         // A bad-key pause needs a person even when no feed is overdue yet: one line per run
         // on stderr (so `--quiet` cron runs say it too); the exit status stays that of the
         // feeds (paused feeds are not failures until they go stale), as issue 9 rules.
-        if let reason = report.badKeyPauseReason {
-            errors.line(
-                "newsfeed \(command): NewsAPI feeds are paused because NewsAPI refused the key "
-                    + "(\(FeedOutcome.clause(reason))) until the key changes; set NEWSAPI_KEY to a valid key")
-        }
+        if let reason = report.badKeyPauseReason { errors.line(badKeyPauseLine(command: command, reason: reason)) }
         return report.failedCount > 0 ? .failure : .ok
     }
 
+    /// The stderr line of a run that leaves NewsAPI feeds paused on a refused key.
+    static func badKeyPauseLine(command: String, reason: String) -> String {
+        "newsfeed \(command): NewsAPI feeds are paused because NewsAPI refused the key "
+            + "(\(FeedOutcome.clause(reason))) until the key changes; set NEWSAPI_KEY to a valid key"
+    }
+
     /// The configured feeds named by `--only`, in config order; all when none is named.
-    package static func selectFeeds(_ only: [String], from config: NewsFeedConfig) throws(UsageError) -> [FeedSpec] {
+    static func selectFeeds(_ only: [String], from config: NewsFeedConfig) throws(UsageError) -> [FeedSpec] {
         guard !only.isEmpty else { return config.feeds }
         let wanted = only.map { name in
             var id = name.lowercased()

@@ -4,7 +4,7 @@ import NewsModel
 
 /// `newsfeed init [--config PATH]`: writes a starter config, never over an existing file.
 package enum InitCommand {
-    package static let starterConfig = """
+    static let starterConfig = """
         {
           "site": "http://127.0.0.1:8080/",
           "output": "Feeds",

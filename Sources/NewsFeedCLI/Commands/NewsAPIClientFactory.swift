@@ -4,7 +4,7 @@ import Upstreams
 
 /// Builds the NewsAPI client from the environment: `NEWSAPI_KEY` and `NEWSAPI_BASE_URL`.
 package enum NewsAPIClientFactory {
-    package static let defaultBaseURL = "https://newsapi.org"
+    static let defaultBaseURL = "https://newsapi.org"
 
     /// `NEWSAPI_KEY` trimmed, or nil when unset or blank.
     package static func key(in environment: [String: String]) -> String? {

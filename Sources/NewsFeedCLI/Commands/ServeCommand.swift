@@ -127,5 +127,8 @@ package enum ServeCommand {
                 context.standardError.line("newsfeed serve: refresh: \(outcome.line)")
             }
         }
+        if let reason = report.badKeyPauseReason {
+            context.standardError.line(BuildCommand.badKeyPauseLine(command: "serve", reason: reason))
+        }
     }
 }

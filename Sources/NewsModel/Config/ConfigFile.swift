@@ -5,12 +5,12 @@ import Foundation
 package struct ConfigFile: Decodable {
     /// One `feeds` entry; which keys are allowed depends on its kind (`country`, `search` or `ddg`).
     package struct FeedEntry: Decodable {
-        package static let commonKeys = ["name", "title", "ttl", "include", "exclude", "every"]
-        package static let headlineKeys = ["country", "category"]
-        package static let searchKeys = [
+        static let commonKeys = ["name", "title", "ttl", "include", "exclude", "every"]
+        static let headlineKeys = ["country", "category"]
+        static let searchKeys = [
             "search", "language", "sortBy", "from", "searchIn", "domains", "excludeDomains",
         ]
-        package static let duckDuckGoKeys = ["ddg"]
+        static let duckDuckGoKeys = ["ddg"]
 
         package var country: String?
         package var category: String?
@@ -128,7 +128,7 @@ package struct ConfigFile: Decodable {
         }
     }
 
-    package static let knownTopLevelKeys = [
+    static let knownTopLevelKeys = [
         "site", "output", "feeds", "pageSize", "maxItems", "maxAgeDays", "ttl", "defaults", "watch", "quota", "formats",
     ]
 
@@ -160,7 +160,7 @@ package struct ConfigFile: Decodable {
         formats = try container.decodeIfPresent([String].self, forKey: ConfigKey("formats"))
     }
 
-    package static func rejectUnknownKeys(in decoder: any Decoder, known: [String]) throws {
+    static func rejectUnknownKeys(in decoder: any Decoder, known: [String]) throws {
         let container = try decoder.container(keyedBy: ConfigKey.self)
         for key in container.allKeys where !known.contains(key.stringValue) {
             throw UnknownConfigKey(keyPath: ConfigKey.describe(decoder.codingPath + [key]), known: known)

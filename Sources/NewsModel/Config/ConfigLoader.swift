@@ -6,7 +6,7 @@ public enum ConfigLoader {
     public static let defaultFileName = "newsfeed.json"
 
     /// The reason given for a config that does not exist (the only one that suggests `init`).
-    package static let noSuchFile = "no such file"
+    static let noSuchFile = "no such file"
 
     /// Loads the config at `path` (absolute, or relative to `workingDirectory`).
     public static func load(path: String, workingDirectory: URL) throws(ConfigError) -> NewsFeedConfig {
@@ -130,7 +130,7 @@ public enum ConfigLoader {
     }
 
     /// What every whole-number setting accepts, for a number too large for any of them (e.g. `1e400`).
-    package static func allowedRange(of keyPath: String) -> String {
+    static func allowedRange(of keyPath: String) -> String {
         switch keyPath.split(separator: ".").last.map(String.init) ?? keyPath {
         case "pageSize": "must be 1 to 100 (NewsAPI's limit)"
         case "maxItems": "must be 1 to 10000"
@@ -144,7 +144,7 @@ public enum ConfigLoader {
 
     /// The first number in the config that is not a whole number within `Int`'s range, with its key path;
     /// every number newsfeed reads is a whole number, so that is the one JSONDecoder refused.
-    package static func numberProblem(in value: JSONValue, path: [ConfigKey]) -> (keyPath: String, reason: String)? {
+    static func numberProblem(in value: JSONValue, path: [ConfigKey]) -> (keyPath: String, reason: String)? {
         switch value.kind {
         case .number:
             guard value.integer == nil, let text = value.numberText, let number = value.double else { return nil }

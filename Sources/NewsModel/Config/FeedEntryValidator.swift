@@ -7,7 +7,7 @@ package struct FeedEntryValidator {
     package var path: String
 
     /// NewsAPI's limit on `q`.
-    package static let maximumQueryLength = 500
+    static let maximumQueryLength = 500
 
     package func specs(from entries: [ConfigFile.FeedEntry]) throws(ConfigError) -> [FeedSpec] {
         var specs: [FeedSpec] = []

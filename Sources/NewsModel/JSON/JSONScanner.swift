@@ -8,9 +8,9 @@
 /// (nothing here recurses), numbers of any size are accepted.
 package struct JSONScanner {
     package static let openBrace = UInt8(ascii: "{")
-    package static let openBracket = UInt8(ascii: "[")
-    package static let closeBrace = UInt8(ascii: "}")
-    package static let closeBracket = UInt8(ascii: "]")
+    static let openBracket = UInt8(ascii: "[")
+    static let closeBrace = UInt8(ascii: "}")
+    static let closeBracket = UInt8(ascii: "]")
     package static let quote = UInt8(ascii: "\"")
     private static let backslash = UInt8(ascii: "\\")
 
@@ -28,12 +28,12 @@ package struct JSONScanner {
     }
 
     /// Whether every byte has been read.
-    package var isAtEnd: Bool { position == bytes.count }
+    var isAtEnd: Bool { position == bytes.count }
 
     /// The next byte, without reading it; nil at the end.
     package var next: UInt8? { position < bytes.count ? bytes[position] : nil }
 
-    package mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         while position < bytes.count {
             switch bytes[position] {
             case 0x20, 0x09, 0x0A, 0x0D: position += 1
@@ -169,7 +169,7 @@ package struct JSONScanner {
     }
 
     /// Reads `true`, `false`, `null` or a number (see ``valueStart()``).
-    package mutating func skipScalar() throws(JSONSyntaxError) {
+    mutating func skipScalar() throws(JSONSyntaxError) {
         switch next {
         case UInt8(ascii: "t"): try literal("true")
         case UInt8(ascii: "f"): try literal("false")
@@ -275,7 +275,7 @@ package struct JSONScanner {
 
     /// Reads the string at the opening quote, checking escapes and control characters as it goes.
     /// Bytes of 0x80 and above pass unchecked: invalid UTF-8 becomes U+FFFD when decoded.
-    package mutating func stringSpan() throws(JSONSyntaxError) -> JSONStringSpan {
+    mutating func stringSpan() throws(JSONSyntaxError) -> JSONStringSpan {
         position += 1
         let start = position
         var hasEscapes = false
@@ -329,7 +329,7 @@ package struct JSONScanner {
     }
 
     /// 0–15 for an ASCII hex digit.
-    package static func hexDigitValue(_ byte: UInt8) -> UInt8? {
+    static func hexDigitValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10

@@ -42,7 +42,7 @@ public struct DuckDuckGoNormalizer: Sendable {
     }
 
     /// The abstract as an item, when there is one with a usable `AbstractURL`.
-    package func abstractStory(_ answer: DuckDuckGoAnswer, seenAt now: Date) -> Story? {
+    func abstractStory(_ answer: DuckDuckGoAnswer, seenAt now: Date) -> Story? {
         let text = [answer.abstractText, answer.abstract].map(TextCleaner.plainText).first { !$0.isEmpty }
         guard let text, let link = ArticleURL.link(from: answer.abstractURL),
             let sourceURL = ArticleURL.siteRoot(of: link.url)
@@ -73,7 +73,7 @@ public struct DuckDuckGoNormalizer: Sendable {
     }
 
     /// The plain text of the first `<a …>…</a>` in `html`; nil when there is none or it is empty.
-    package static func linkText(in html: String) -> String? {
+    static func linkText(in html: String) -> String? {
         guard let open = html.range(of: "<a", options: .caseInsensitive),
             let tagEnd = html[open.upperBound...].firstIndex(of: ">"),
             let close = html[tagEnd...].range(of: "</a>", options: .caseInsensitive)
@@ -83,13 +83,13 @@ public struct DuckDuckGoNormalizer: Sendable {
     }
 
     /// `Text` up to its first ` - ` (all of it when there is none).
-    package static func leadingName(of text: String) -> String {
+    static func leadingName(of text: String) -> String {
         guard let dash = text.range(of: " - ") else { return text }
         return String(text[..<dash.lowerBound]).trimmingCharacters(in: .whitespaces)
     }
 
     /// `Text` without the name DuckDuckGo repeats at its front, and the ` - ` after it.
-    package static func removingLeadingName(_ name: String, from text: String) -> String {
+    static func removingLeadingName(_ name: String, from text: String) -> String {
         guard !name.isEmpty, text.hasPrefix(name) else {
             if let dash = text.range(of: " - "), leadingName(of: text) == name {
                 return String(text[dash.upperBound...]).trimmingCharacters(in: .whitespaces)

@@ -25,7 +25,7 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
 
 extension Duration {
     /// `30 s`, `1.5 s`, `250 ms`: short and exact enough for one-line messages.
-    package var secondsText: String {
+    var secondsText: String {
         let (seconds, attoseconds) = components
         if attoseconds == 0 { return "\(seconds) s" }
         let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
@@ -37,7 +37,7 @@ extension Duration {
 
 extension Int {
     /// `20 MB`, `512 KB`, `900 bytes` (powers of 1024, rounded down).
-    package var byteCountText: String {
+    var byteCountText: String {
         if self >= 1 << 20 { return "\(self >> 20) MB" }
         if self >= 1 << 10 { return "\(self >> 10) KB" }
         return "\(self) bytes"

@@ -39,7 +39,7 @@ package final class FetchTransfer: NSObject, URLSessionDataDelegate, Sendable {
     }
 
     /// Starts `task` and the deadline; `continuation` is resumed when the transfer ends.
-    package func begin(task: URLSessionDataTask, timeout: Duration, continuation: CheckedContinuation<Outcome, Never>) {
+    func begin(task: URLSessionDataTask, timeout: Duration, continuation: CheckedContinuation<Outcome, Never>) {
         let alreadyFinished: Outcome? = state.withLock { state in
             if let outcome = state.earlyOutcome { return outcome }
             state.continuation = continuation
@@ -147,7 +147,7 @@ package final class FetchTransfer: NSObject, URLSessionDataDelegate, Sendable {
     }
 
     /// Turns URLSession's errors into short causes that name the server.
-    package static func fetchError(for error: any Error, url: URL?) -> FetchError {
+    static func fetchError(for error: any Error, url: URL?) -> FetchError {
         let host = hostText(url)
         guard let urlError = error as? URLError else {
             return .transport("\(host): \(error)")

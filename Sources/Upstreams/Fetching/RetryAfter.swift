@@ -15,7 +15,7 @@ package enum RetryAfter {
     }
 
     /// Parses the IMF-fixdate form, `Sun, 06 Nov 1994 08:49:37 GMT`, the only one servers may send.
-    package static func httpDate(_ text: String) -> Date? {
+    static func httpDate(_ text: String) -> Date? {
         let fields = text.split(separator: " ")
         guard fields.count == 6, fields[0].hasSuffix(","), fields[5] == "GMT" else { return nil }
         let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]

@@ -40,7 +40,7 @@ public enum SampleHeadlines {
     /// us/health: ten articles, among them a `[Removed]` placeholder, a Google News item without
     /// description or image, a seven-digit fractional date, an HTML fragment in `content`, a
     /// protocol-relative image and a URL author.
-    package static let usHealth = #"""
+    static let usHealth = #"""
         {
          "status": "ok",
          "totalResults": 10,
@@ -181,7 +181,7 @@ public enum SampleHeadlines {
 
     /// us/technology: ten articles, among them a title that is only ` - <source>`, a null description,
     /// a null image, `+00:00` offsets, an uppercase `.JPG` and an SVG image.
-    package static let usTechnology = #"""
+    static let usTechnology = #"""
         {
          "status": "ok",
          "totalResults": 10,
@@ -322,7 +322,7 @@ public enum SampleHeadlines {
 
     /// gb/science: nine articles, among them junk authors (`- Coast & Country`), an image URL with a
     /// space, a seven-digit fractional date and an HTML fragment with entities.
-    package static let gbScience = #"""
+    static let gbScience = #"""
         {
          "status": "ok",
          "totalResults": 9,
