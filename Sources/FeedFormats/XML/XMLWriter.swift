@@ -62,7 +62,7 @@ package struct XMLWriter: ~Copyable {
     /// Writes an attribute on the element just opened, its value escaped as libxml2's
     /// `xmlTextWriterWriteAttribute` escapes it. Values of printable ASCII, tabs and line breaks
     /// (nearly all: URLs, types, numbers) are escaped here and written raw; others go through
-    /// libxml2, which writes non-ASCII characters in attributes as character references.
+    /// libxml2, which escapes the same characters and writes non-ASCII text as UTF-8 (see XMLByteWriterTests).
     /// - Parameter escapedByLibXML2: always take libxml2's way (the reference, for tests).
     package mutating func attribute(_ name: String, _ value: String, escapedByLibXML2: Bool = false) throws(FeedError) {
         var value = value
