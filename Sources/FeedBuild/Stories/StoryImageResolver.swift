@@ -7,7 +7,11 @@ import NewsModel
 /// brings back an image the watcher found dead.
 public struct StoryImageResolver: Sendable {
     /// The bridge's own base URL: images under it are never replaced.
-    public var site: URL
+    public var site: URL {
+        didSet { siteText = site.absoluteString }
+    }
+    /// `site.absoluteString`, read once rather than per image.
+    private var siteText: String
     /// What stands in for a missing or dead image; nil for none.
     public var defaultImage: StoryImage?
     /// The watcher's records, keyed by original image URL.
@@ -15,6 +19,7 @@ public struct StoryImageResolver: Sendable {
 
     public init(site: URL, defaultImage: StoryImage?, images: [String: ImageRecord]) {
         self.site = site
+        siteText = site.absoluteString
         self.defaultImage = defaultImage
         self.images = images
     }
@@ -27,38 +32,44 @@ public struct StoryImageResolver: Sendable {
         return resolved
     }
 
-    /// ``resolve(_:originalImage:)`` in place, so a story need not be copied for it.
+    /// ``resolve(_:originalImage:)`` in place, so a story need not be copied for it. Works on the
+    /// links' text: `convert` decides thousands of images and need not make a `URL` for any.
     public func resolve(_ story: inout Story, originalImage: URL?) {
-        guard let original = story.originalImageURL ?? originalImage else {
+        guard let original = story.originalImageLink ?? originalImage.map(StoryLink.init) else {
             // No image of its own that we know of: keep a foreign enclosure read back
             // from an older file, otherwise the default.
-            if let image = story.image, !isOwn(image.url), image.url != defaultImage?.url {
+            if let image = story.image, !isOwn(image.link.text), image.link != defaultImage?.link {
                 return
             }
             story.image = defaultImage
             return
         }
-        story.originalImageURL = original
-        if isOwn(original) {
-            story.image = StoryImage(url: original, mimeType: ImageURL.mimeType(for: original), length: 0)
+        story.originalImageLink = original
+        if isOwn(original.text) {
+            story.image = StoryImage(link: original, mimeType: ImageURL.mimeType(for: original.url), length: 0)
             return
         }
         // `convert` has no records: spare it a hash of every image URL.
-        let record = images.isEmpty ? nil : images[original.absoluteString]
+        let record = images.isEmpty ? nil : images[original.text]
         if record?.status == .dead {
             story.image = defaultImage
             return
         }
         // The watcher's real type wins once the image was seen alive; else what the story knew.
-        let known = story.image?.url == original ? story.image : nil
+        let known = story.image?.link == original ? story.image : nil
         let checkedType = record?.status == .alive ? record?.mimeType : nil
         story.image = StoryImage(
-            url: original, mimeType: checkedType ?? known?.mimeType ?? ImageURL.mimeType(for: original),
+            link: original, mimeType: checkedType ?? known?.mimeType ?? ImageURL.mimeType(for: original.url),
             length: record?.length ?? known?.length ?? 0)
     }
 
     /// Whether `url` is one of the bridge's own files (under `site`).
     public func isOwn(_ url: URL) -> Bool {
-        url.absoluteString.hasPrefix(site.absoluteString)
+        isOwn(url.absoluteString)
+    }
+
+    /// ``isOwn(_:)`` for a URL's text.
+    func isOwn(_ text: String) -> Bool {
+        text.hasPrefix(siteText)
     }
 }

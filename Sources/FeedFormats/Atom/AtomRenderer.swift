@@ -71,7 +71,7 @@ public struct AtomRenderer: FeedRenderer {
     }
 
     private func writeEntry(_ story: Story, to writer: inout XMLByteWriter, html: inout [UInt8]) throws(FeedError) {
-        let url = story.url.absoluteString
+        let url = story.link.text
         let date = RFC3339Date.string(from: story.displayDate)
         try writer.startElement("entry")
         try writer.element("id", text: url)
@@ -86,7 +86,7 @@ public struct AtomRenderer: FeedRenderer {
             try writer.element("name", text: author)
         } else {
             try writer.element("name", text: story.sourceName)
-            try writer.element("uri", text: story.sourceURL.absoluteString)
+            try writer.element("uri", text: story.sourceLink.text)
         }
         try writer.endElement()
         try link(to: &writer, rel: "alternate", type: "text/html", href: url)
@@ -105,7 +105,7 @@ public struct AtomRenderer: FeedRenderer {
         // The publisher, as the RSS `<source>` says it: a category labelled with its name.
         try writer.startElement("category")
         try writer.attribute("term", story.sourceName)
-        try writer.attribute("scheme", story.sourceURL.absoluteString)
+        try writer.attribute("scheme", story.sourceLink.text)
         try writer.endElement()
         // The item's own category (a DuckDuckGo topic group), as RSS `<category>` carries it.
         if let category = story.category {
@@ -114,7 +114,7 @@ public struct AtomRenderer: FeedRenderer {
             try writer.endElement()
         }
         if let image = story.image {
-            let imageURL = image.url.absoluteString
+            let imageURL = image.link.text
             let length = max(0, image.length)
             try writer.startElement("link")
             try writer.attribute("rel", "enclosure")

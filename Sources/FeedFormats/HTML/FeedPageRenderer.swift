@@ -55,7 +55,7 @@ public struct FeedPageRenderer: FeedRenderer {
         var rowsInPiece = 0
         func row(_ story: Story) {
             html += Self.row(
-                story, marks: document.itemMarks[story.url.absoluteString] ?? [], document: document, prefix: prefix)
+                story, marks: document.itemMarks[story.link.text] ?? [], document: document, prefix: prefix)
             rows += 1
             rowsInPiece += 1
             if rowsInPiece >= itemsPerPiece {
@@ -108,7 +108,7 @@ public struct FeedPageRenderer: FeedRenderer {
             html += "<span class=\"mark mark-\(name)\" title=\"\(label)\" role=\"img\" aria-label=\"\(label)\">"
             html += "\(PageLayout.text(mark.symbol))</span>"
         }
-        html += PageLayout.link(story.title, href: story.url.absoluteString, rel: "noopener")
+        html += PageLayout.link(story.title, href: story.link.text, rel: "noopener")
         html += "</h2>\n<p class=\"meta\"><span class=\"source\">\(PageLayout.text(story.sourceName))</span>"
         if let author = story.author { html += " · <span class=\"author\">\(PageLayout.text(author))</span>" }
         if let category = story.category {

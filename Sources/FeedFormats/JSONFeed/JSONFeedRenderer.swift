@@ -51,7 +51,7 @@ public struct JSONFeedRenderer: FeedRenderer {
     }
 
     private func item(_ story: Story, to json: inout JSONText) {
-        let url = story.url.absoluteString
+        let url = story.link.text
         json.raw("    {\n")
         json.member("id", url, indent: 3)
         json.member("url", url, indent: 3)
@@ -63,7 +63,7 @@ public struct JSONFeedRenderer: FeedRenderer {
             json.member("content_text", story.summary, indent: 3)
         }
         if let image = story.image {
-            json.member("image", image.url.absoluteString, indent: 3)
+            json.member("image", image.link.text, indent: 3)
         }
         json.member("date_published", RFC3339Date.string(from: story.displayDate), indent: 3)
         // The item's own category (a DuckDuckGo topic group), as RSS `<category>` carries it.
@@ -77,7 +77,7 @@ public struct JSONFeedRenderer: FeedRenderer {
         json.raw("}],\n")
         if let image = story.image {
             json.raw("      \"attachments\": [{\"url\": ")
-            json.string(image.url.absoluteString)
+            json.string(image.link.text)
             json.raw(", \"mime_type\": ")
             json.string(image.mimeType)
             if image.length > 0 {
@@ -88,7 +88,7 @@ public struct JSONFeedRenderer: FeedRenderer {
         json.raw("      \"_newsfeed\": {\"source\": {\"name\": ")
         json.string(story.sourceName)
         json.raw(", \"url\": ")
-        json.string(story.sourceURL.absoluteString)
+        json.string(story.sourceLink.text)
         json.raw("}}\n    }")
     }
 }

@@ -93,7 +93,7 @@ public struct RSSRenderer: FeedRenderer {
     }
 
     private func writeItem(_ story: Story, to writer: inout XMLByteWriter, html: inout [UInt8]) throws(FeedError) {
-        let url = story.url.absoluteString
+        let url = story.link.text
         try writer.startElement("item")
         try writer.element("title", text: story.title)
         try writer.element("link", text: url)
@@ -118,7 +118,7 @@ public struct RSSRenderer: FeedRenderer {
         try writer.endElement()
         try writer.element("pubDate", text: RFC822Date.string(from: story.displayDate))
         try writer.startElement("source")
-        try writer.attribute("url", story.sourceURL.absoluteString)
+        try writer.attribute("url", story.sourceLink.text)
         try writer.text(story.sourceName)
         try writer.endElement()
         if let image = story.image {
@@ -128,7 +128,7 @@ public struct RSSRenderer: FeedRenderer {
     }
 
     private func writeImage(_ image: StoryImage, to writer: inout XMLByteWriter) throws(FeedError) {
-        let url = image.url.absoluteString
+        let url = image.link.text
         let length = max(0, image.length)
         try writer.startElement("enclosure")
         try writer.attribute("url", url)

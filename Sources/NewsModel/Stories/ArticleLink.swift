@@ -4,10 +4,12 @@ import Foundation
 /// so that they need not take the `URL` apart again (Foundation's accessors cost more than
 /// the parsing did on big responses).
 package struct ArticleLink: Sendable {
+    /// The usable absolute http(s) URL, as text (`URL` is made only when asked for).
+    package let link: StoryLink
     /// The usable absolute http(s) URL.
-    package let url: URL
+    package var url: URL { link.url }
     /// `url`'s text, exactly as it was made (and as `url.absoluteString` gives it back).
-    package let text: String
+    package var text: String { link.text }
     /// Where the path starts in `text`, as a UTF-8 offset; nil when `URL` is to be asked.
     package let pathStart: Int?
     /// The lowercased host name; nil for an IPv6 literal, whose parts are left to `URL`.
@@ -38,10 +40,11 @@ package struct ArticleLink: Sendable {
 
     /// The site's root URL (see ``ArticleURL/siteRoot(of:)``), made once per site in `cache`:
     /// a response has far fewer sites than stories.
-    package func siteRoot(cache: inout [String: URL]) -> URL? {
-        guard let siteRootText else { return ArticleURL.siteRoot(of: url) }
+    package func siteRoot(cache: inout [String: StoryLink]) -> StoryLink? {
+        guard let siteRootText else { return ArticleURL.siteRoot(of: url).map(StoryLink.init) }
         if let known = cache[siteRootText] { return known }
-        let root = URL(string: siteRootText)
+        // Checked by `URL` once per site, as before; a root it refuses is never cached, nor kept.
+        guard let root = URL(string: siteRootText).map(StoryLink.init) else { return nil }
         cache[siteRootText] = root
         return root
     }

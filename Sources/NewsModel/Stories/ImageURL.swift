@@ -17,7 +17,7 @@ public enum ImageURL {
     /// needed) with its MIME type guessed from the extension and length 0 (unknown); nil when unusable.
     public static func image(from text: String?) -> StoryImage? {
         guard let text, let link = ArticleURL.link(from: text) else { return nil }
-        return StoryImage(url: link.url, mimeType: link.imageMIMEType, length: 0)
+        return StoryImage(link: link.link, mimeType: link.imageMIMEType, length: 0)
     }
 
     /// The MIME type for `url`'s path extension.

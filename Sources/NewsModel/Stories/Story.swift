@@ -6,13 +6,23 @@ import Foundation
 /// previously written feed by ``RSSReader``.
 public struct Story: Sendable, Hashable, Codable {
     /// The article's absolute http(s) URL; also the story's identity (guid).
-    public var url: URL
+    public var url: URL {
+        get { link.url }
+        set { link = StoryLink(newValue) }
+    }
+    /// ``url`` as text: what the feeds write, and all `convert` needs (see ``StoryLink``).
+    package var link: StoryLink
     /// Plain text, no markup, never empty.
     public var title: String
     /// The publisher's name, never empty.
     public var sourceName: String
     /// The publisher's home page (scheme and host of the article URL).
-    public var sourceURL: URL
+    public var sourceURL: URL {
+        get { sourceLink.url }
+        set { sourceLink = StoryLink(newValue) }
+    }
+    /// ``sourceURL`` as text.
+    package var sourceLink: StoryLink
     /// Plain-text summary, never empty.
     public var summary: String
     /// Plain-text fuller text, only when it says more than `summary`.
@@ -24,7 +34,12 @@ public struct Story: Sendable, Hashable, Codable {
     /// The image to carry as enclosure, if any (may be the default image).
     public var image: StoryImage?
     /// The story's own image URL from upstream, kept so a replaced image can be restored.
-    public var originalImageURL: URL?
+    public var originalImageURL: URL? {
+        get { originalImageLink?.url }
+        set { originalImageLink = newValue.map(StoryLink.init) }
+    }
+    /// ``originalImageURL`` as text.
+    package var originalImageLink: StoryLink?
     /// When the story was published, if upstream gave a plausible date.
     public var publishedAt: Date?
     /// When newsfeed first saw the story; the fallback publication date.
@@ -36,20 +51,74 @@ public struct Story: Sendable, Hashable, Codable {
         publishedAt: Date? = nil,
         firstSeen: Date
     ) {
-        self.url = url
+        self.init(
+            link: StoryLink(url), title: title, sourceName: sourceName, sourceLink: StoryLink(sourceURL),
+            summary: summary, content: content, author: author, category: category, image: image,
+            originalImageLink: originalImageURL.map(StoryLink.init), publishedAt: publishedAt, firstSeen: firstSeen)
+    }
+
+    /// ``init(url:title:sourceName:sourceURL:summary:content:author:category:image:originalImageURL:publishedAt:firstSeen:)``
+    /// from links, so no `URL` need be made.
+    package init(
+        link: StoryLink, title: String, sourceName: String, sourceLink: StoryLink, summary: String,
+        content: String? = nil, author: String? = nil, category: String? = nil, image: StoryImage? = nil,
+        originalImageLink: StoryLink? = nil, publishedAt: Date? = nil, firstSeen: Date
+    ) {
+        self.link = link
         self.title = title
         self.sourceName = sourceName
-        self.sourceURL = sourceURL
+        self.sourceLink = sourceLink
         self.summary = summary
         self.content = content
         self.author = author
         self.category = category
         self.image = image
-        self.originalImageURL = originalImageURL
+        self.originalImageLink = originalImageLink
         self.publishedAt = publishedAt
         self.firstSeen = firstSeen
     }
 
     /// The date feeds show: the publication date, else when newsfeed first saw it.
     public var displayDate: Date { publishedAt ?? firstSeen }
+}
+
+extension Story {
+    /// The keys and value types of the stored `URL`s as they were: links are coded as `URL`s.
+    private enum CodingKeys: String, CodingKey {
+        case url, title, sourceName, sourceURL, summary, content, author, category, image, originalImageURL
+        case publishedAt, firstSeen
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            url: try container.decode(URL.self, forKey: .url),
+            title: try container.decode(String.self, forKey: .title),
+            sourceName: try container.decode(String.self, forKey: .sourceName),
+            sourceURL: try container.decode(URL.self, forKey: .sourceURL),
+            summary: try container.decode(String.self, forKey: .summary),
+            content: try container.decodeIfPresent(String.self, forKey: .content),
+            author: try container.decodeIfPresent(String.self, forKey: .author),
+            category: try container.decodeIfPresent(String.self, forKey: .category),
+            image: try container.decodeIfPresent(StoryImage.self, forKey: .image),
+            originalImageURL: try container.decodeIfPresent(URL.self, forKey: .originalImageURL),
+            publishedAt: try container.decodeIfPresent(Date.self, forKey: .publishedAt),
+            firstSeen: try container.decode(Date.self, forKey: .firstSeen))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(url, forKey: .url)
+        try container.encode(title, forKey: .title)
+        try container.encode(sourceName, forKey: .sourceName)
+        try container.encode(sourceURL, forKey: .sourceURL)
+        try container.encode(summary, forKey: .summary)
+        try container.encodeIfPresent(content, forKey: .content)
+        try container.encodeIfPresent(author, forKey: .author)
+        try container.encodeIfPresent(category, forKey: .category)
+        try container.encodeIfPresent(image, forKey: .image)
+        try container.encodeIfPresent(originalImageURL, forKey: .originalImageURL)
+        try container.encodeIfPresent(publishedAt, forKey: .publishedAt)
+        try container.encode(firstSeen, forKey: .firstSeen)
+    }
 }

@@ -119,7 +119,7 @@ where Articles.Element == NewsAPIArticle, Articles.Index == Int {
         DispatchQueue.concurrentPerform(iterations: slices) { slice in
             let start = range.lowerBound + slice * sliceSize
             let end = Swift.min(start + sliceSize, range.upperBound)
-            var siteRoots: [String: URL] = [:]
+            var siteRoots: [String: StoryLink] = [:]
             var made: [(story: Story, key: String)] = []
             made.reserveCapacity(end - start)
             for index in start..<end {

@@ -29,12 +29,12 @@ public struct StoryNormalizer: Sendable {
 
     /// One article as a story, or nil when it has no usable URL or is a removed placeholder.
     public func story(from article: NewsAPIArticle, seenAt now: Date) -> Story? {
-        var siteRoots: [String: URL] = [:]
+        var siteRoots: [String: StoryLink] = [:]
         return story(from: article, seenAt: now, siteRoots: &siteRoots)?.story
     }
 
     /// ``story(from:seenAt:)`` with the story's URL text (its identity) and the site roots made so far.
-    package func story(from article: NewsAPIArticle, seenAt now: Date, siteRoots: inout [String: URL]) -> (
+    package func story(from article: NewsAPIArticle, seenAt now: Date, siteRoots: inout [String: StoryLink]) -> (
         story: Story, key: String
     )? {
         guard let raw = article.url, let link = ArticleURL.link(from: raw), !link.isRemovedPlaceholder,
@@ -55,15 +55,15 @@ public struct StoryNormalizer: Sendable {
         let image = ImageURL.image(from: article.urlToImage)
 
         let story = Story(
-            url: link.url,
+            link: link.link,
             title: title(rawTitle, sourceName: cleanedSourceName, host: link.hostName ?? link.url.host, from: summary),
             sourceName: sourceName(cleanedSourceName, link: link),
-            sourceURL: sourceURL,
+            sourceLink: sourceURL,
             summary: summary ?? defaults.description,
             content: summary.flatMap { Self.saysMore(content, than: $0) ? content : nil },
             author: author(article.author),
             image: image,
-            originalImageURL: image?.url,
+            originalImageLink: image?.link,
             publishedAt: NewsAPIDate.plausibleDate(article.publishedAt, now: now),
             firstSeen: now
         )
