@@ -58,7 +58,7 @@ import Testing
             defer { try? FileManager.default.removeItem(at: output.root) }
             let start = Date(timeIntervalSince1970: 1_800_000_000)
             let watcher = FeedWatcher(
-                config: config, settings: WatchSettings(timeout: .seconds(3)), policy: AllowAllAddressPolicy(),
+                config: config, settings: WatchSettings(timeout: .seconds(15)), policy: AllowAllAddressPolicy(),
                 clock: { start })
 
             let report = try await watcher.runRound()
@@ -99,7 +99,7 @@ import Testing
             let before = try FileManager.default.attributesOfItem(atPath: fileURL.path)[.modificationDate] as? Date
             let bytes = try Data(contentsOf: fileURL)
             let later = FeedWatcher(
-                config: config, settings: WatchSettings(timeout: .seconds(3)), policy: AllowAllAddressPolicy(),
+                config: config, settings: WatchSettings(timeout: .seconds(15)), policy: AllowAllAddressPolicy(),
                 clock: { start.addingTimeInterval(60) })
             let second = try #require(try await later.runRound().feeds.first)
             #expect(!second.rewritten)
@@ -132,7 +132,7 @@ import Testing
             let (config, output) = try makeOutput(base: base)
             defer { try? FileManager.default.removeItem(at: output.root) }
             let start = Date(timeIntervalSince1970: 1_800_000_000)
-            let settings = WatchSettings(timeout: .seconds(3))
+            let settings = WatchSettings(timeout: .seconds(15))
             let gate = GatedResolver()
             // A check's timeout covers the lookup the gate holds: long enough for any busy machine.
             let slow = FeedWatcher(
@@ -197,7 +197,7 @@ import Testing
             defer { try? FileManager.default.removeItem(at: output.root) }
             config.feeds.append(FeedSpec(country: "us", category: "science"))
             let watcher = FeedWatcher(
-                config: config, settings: WatchSettings(timeout: .seconds(3)), policy: AllowAllAddressPolicy())
+                config: config, settings: WatchSettings(timeout: .seconds(15)), policy: AllowAllAddressPolicy())
             let report = try await watcher.runRound()
             #expect(report.note == nil)
             #expect(report.feeds.last?.problem == "us/science.rss does not exist yet; run newsfeed build")

@@ -52,7 +52,7 @@ package final class RunningCommand: Sendable {
     /// Waits for the first line containing `text` on stdout (or stderr) and returns it;
     /// fails when the command ends first or `timeout` passes.
     package func line(
-        containing text: String, onStandardError: Bool = false, timeout: Duration = .seconds(15)
+        containing text: String, onStandardError: Bool = false, timeout: Duration = .seconds(60)
     ) async throws -> String {
         let capture = onStandardError ? standardError : standardOutput
         let deadline = ContinuousClock.now + timeout
@@ -71,7 +71,7 @@ package final class RunningCommand: Sendable {
 
     /// Waits until stdout holds `count` lines satisfying `matches`, and returns them.
     package func lines(
-        count: Int, timeout: Duration = .seconds(10), where matches: (Substring) -> Bool
+        count: Int, timeout: Duration = .seconds(60), where matches: (Substring) -> Bool
     ) async throws -> [String] {
         let deadline = ContinuousClock.now + timeout
         while true {

@@ -38,7 +38,7 @@ import Upstreams
 
     @Test func theDeadlineCoversASlowAnswer() async throws {
         let answer = LoopbackHTTPStub.response(status: 200, body: Data("{}".utf8))
-        let stub = try LoopbackHTTPStub(.respond(answer, delay: .seconds(2)))
+        let stub = try LoopbackHTTPStub(.respond(answer, delay: .seconds(20)))
         defer { stub.stop() }
         let url = try #require(stub.baseURL)
         await #expect(throws: FetchError.timedOut(after: .milliseconds(500))) {

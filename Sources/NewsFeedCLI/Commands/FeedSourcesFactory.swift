@@ -1,0 +1,21 @@
+import Foundation
+import NewsModel
+import Upstreams
+
+/// Builds the upstream sources a command needs from the environment: NewsAPI only when a
+/// feed asks it (a DuckDuckGo-only config needs no key), DuckDuckGo from `DDG_BASE_URL`.
+package enum FeedSourcesFactory {
+    package static func make(for specs: [FeedSpec], environment: [String: String]) throws(ConfigError) -> FeedSources {
+        var newsAPI: NewsAPIClient?
+        if specs.contains(where: { $0.upstream == .newsAPI }) {
+            newsAPI = try NewsAPIClientFactory.make(environment: environment)
+        }
+        let baseText = environment["DDG_BASE_URL"] ?? DuckDuckGoClient.defaultBaseURLString
+        guard let base = URL(string: baseText), let scheme = base.scheme?.lowercased(),
+            scheme == "http" || scheme == "https", base.host?.isEmpty == false
+        else {
+            throw .invalidDuckDuckGoURL(baseText)
+        }
+        return FeedSources(newsAPI: newsAPI, duckDuckGo: DuckDuckGoClient(baseURL: base, fetcher: URLSessionFetcher()))
+    }
+}
