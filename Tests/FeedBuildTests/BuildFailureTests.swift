@@ -71,13 +71,18 @@ import Upstreams
             #expect(run.status == 1)
             #expect(workspace.stub.requests.count == requestsBefore + 1, "nothing is asked after a 401")
             #expect(workspace.stub.requestCount(for: "us/technology") == 1, "only the first build asked for it")
+            // The refused feed failed (exit 1); the one never attempted is paused, no failure (README, exit codes).
             #expect(
                 run.errorLines == [
                     "us/health: NewsAPI apiKeyInvalid (HTTP 401): \(message.dropLast()); kept the previous feed",
-                    "us/technology: not fetched (NewsAPI refused us/health with apiKeyInvalid (HTTP 401); "
-                        + "no further requests this run); kept the previous feed",
+                    "newsfeed build: NewsAPI feeds are paused because NewsAPI refused the key (NewsAPI apiKeyInvalid "
+                        + "(HTTP 401): \(message.dropLast())) until the key changes; set NEWSAPI_KEY to a valid key",
                 ])
-            #expect(run.outputLines.last == "2 feeds: 0 written, 0 unchanged, 2 failed")
+            #expect(
+                run.outputLines.suffix(2) == [
+                    "us/technology: paused until the NewsAPI key changes (NewsAPI apiKeyInvalid (HTTP 401): \(message))",
+                    "2 feeds: 0 written, 0 unchanged, 1 failed; 1 paused",
+                ])
             #expect(workspace.feedData("us/health") == health)
             #expect(workspace.feedData("us/technology") == technology)
             let lastError = try workspace.state().feeds["us/health"]?.lastError
@@ -101,11 +106,11 @@ import Upstreams
                 run.errorLines.first
                     == "us/health: NewsAPI rateLimited (HTTP 429): You have been rate limited, retry after 120 s; "
                     + "no feed written yet")
-            #expect(run.errorLines.count == 2)
-            #expect(run.errorLines.last?.hasPrefix("us/technology: not fetched") == true)
+            #expect(run.errorLines.count == 1, "the feed never attempted is paused, no failure")
+            #expect(run.outputLines[1].hasPrefix("us/technology: paused until 2024-05-02 12:02 UTC") == true)
             #expect(
                 run.outputLines.last
-                    == "2 feeds: 0 written, 0 unchanged, 2 failed; NewsAPI asks to retry after 120 s")
+                    == "2 feeds: 0 written, 0 unchanged, 1 failed; 1 paused; NewsAPI asks to retry after 120 s")
             #expect(workspace.feedData("us/health") == nil)
             #expect(workspace.feedData("us/technology") == nil)
         }

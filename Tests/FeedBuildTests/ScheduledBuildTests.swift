@@ -39,6 +39,40 @@ import Testing
         }
     }
 
+    /// A 401 to the first feed: that feed failed (exit 1), the feeds never attempted are paused, not failed,
+    /// in their lines and in the summary; the next cron run exits 0 (a pause alone is no failure).
+    @Test func feedsLeftByABadKeyArePausedNotFailed() async throws {
+        var answers = S.answers(["us/health", "us/sports"])
+        answers["us/health"] = S.badKey
+        try await BuildWorkspace.with(config: S.config(["us/health", "us/sports"]), answers: answers) { workspace in
+            let first = await workspace.build()
+            #expect(first.status == 1, "the attempted feed failed")
+            #expect(
+                first.outputLines == [
+                    "us/health: NewsAPI apiKeyInvalid (HTTP 401): Your API key is invalid; no feed written yet",
+                    "us/sports: paused until the NewsAPI key changes (NewsAPI apiKeyInvalid (HTTP 401): Your API key is invalid.)",
+                    "2 feeds: 0 written, 0 unchanged, 1 failed; 1 paused",
+                ])
+            #expect(!first.standardError.contains("us/sports"), "no failure line for a feed never attempted")
+            workspace.clock.advance(by: 600)
+            let next = await workspace.build(["--quiet"])
+            #expect(next.status == 0, "\(next.standardError)")
+            #expect(workspace.stub.requests.count == 1)
+        }
+    }
+
+    /// Feeds named by `--only` that the pause leaves unfetched fail the run, and count as failed.
+    @Test func requestedFeedsLeftByABadKeyAreFailures() async throws {
+        var answers = S.answers(["us/health", "us/sports"])
+        answers["us/health"] = S.badKey
+        try await BuildWorkspace.with(config: S.config(["us/health", "us/sports"]), answers: answers) { workspace in
+            let run = await workspace.build(["--only", "us/health", "--only", "us/sports"])
+            #expect(run.status == 1)
+            #expect(run.outputLines.last == "2 feeds: 0 written, 0 unchanged, 2 failed")
+            #expect(run.errorLines.contains { $0.hasPrefix("us/sports: paused until the NewsAPI key changes") })
+        }
+    }
+
     @Test func aRateLimitWithRetryAfterStopsEveryLaterRunFromAsking() async throws {
         var answers = S.answers()
         answers["us/business"] = S.rateLimited

@@ -275,12 +275,13 @@ import Testing
             #expect(
                 run.outputLines == [
                     "us/all: NewsAPI apiKeyInvalid (HTTP 401): Your API key is invalid; no feed written yet",
-                    "search/climate-change: not fetched (NewsAPI refused us/all with apiKeyInvalid (HTTP 401); "
-                        + "no further requests this run); no feed written yet",
+                    "search/climate-change: paused until the NewsAPI key changes (NewsAPI apiKeyInvalid (HTTP 401): "
+                        + "Your API key is invalid.)",
                     "ddg/rust: DuckDuckGo answered HTTP 429; no feed written yet",
                     "ddg/apple: not fetched (DuckDuckGo refused ddg/rust with HTTP 429; no further requests this run); "
                         + "no feed written yet",
-                    "4 feeds: 0 written, 0 unchanged, 4 failed",
+                    // Only the two attempted feeds failed; the others were never asked for.
+                    "4 feeds: 0 written, 0 unchanged, 2 failed; 1 paused, 1 not fetched",
                 ])
             #expect(workspace.stub.requests.count == 1)
             #expect(ddg.requests.count == 1)

@@ -48,7 +48,7 @@ import Testing
             )
             #expect(
                 text.outputLines[6]
-                    == "quota: 4 in the last 24h, 4 in the last 12h requests used; remaining for scheduled builds: 0 of 4 in 24h, 46 of 50 in 12h; reserve 0"
+                    == "quota: 4 of 4 requests used in the last 24 h, 4 of 50 in the last 12 h; scheduled builds may spend 0 more in the 24 h window, 46 in the 12 h window; reserve 0 for build --only"
             )
             #expect(text.outputLines[7] == "paused: no")
         }
@@ -84,7 +84,8 @@ import Testing
             #expect(check.status == 0, "\(check.standardOutput)")
             #expect(check.standardOutput.isEmpty)
             #expect(
-                await workspace.run(["status"]).outputLines.last?.hasPrefix("paused: until 2024-05-02 13:00 UTC")
+                await workspace.run(["status"]).outputLines.last?.hasPrefix(
+                    "paused: since 2024-05-02 12:00 UTC until 2024-05-02 13:00 UTC")
                     == true)
 
             // Past twice the interval without a success the feeds are stale: a problem.
@@ -152,6 +153,106 @@ import Testing
                 (try Self.document(await workspace.run(["status", "--json"]))["feeds"] as? [[String: Any]])?.first)
             #expect(feed["failing"] as? Bool == true)
             #expect(feed["lastErrorAt"] as? String == "2024-05-02T13:00:00Z")
+        }
+    }
+
+    /// A feed paused on a refused key is due when the key changes, not "now"; the failed feed's reason
+    /// loses its own full stop before the line goes on; JSON says the same (`nextDue` null, `paused`).
+    @Test func aFeedPausedOnABadKeyIsDueWhenTheKeyChanges() async throws {
+        var answers = S.answers(["us/health", "us/science"])
+        answers["us/health"] = S.badKey
+        try await BuildWorkspace.with(config: S.config(["us/health", "us/science"]), answers: answers) { workspace in
+            #expect(await workspace.build().status == 1)
+            let text = await workspace.run(["status"])
+            #expect(
+                text.outputLines[0]
+                    == "us/health (headlines), last success never, last error 2024-05-02 12:00 UTC: NewsAPI apiKeyInvalid (HTTP 401): Your API key is invalid, next due when the NewsAPI key changes, every 1h, 0 items (0 new in the last build), 0 dead images"
+            )
+            #expect(text.outputLines[1].contains(", next due when the NewsAPI key changes, "), "\(text.outputLines[1])")
+            #expect(!text.standardOutput.contains("next due now"))
+            let feeds = try #require(
+                try Self.document(await workspace.run(["status", "--json"]))["feeds"] as? [[String: Any]])
+            for feed in feeds {
+                #expect(feed["nextDue"] is NSNull)
+                #expect(feed["paused"] as? Bool == true)
+            }
+            // A key that is not the refused one resumes at the next build: the feeds are due as scheduled.
+            let fixed = await workspace.run(["status", "--json"], environment: ["NEWSAPI_KEY": "another-key"])
+            let fixedFeeds = try #require(try Self.document(fixed)["feeds"] as? [[String: Any]])
+            #expect(fixedFeeds.allSatisfy { $0["paused"] as? Bool == false })
+            #expect(
+                !(await workspace.run(["status"], environment: ["NEWSAPI_KEY": "another-key"]).standardOutput
+                    .contains("when the NewsAPI key changes,")))
+        }
+    }
+
+    /// During a rate-limit pause a feed is next due when the pause ends, even when its interval ends sooner.
+    @Test func aFeedPausedOnARateLimitIsDueAtThePausesEnd() async throws {
+        var answers = S.answers(["us/health", "us/science"])
+        answers["us/science"] = .error(
+            429, code: "rateLimited", message: "You have made too many requests!", headers: ["Retry-After": "7200"])
+        try await BuildWorkspace.with(config: S.config(["us/health", "us/science"]), answers: answers) { workspace in
+            #expect(await workspace.build().status == 1)
+            let feeds = try #require(
+                try Self.document(await workspace.run(["status", "--json"]))["feeds"] as? [[String: Any]])
+            #expect(feeds.map { $0["nextDue"] as? String } == ["2024-05-02T14:00:00Z", "2024-05-02T14:00:00Z"])
+            #expect(feeds.allSatisfy { $0["paused"] as? Bool == true })
+            let text = await workspace.run(["status"])
+            #expect(text.outputLines[0].contains(", next due 2024-05-02 14:00 UTC, "), "\(text.outputLines[0])")
+            #expect(
+                text.outputLines[1].contains(
+                    "last error 2024-05-02 12:00 UTC: NewsAPI rateLimited (HTTP 429): You have made too many requests, retry after 7200 s, next due 2024-05-02 14:00 UTC"
+                ), "\(text.outputLines[1])")
+            // Once the pause is over, no feed says paused.
+            workspace.clock.advance(by: 7200)
+            let after = try #require(
+                try Self.document(await workspace.run(["status", "--json"]))["feeds"] as? [[String: Any]])
+            #expect(after.allSatisfy { $0["paused"] as? Bool == false })
+        }
+    }
+
+    /// Past moments are rounded down (a success at 12:00:46 was at 12:00, not 12:01 still to come),
+    /// moments to come up (due at 13:00:46 is due at 13:01).
+    @Test func pastTimesRoundDownAndTimesToComeRoundUp() async throws {
+        try await BuildWorkspace.with(config: S.config(["us/health"]), answers: S.answers(["us/health"])) {
+            workspace in
+            workspace.clock.advance(by: 46)
+            #expect(await workspace.build().status == 0)
+            let line = try #require(await workspace.run(["status"]).outputLines.first)
+            #expect(line.contains("last success 2024-05-02 12:00 UTC, next due 2024-05-02 13:01 UTC"), "\(line)")
+            workspace.clock.advance(by: 3 * 3600)
+            let stale = await workspace.run(["status", "--check"])
+            #expect(
+                stale.outputLines == [
+                    "us/health: stale: no success since 2024-05-02 12:00 UTC, over twice its 1h interval"
+                ])
+        }
+    }
+
+    /// "New" is new to this feed: a story another feed showed first in the same run is new here too.
+    @Test func newItemsAreCountedPerFeed() async throws {
+        let config =
+            #"{"site": "\#(BuildWorkspace.site)", "feeds": [{"country": "us", "category": "health"}, {"country": "us"}]}"#
+        try await BuildWorkspace.with(config: config) { workspace in
+            workspace.stub.answer("us/health", with: .articles([.story("a"), .story("b")]))
+            workspace.stub.answer("us/", with: .articles([.story("a"), .story("b"), .story("c")]))
+            let first = await workspace.build()
+            #expect(
+                first.outputLines == [
+                    "us/health: written, 2 items (2 new)", "us/all: written, 3 items (3 new)",
+                    "2 feeds: 2 written, 0 unchanged, 0 failed",
+                ], "\(first.standardError)")
+            let feeds = try #require(
+                try Self.document(await workspace.run(["status", "--json"]))["feeds"] as? [[String: Any]])
+            #expect(feeds.map { $0["newItems"] as? Int } == [2, 3])
+            // Later: `d` was seen by us/all first, and is still new to us/health.
+            workspace.stub.answer("us/", with: .articles([.story("d"), .story("a"), .story("b"), .story("c")]))
+            workspace.stub.answer("us/health", with: .articles([.story("d"), .story("a"), .story("b")]))
+            let second = await workspace.build(["--force", "--only", "us/all", "--only", "us/health"])
+            #expect(
+                second.outputLines.prefix(2) == [
+                    "us/health: written, 3 items (1 new)", "us/all: written, 4 items (1 new)",
+                ])
         }
     }
 

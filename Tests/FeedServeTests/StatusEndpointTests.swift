@@ -61,10 +61,62 @@ import Testing
                 #expect(html.contains(shared) && index.contains(shared), "\(shared)")
             }
             for feed in S.sixFeeds { #expect(html.contains("<h2>\(feed)</h2>"), "\(feed)") }
-            #expect(html.contains("Paused until the NewsAPI key changes (NewsAPI apiKeyInvalid (HTTP 401)"))
+            #expect(
+                html.contains(
+                    "Paused since 2024-05-02 12:00 UTC until the NewsAPI key changes (NewsAPI apiKeyInvalid (HTTP 401)")
+            )
             #expect(html.contains("<li><strong>NewsAPI: paused until the key changes"))
             #expect(html.contains("<h2>NewsAPI quota</h2>"))
             #expect(html.hasSuffix("</html>\n"))
+        }
+    }
+
+    /// The page rounds as `status` does: past moments down (a success at 12:00:46 shows 12:00), moments to
+    /// come up (due at 13:00:46 shows 13:01); a feed paused on a bad key is due when the key changes.
+    @Test func statusPageRoundsPastTimesDownAndTimesToComeUp() async throws {
+        var answers = S.answers(["us/health", "us/science"])
+        answers["us/science"] = S.badKey
+        try await BuildWorkspace.with(config: S.config(["us/health", "us/science"]), answers: answers) { workspace in
+            workspace.clock.advance(by: 46)
+            _ = await workspace.build()
+            let serve = RunningCommand(
+                ["serve", "--port", "0", "--quiet"], environment: workspace.environment,
+                workingDirectory: workspace.folder.url, clock: workspace.clock.reading)
+            do {
+                let address = try await serve.servingURL()
+                let page = try await ServeCommandTests.request(address, "GET", "/status")
+                let html = String(decoding: page.body, as: UTF8.self)
+                #expect(
+                    html.contains("last success <time datetime=\"2024-05-02T12:00:46Z\">2 May 2024, 12:00 UTC</time>"))
+                #expect(html.contains("next due when the NewsAPI key changes"))
+                #expect(!html.contains("next due <span class=\"muted\">now</span>"))
+                #expect(html.contains("Paused since 2024-05-02 12:00 UTC until the NewsAPI key changes"))
+            } catch {
+                _ = await serve.stop()
+                throw error
+            }
+            #expect(await serve.stop() == 0)
+        }
+        // Without a pause, the next due of a feed built at 12:00:46 (every 1 h) shows 13:01.
+        try await BuildWorkspace.with(config: S.config(["us/health"]), answers: S.answers(["us/health"])) {
+            workspace in
+            workspace.clock.advance(by: 46)
+            _ = await workspace.build()
+            let serve = RunningCommand(
+                ["serve", "--port", "0", "--quiet"], environment: workspace.environment,
+                workingDirectory: workspace.folder.url, clock: workspace.clock.reading)
+            do {
+                let address = try await serve.servingURL()
+                let page = try await ServeCommandTests.request(address, "GET", "/status")
+                let html = String(decoding: page.body, as: UTF8.self)
+                #expect(
+                    html.contains("last success <time datetime=\"2024-05-02T12:00:46Z\">2 May 2024, 12:00 UTC</time>"))
+                #expect(html.contains("next due <time datetime=\"2024-05-02T13:01:00Z\">2 May 2024, 13:01 UTC</time>"))
+            } catch {
+                _ = await serve.stop()
+                throw error
+            }
+            #expect(await serve.stop() == 0)
         }
     }
 
@@ -82,7 +134,7 @@ import Testing
             let page = try await ServeCommandTests.request(address, "GET", "/status")
             #expect(page.status == 200)
             let html = String(decoding: page.body, as: UTF8.self)
-            #expect(html.contains("Paused until the NewsAPI key changes"), "the page shows a problem")
+            #expect(html.contains("until the NewsAPI key changes ("), "the page shows a problem")
             let file = try workspace.folder.write(html, to: "status.html")
             let messages = try await checker.messages(checking: [file])
             #expect(messages.map(\.description) == [])

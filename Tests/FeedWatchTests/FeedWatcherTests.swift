@@ -229,7 +229,7 @@ import Testing
                 us/health: 2 checked, 2 ok, 0 dead, 0 blocked, 0 skipped (recently checked or not reached); unchanged
                 us/science: 1 checked, 0 ok, 1 dead, 0 blocked, 0 skipped (recently checked or not reached); rewritten
                   dead: https://cdn.example/x.jpg: HTTP 404
-                watched 2 feed(s) in 1.2 s: 3 checked, 1 dead, 1 feed(s) rewritten
+                watched 2 feeds in 1.2 s: 3 checked, 1 dead, 1 feed rewritten
 
                 """)
         #expect(!report.text(quiet: true).contains("us/health"))
@@ -238,6 +238,34 @@ import Testing
         #expect(decoded == report)
         let allGood = WatchReport(startedAt: Date(), seconds: 0, feeds: [healthy])
         #expect(allGood.text(quiet: true).isEmpty)
+    }
+
+    /// One feed, none rewritten: counted words agree with their numbers.
+    @Test func theTotalLineSaysFeedAndFeedsAsTheCountsAsk() {
+        let report = WatchReport(startedAt: Date(), seconds: 0.5, feeds: [WatchReport.FeedSummary(feed: "us/health")])
+        #expect(report.text().hasSuffix("watched 1 feed in 0.5 s: 0 checked, 0 dead, 0 feeds rewritten\n"))
+        var rewritten = WatchReport.FeedSummary(feed: "us/science")
+        rewritten.rewritten = true
+        let two = WatchReport(startedAt: Date(), seconds: 0.5, feeds: [rewritten, rewritten])
+        #expect(two.text().hasSuffix("watched 2 feeds in 0.5 s: 0 checked, 0 dead, 2 feeds rewritten\n"))
+    }
+
+    /// README shows `"warnings" : []`: empty arrays are printed compact, while a bracket pair inside
+    /// a string stays as it is and the document still decodes to the same report.
+    @Test func emptyArraysAreCompactInTheJSONDocument() throws {
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        let empty = WatchReport(startedAt: start, seconds: 0, feeds: [])
+        let text = String(decoding: try empty.json(), as: UTF8.self)
+        #expect(text.contains(#""warnings" : []"#), "\(text)")
+        #expect(text.contains(#""feeds" : []"#), "\(text)")
+        #expect(text.contains(#""findings" : []"#), "\(text)")
+        let odd = WatchReport(
+            startedAt: start, seconds: 0, feeds: [], warnings: ["a [\n  ] in a warning", "{\n}"])
+        let oddText = String(decoding: try odd.json(), as: UTF8.self)
+        #expect(oddText.contains(#""a [\n  ] in a warning""#), "\(oddText)")
+        #expect(try JSONDecoder.iso8601.decode(WatchReport.self, from: try odd.json()) == odd)
+        let refusal = String(decoding: WatchReport.refusalJSON(reason: "offline"), as: UTF8.self)
+        #expect(try JSONSerialization.jsonObject(with: Data(refusal.utf8)) is [String: Any])
     }
 }
 

@@ -355,13 +355,13 @@ import Testing
                     ["watch", "--allow-private", "--interval", "1h"], in: folder, clock: Fixture.now, stopSignal: stop,
                     standardOutput: output)
             }
-            while !output.1.text.contains("watched 1 feed(s)") { try await Task.sleep(for: .milliseconds(20)) }
+            while !output.1.text.contains("watched 1 feed in") { try await Task.sleep(for: .milliseconds(20)) }
             let stopped = ContinuousClock.now
             stop.fire()
             let run = await watching.value
             #expect(ContinuousClock.now - stopped < .seconds(5))
             #expect(run.status == 0)
-            #expect(run.standardOutput.components(separatedBy: "watched 1 feed(s)").count == 2)
+            #expect(run.standardOutput.components(separatedBy: "watched 1 feed in").count == 2)
             #expect(fixture.images.requests == ["HEAD /img/science-1.png"])
         }
     }
@@ -387,9 +387,9 @@ import Testing
             let run = await watching.value
             #expect(run.status == 0)
             #expect(run.standardError == "")
-            let rounds = run.standardOutput.components(separatedBy: "\n").filter { $0.hasPrefix("watched 1 feed(s)") }
+            let rounds = run.standardOutput.components(separatedBy: "\n").filter { $0.hasPrefix("watched 1 feed in") }
             #expect(rounds.count == 2)
-            #expect(run.standardOutput.hasSuffix("1 checked, 0 dead, 0 feed(s) rewritten\n"))
+            #expect(run.standardOutput.hasSuffix("1 checked, 0 dead, 0 feeds rewritten\n"))
             #expect(fixture.images.requestCount(for: "/img/slow.jpg") == 2)
             #expect(try fixture.state().images[fixture.image("/img/slow.jpg")]?.length == 64)
         }

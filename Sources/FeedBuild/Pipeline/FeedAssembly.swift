@@ -50,10 +50,10 @@ package struct FeedAssembly: Sendable {
         let merged = HistoryMerger().merge(
             current: current, previous: previous, firstSeen: firstSeen, now: now, maxItems: config.maxItems,
             maxAgeDays: config.maxAgeDays)
+        // New to this feed: not in its previous file. `state.items` is shared by every feed (a story's
+        // first sighting anywhere), so a story another feed showed first is still new here.
         // Counted after the cap: a story cut by maxItems is not "new" in the feed.
-        let newItemCount = merged.filter {
-            state.items[$0.url.absoluteString] == nil && !previousURLs.contains($0.url.absoluteString)
-        }.count
+        let newItemCount = merged.filter { !previousURLs.contains($0.url.absoluteString) }.count
 
         let resolver = StoryImageResolver(site: config.site, defaultImage: defaultImage, images: state.images)
         var stories: [Story] = []

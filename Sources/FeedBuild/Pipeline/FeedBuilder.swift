@@ -49,6 +49,8 @@ public struct FeedBuilder: Sendable {
     ) async -> BuildReport {
         var report = BuildReport()
         var stopReasons: [Upstream: String] = [:]
+        // The state right after the refusal that stopped an upstream (with its pause, if any).
+        var stopStates: [Upstream: BridgeState] = [:]
         let scheduler = FeedScheduler(config: config)
         var toFetch = specs
         if let scheduled {
@@ -86,10 +88,25 @@ public struct FeedBuilder: Sendable {
         for (index, spec) in toFetch.enumerated() {
             progress?(index + 1, toFetch.count, spec)
             if let stopReason = stopReasons[spec.upstream] {
+                // A refusal that paused NewsAPI leaves the rest of its feeds paused, as the next run
+                // would report them: not attempted, so no failure unless `--only` named them or they
+                // are overdue (README, exit codes).
+                let state = stopStates[spec.upstream]
+                if let scheduled, let state, spec.isMetered,
+                    let pause = scheduler.activePause(state: state, now: clock(), apiKey: scheduled.apiKey)
+                {
+                    report.outcomes.append(
+                        skipped(spec, .paused(pause), state: state, scheduler: scheduler, scheduled: scheduled))
+                    continue
+                }
                 var outcome = FeedOutcome(
                     spec: spec, kind: .notAttempted(reason: stopReason), itemCount: 0, newItemCount: 0,
                     cameBackEmpty: false)
                 outcome.hadPreviousFeed = hasFeedFile(spec)
+                outcome.wasRequested = scheduled?.requested.contains(spec.id) ?? false
+                if let state, scheduler.isOverdue(spec, state: state, now: clock()) {
+                    outcome.overdueInterval = scheduler.interval(for: spec)
+                }
                 report.outcomes.append(outcome)
                 continue
             }
@@ -124,7 +141,8 @@ public struct FeedBuilder: Sendable {
                     }
                 }
                 let pausing = scheduled.map { (error.newsAPIError, $0.apiKey, scheduler) }
-                await recordFailure(spec, reason: error.description, pausing: pausing, into: &report)
+                let state = await recordFailure(spec, reason: error.description, pausing: pausing, into: &report)
+                if error.stopsFurtherRequests { stopStates[spec.upstream] = state }
                 continue
             }
             do {
@@ -241,22 +259,25 @@ public struct FeedBuilder: Sendable {
     }
 
     /// Records a failed attempt; with `pausing`, a refusal also pauses further NewsAPI requests.
+    /// Returns the state as saved (nil when it could not be).
+    @discardableResult
     private func recordFailure(
         _ spec: FeedSpec, reason: String, pausing: (NewsAPIError?, String?, FeedScheduler)? = nil,
         into report: inout BuildReport
-    ) async {
+    ) async -> BridgeState? {
         let output = self.output
         let now = clock()
         let stateWarning: String?
+        var saved: BridgeState?
         do {
-            stateWarning = try await output.lock.withLock { () throws -> String? in
+            (stateWarning, saved) = try await output.lock.withLock { () throws -> (String?, BridgeState) in
                 let loaded = try output.stateStore.load()
                 var state = loaded.state
                 let scheduler = pausing?.2 ?? FeedScheduler(config: config)
                 scheduler.recordFailure(
                     spec, reason: reason, error: pausing?.0 ?? nil, state: &state, now: now, apiKey: pausing?.1)
                 try output.stateStore.save(state)
-                return loaded.warning
+                return (loaded.warning, state)
             }
         } catch {
             stateWarning = "\(error)"
@@ -266,6 +287,7 @@ public struct FeedBuilder: Sendable {
             spec: spec, kind: .keptPrevious(reason: reason), itemCount: 0, newItemCount: 0, cameBackEmpty: false)
         outcome.hadPreviousFeed = hasFeedFile(spec)
         report.outcomes.append(outcome)
+        return saved
     }
 
     private func writeFeed(

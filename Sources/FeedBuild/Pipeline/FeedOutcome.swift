@@ -24,7 +24,7 @@ public struct FeedOutcome: Sendable, Equatable {
     public var kind: Kind
     /// Items in the feed after the build.
     public var itemCount: Int
-    /// Stories seen for the first time in this build.
+    /// Items not in this feed's previous file (on a first build, every item).
     public var newItemCount: Int
     /// Upstream answered with no articles (the feed kept its history).
     public var cameBackEmpty: Bool
@@ -50,8 +50,10 @@ public struct FeedOutcome: Sendable, Equatable {
     public var failed: Bool {
         switch kind {
         case .written, .unchanged, .notDue: false
-        case .keptPrevious, .notAttempted: true
-        case .outOfQuota, .paused: wasRequested || overdueInterval != nil
+        case .keptPrevious: true
+        // Not attempted is no failure of its own (README, exit codes): the refusal that stopped
+        // the run is the failed feed; one named by `--only` or left overdue still fails.
+        case .notAttempted, .outOfQuota, .paused: wasRequested || overdueInterval != nil
         }
     }
 
@@ -96,7 +98,7 @@ public struct FeedOutcome: Sendable, Equatable {
         case .keptPrevious(let reason):
             return "\(spec.id): \(Self.clause(reason)); \(keptText)"
         case .notAttempted(let reason):
-            return "\(spec.id): not fetched (\(reason)); \(keptText)"
+            return "\(spec.id): not fetched (\(reason)); \(keptText)\(overdueText)"
         case .notDue(let next):
             return "\(spec.id): not due, next at \(ScheduleTime.text(next))"
         case .outOfQuota(let until):

@@ -19,8 +19,12 @@ public struct StatusReport: Sendable, Equatable {
         public var lastSuccess: Date?
         public var lastError: String?
         public var lastErrorTime: Date?
-        /// When it is next due; nil when it has never been attempted (due now).
+        /// When it is next due: nil when it has never been attempted (due now), or when it
+        /// is paused on a bad key (due when the key changes, see ``paused``); during a
+        /// rate-limit pause, not before the pause ends.
         public var nextDue: Date?
+        /// Its NewsAPI requests are paused now (see ``StatusReport/pause``).
+        public var paused: Bool
         public var interval: TimeInterval
         /// Items in its file now; nil when it has no file.
         public var items: Int?
@@ -73,6 +77,13 @@ public struct StatusReport: Sendable, Equatable {
     public init(config: NewsFeedConfig, state: BridgeState, now: Date, apiKey: String? = nil) {
         let scheduler = FeedScheduler(config: config)
         let output = OutputFolder(root: config.output)
+        // Without a key a bad-key pause is shown as it stands: status cannot tell a fixed key.
+        let activePause = scheduler.activePause(state: state, now: now, apiKey: nil)
+        // A known key that is no longer the refused one resumes at the next build: no pause then.
+        let feedPause = activePause.flatMap { record -> PauseRecord? in
+            guard record.cause == .badKey, let apiKey, let fingerprint = record.keyFingerprint else { return record }
+            return fingerprint.matches(apiKey) ? record : nil
+        }
         feeds = config.feeds.map { spec in
             let record = state.feeds[spec.id]
             let snapshot = output.readFeedSnapshot(spec, formats: config.formats)
@@ -82,10 +93,16 @@ public struct StatusReport: Sendable, Equatable {
                     return state.images[original]?.status == .dead
                 }.count ?? 0
             let failing = (record?.consecutiveFailures ?? 0) >= 2
+            var nextDue = scheduler.nextDue(for: spec, in: state)
+            let paused = spec.isMetered && feedPause != nil
+            if paused, let feedPause {
+                // A paused feed is due when the pause ends: at its end, or when the key changes.
+                nextDue = feedPause.until.map { until in max(until, nextDue ?? until) }
+            }
             return Feed(
                 path: spec.id, kind: Self.kindName(spec.kind), lastSuccess: record?.lastSuccess,
                 lastError: record?.lastError, lastErrorTime: record?.lastError == nil ? nil : record?.lastErrorTime,
-                nextDue: scheduler.nextDue(for: spec, in: state), interval: scheduler.interval(for: spec),
+                nextDue: nextDue, paused: paused, interval: scheduler.interval(for: spec),
                 items: snapshot?.stories.count, newItems: record?.newItemCount, deadImages: dead,
                 metered: spec.isMetered, stale: scheduler.isOverdue(spec, state: state, now: now), failing: failing,
                 up: record?.lastSuccess != nil && record?.lastError == nil)
@@ -96,8 +113,7 @@ public struct StatusReport: Sendable, Equatable {
                 reserveLeft: usage.reserveLeft)
         }
         reserve = config.quota.reserve
-        // Without a key a bad-key pause is shown as it stands: status cannot tell a fixed key.
-        pause = scheduler.activePause(state: state, now: now, apiKey: nil).map { record in
+        pause = activePause.map { record in
             var keyStillRefused: Bool?
             if record.cause == .badKey, let apiKey, let fingerprint = record.keyFingerprint {
                 keyStillRefused = fingerprint.matches(apiKey)
@@ -130,7 +146,7 @@ public struct StatusReport: Sendable, Equatable {
                 lines.append("\(feed.path): failing: its last attempts failed (\(feed.lastError ?? "unknown error"))")
             }
             if feed.stale {
-                let since = feed.lastSuccess.map { "since \(ScheduleTime.text($0))" } ?? "ever"
+                let since = feed.lastSuccess.map { "since \(ScheduleTime.past($0))" } ?? "ever"
                 lines.append(
                     "\(feed.path): stale: no success \(since), over twice its \(ScheduleTime.span(feed.interval)) interval"
                 )
@@ -145,11 +161,12 @@ public struct StatusReport: Sendable, Equatable {
     public var lines: [String] {
         var lines = feeds.map { feed -> String in
             var parts = ["\(feed.path) (\(feed.kind))"]
-            parts.append("last success " + (feed.lastSuccess.map(ScheduleTime.text) ?? "never"))
+            parts.append("last success " + (feed.lastSuccess.map(ScheduleTime.past) ?? "never"))
             if let error = feed.lastError {
-                parts.append("last error " + (feed.lastErrorTime.map(ScheduleTime.text) ?? "") + ": \(error)")
+                let time = feed.lastErrorTime.map { " " + ScheduleTime.past($0) } ?? ""
+                parts.append("last error\(time): \(Self.continued(error))")
             }
-            parts.append("next due " + (feed.nextDue.map(ScheduleTime.text) ?? "now"))
+            parts.append("next due " + Self.nextDueText(feed, text: ScheduleTime.text, now: "now"))
             parts.append("every \(ScheduleTime.span(feed.interval))")
             parts.append("\(feed.items ?? 0) items (\(feed.newItems ?? 0) new in the last build)")
             parts.append("\(feed.deadImages) dead images")
@@ -157,11 +174,7 @@ public struct StatusReport: Sendable, Equatable {
             if feed.failing { parts.append("FAILING") }
             return parts.joined(separator: ", ")
         }
-        let used = windows.map { "\($0.used) in the last \($0.name)" }.joined(separator: ", ")
-        let remaining = windows.map { window in
-            window.remaining.map { "\($0) of \(window.limit ?? 0) in \(window.name)" } ?? "unlimited in \(window.name)"
-        }.joined(separator: ", ")
-        lines.append("quota: \(used) requests used; remaining for scheduled builds: \(remaining); reserve \(reserve)")
+        lines.append("quota: " + quotaText)
         if let pause {
             lines.append("paused: \(Self.pauseText(pause))")
         } else {
@@ -170,12 +183,42 @@ public struct StatusReport: Sendable, Equatable {
         return lines
     }
 
+    /// `4 of 100 requests used in the last 24 h, 4 of 50 in the last 12 h; scheduled builds may spend 91 more in
+    /// the 24 h window, 41 in the 12 h window; reserve 5 for build --only`.
+    var quotaText: String {
+        func span(_ window: Window) -> String { window.name.replacingOccurrences(of: "h", with: " h") }
+        let used = windows.enumerated().map { index, window in
+            let count = "\(window.used)" + (window.limit.map { " of \($0)" } ?? "")
+            let noun = index == 0 ? (window.used == 1 && window.limit == nil ? " request used" : " requests used") : ""
+            return count + noun + " in the last \(span(window))" + (window.limit == nil ? " (no limit)" : "")
+        }.joined(separator: ", ")
+        let remaining = windows.enumerated().map { index, window in
+            let amount = window.remaining.map { index == 0 ? "\($0) more" : "\($0)" } ?? "any number"
+            return "\(amount) in the \(span(window)) window"
+        }.joined(separator: ", ")
+        return "\(used); scheduled builds may spend \(remaining); reserve \(reserve) for build --only"
+    }
+
+    /// When `feed` is next due, in words: a paused feed is due when its pause ends.
+    package static func nextDueText(_ feed: Feed, text: (Date) -> String, now: String) -> String {
+        if let nextDue = feed.nextDue { return text(nextDue) }
+        return feed.paused ? "when the NewsAPI key changes" : now
+    }
+
+    /// A quoted reason about to be continued with `, …`: without its own closing `.` or `!`.
+    package static func continued(_ reason: String) -> String {
+        var text = Substring(reason)
+        while let last = text.last, ".! ".contains(last) { text.removeLast() }
+        return String(text)
+    }
+
     package static func pauseText(_ pause: Pause) -> String {
+        let since = "since \(ScheduleTime.past(pause.since))"
         switch pause.cause {
         case .rateLimited:
-            return "until \(pause.until.map(ScheduleTime.text) ?? "now") (\(pause.reason))"
+            return "\(since) until \(pause.until.map(ScheduleTime.text) ?? "now") (\(pause.reason))"
         case .badKey:
-            var text = "until the NewsAPI key changes (\(pause.reason))"
+            var text = "\(since) until the NewsAPI key changes (\(pause.reason))"
             switch pause.keyStillRefused {
             case true?: text += "; NEWSAPI_KEY is still the refused key"
             case false?: text += "; NEWSAPI_KEY has changed: the next build resumes"
@@ -197,7 +240,7 @@ public struct StatusReport: Sendable, Equatable {
                 "lastError": feed.lastError ?? NSNull(), "lastErrorAt": time(feed.lastErrorTime),
                 "nextDue": time(feed.nextDue), "intervalSeconds": Int(feed.interval), "items": number(feed.items),
                 "newItems": number(feed.newItems), "deadImages": feed.deadImages, "metered": feed.metered,
-                "stale": feed.stale, "failing": feed.failing,
+                "stale": feed.stale, "failing": feed.failing, "paused": feed.paused,
             ]
         }
         var used: [String: Any] = [:]

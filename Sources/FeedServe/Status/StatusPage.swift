@@ -48,7 +48,10 @@ public enum StatusPage {
         if feed.stale { html += " · <strong>stale</strong>" }
         if feed.failing { html += " · <strong>failing</strong>" }
         html += "</p>\n<p class=\"meta\">last success \(time(feed.lastSuccess, otherwise: "never"))"
-        html += " · next due \(time(feed.nextDue, otherwise: "now"))"
+        // A moment to come is rounded up to the minute, as `status` prints it (PageLayout truncates).
+        let nextDue = StatusReport.nextDueText(
+            feed, text: { PageLayout.time(ScheduleTime.roundedUp($0)) }, now: "<span class=\"muted\">now</span>")
+        html += " · next due \(nextDue)"
         html += " · \(feed.items ?? 0) items (\(feed.newItems ?? 0) new in the last build)"
         html += " · \(feed.deadImages) dead image\(feed.deadImages == 1 ? "" : "s")</p>\n"
         if let error = feed.lastError {

@@ -83,9 +83,10 @@ public struct WatchReport: Sendable, Hashable, Codable {
                 total.dead += summary.dead
                 total.rewritten += summary.rewritten ? 1 : 0
             }
+            func feedCount(_ count: Int) -> String { count == 1 ? "1 feed" : "\(count) feeds" }
             lines.append(
-                "watched \(feeds.count) feed(s) in \(String(format: "%.1f", seconds)) s: \(total.checked) checked, "
-                    + "\(total.dead) dead, \(total.rewritten) feed(s) rewritten")
+                "watched \(feedCount(feeds.count)) in \(String(format: "%.1f", seconds)) s: \(total.checked) checked, "
+                    + "\(total.dead) dead, \(feedCount(total.rewritten)) rewritten")
         }
         return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
     }
@@ -95,7 +96,16 @@ public struct WatchReport: Sendable, Hashable, Codable {
     public func json(quiet: Bool = false) throws -> Data {
         var report = self
         if quiet { report.findings = findings.filter(\.changed) }
-        return try Self.encoder.encode(report)
+        return Self.compactingEmpty(try Self.encoder.encode(report))
+    }
+
+    /// Foundation's pretty printer writes an empty array as `[` and `]` on lines of their own; README
+    /// shows `[]` (and `{}`). A raw line break only ever occurs between tokens (JSON strings escape
+    /// theirs), so an opening bracket, line breaks and spaces, and its closing bracket are an empty one.
+    static func compactingEmpty(_ data: Data) -> Data {
+        let text = String(decoding: data, as: UTF8.self)
+        let compacted = text.replacing(#/\[\n[ \n]*\]/#, with: "[]").replacing(#/\{\n[ \n]*\}/#, with: "{}")
+        return Data(compacted.utf8)
     }
 
     /// The report of a round that found nothing to watch yet and did nothing (see ``note``).
@@ -111,7 +121,8 @@ public struct WatchReport: Sendable, Hashable, Codable {
             struct Body: Encodable { var reason: String }
             var refused: Body
         }
-        return (try? encoder.encode(Refusal(refused: .init(reason: reason)))) ?? Data(#"{"refused": {}}"#.utf8)
+        return (try? encoder.encode(Refusal(refused: .init(reason: reason)))).map(compactingEmpty)
+            ?? Data(#"{"refused": {}}"#.utf8)
     }
 
     private static var encoder: JSONEncoder {
