@@ -45,7 +45,8 @@ public enum NewsFeedCLI {
                 context.standardOutput.line(CommandHelp.overview)
                 return ExitCode.ok.rawValue
             }
-            guard let text = CommandHelp.text(for: topic) else {
+            // `help --help` asks for the help of `help`, as `build --help` does for build.
+            guard let text = ["--help", "-h"].contains(topic) ? CommandHelp.help : CommandHelp.text(for: topic) else {
                 return usage("newsfeed help: unknown command \"\(topic)\" (see `newsfeed --help`)", context)
             }
             context.standardOutput.line(text)

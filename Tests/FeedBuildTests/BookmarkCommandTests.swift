@@ -211,6 +211,55 @@ import Testing
         }
     }
 
+    /// `list` is read-only: on a fresh config (no build, no bookmarks) it says there are none, exits 0
+    /// and creates nothing, not even the lock, also when the output folder could not be created.
+    @Test(arguments: ["Feeds", "no/such/folder/Feeds"])
+    func listingBeforeAnyBookmarkCreatesNothing(output: String) async throws {
+        let folder = TemporaryFolder()
+        try folder.write(#"{"output": "\#(output)", "feeds": [{"ddg": "rust"}]}"#, to: "newsfeed.json")
+
+        let run = await CommandRun.run(["bookmark", "list"], workingDirectory: folder.url)
+        #expect(run.status == 0)
+        #expect(run.outputLines == ["no bookmarks yet (add one with `newsfeed bookmark add URL`)"])
+        #expect(run.standardError.isEmpty)
+
+        let json = await CommandRun.run(["bookmark", "list", "--json"], workingDirectory: folder.url)
+        #expect(json.status == 0)
+        #expect(json.standardOutput == "[]\n")
+        #expect(json.standardError.isEmpty)
+        #expect(folder.allFiles() == ["newsfeed.json"])
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appending(path: "Feeds").path))
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appending(path: "no").path))
+    }
+
+    /// A list that reads cleanly is read without the lock; a broken one is still moved aside by `list`.
+    @Test func listingReadsWithoutTheLockAndStillMovesABrokenListAside() async throws {
+        try await SourcesEndToEndTests.with { workspace, ddg in
+            #expect(await SourcesEndToEndTests.build(workspace, ddg, ["--only", "search/climate-change"]).status == 0)
+            #expect(await Self.bookmark(workspace, ["add", Self.climateURL]).status == 0)
+            let lock = workspace.output.appending(path: ".newsfeed/lock")
+            try FileManager.default.removeItem(at: lock)
+            #expect(try await Self.listed(workspace).map { $0["url"] } == [Self.climateURL])
+            #expect(!FileManager.default.fileExists(atPath: lock.path), "a clean list needs no lock")
+
+            let store = workspace.output.appending(path: ".newsfeed/bookmarks.json")
+            try Data("{oops".utf8).write(to: store)
+            let run = await Self.bookmark(workspace, ["list"])
+            #expect(run.status == 0)
+            #expect(run.errorLines.first?.contains("unreadable bookmarks moved to bookmarks.json.corrupt-") == true)
+            #expect(!FileManager.default.fileExists(atPath: store.path))
+        }
+    }
+
+    @Test func anOptionBeforeTheActionIsAMissingAction() async throws {
+        let folder = TemporaryFolder()
+        for arguments in [["--config", "x.json"], ["--json"], []] {
+            let run = await CommandRun.run(["bookmark"] + arguments, workingDirectory: folder.url)
+            #expect(run.status == 64)
+            #expect(run.errorLines == ["newsfeed bookmark: say add, list or remove (see `newsfeed help bookmark`)"])
+        }
+    }
+
     /// Several processes adding at once, each under the output lock: none is lost.
     @Test func concurrentAddsFromSeveralProcessesLoseNone() async throws {
         let binary = try #require(ChildProcess.newsfeed, "the newsfeed executable is not built next to the tests")

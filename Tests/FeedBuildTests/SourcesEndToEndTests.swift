@@ -169,6 +169,10 @@ import Testing
             "(truncated)"
         ),
         (
+            "a NewsAPI answer", DuckDuckGoStub.json(Data(#"{"status":"ok","totalResults":0,"articles":[]}"#.utf8)),
+            "the answer is not a DuckDuckGo Instant Answer: it has none of its keys"
+        ),
+        (
             "wrong type", DuckDuckGoStub.answer(["RelatedTopics": ["Name": "x"]]),
             "\"RelatedTopics\" is an object, not an array"
         ),

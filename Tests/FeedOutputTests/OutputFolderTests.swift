@@ -24,6 +24,37 @@ import Testing
         #expect(try String(contentsOf: target, encoding: .utf8) == "good")
     }
 
+    @Test func aFailedWriteNamesTheCauseAndMentionsAPreviousFileOnlyWhenThereWasOne() throws {
+        let folder = TemporaryFolder()
+        let unwritable = try UnwritableFolder(in: folder)
+        let new = URL(filePath: unwritable.path + "/feed.rss")
+        #expect(throws: OutputError.createFailed(path: new.path, reason: unwritable.reason)) {
+            try AtomicFileWriter.write(Data("x".utf8), to: new)
+        }
+        #expect(
+            OutputError.createFailed(path: new.path, reason: unwritable.reason).description
+                == "\(new.path): cannot write: permission denied")
+
+        let missing = unwritable.missingFolderInside
+        let inside = URL(filePath: missing + "/us/health.rss")
+        #expect(
+            throws: OutputError.createFailed(
+                path: inside.path, reason: "cannot create folder \(missing)/us: \(unwritable.reason)")
+        ) { try AtomicFileWriter.write(Data("x".utf8), to: inside) }
+
+        // A file that exists: the previous file is untouched, and said so.
+        let existing = try folder.write("good", to: "kept/feed.rss")
+        chmod(existing.deletingLastPathComponent().path, 0o500)
+        defer { chmod(existing.deletingLastPathComponent().path, 0o700) }
+        guard geteuid() != 0 else { return }  // root ignores permissions
+        #expect(throws: OutputError.writeFailed(path: existing.path, reason: "permission denied")) {
+            try AtomicFileWriter.write(Data("bad".utf8), to: existing)
+        }
+        #expect(
+            OutputError.writeFailed(path: existing.path, reason: "permission denied").description
+                .hasSuffix(": cannot write: permission denied; the previous file is untouched"))
+    }
+
     @Test func unchangedBytesKeepTheModificationTime() throws {
         let folder = TemporaryFolder()
         let output = OutputFolder(root: folder.url)

@@ -81,7 +81,8 @@ import Testing
         (["help", "demo"], "Usage: newsfeed demo"), (["help", "bookmark"], "Usage: newsfeed bookmark add URL"),
         (["bookmark", "--help"], "Usage: newsfeed bookmark add URL"),
         (["bookmark", "list", "--help"], "Usage: newsfeed bookmark add URL"),
-        (["help", "help"], "Usage: newsfeed help [COMMAND]"),
+        (["help", "help"], "Usage: newsfeed help [COMMAND]"), (["help", "--help"], "Usage: newsfeed help [COMMAND]"),
+        (["help", "-h"], "Usage: newsfeed help [COMMAND]"),
     ])
     func helpGoesToStandardOutput(arguments: [String], expected: String) async {
         let folder = TemporaryFolder()

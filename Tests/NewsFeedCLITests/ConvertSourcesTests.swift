@@ -88,6 +88,22 @@ import Upstreams
         #expect(run.standardError.contains(message), "\(run.standardError)")
     }
 
+    /// The mirror of a DuckDuckGo answer given with --country: a NewsAPI answer given with --ddg is refused.
+    @Test(arguments: ["real-us-top-headlines-38-articles.json", "ok-no-articles.json"])
+    func aNewsAPIAnswerGivenAsADuckDuckGoAnswerIsRefused(fixture: String) async throws {
+        let folder = TemporaryFolder()
+        try Data(try NewsAPIFixtures.data(fixture)).write(to: folder.url.appending(path: "top.json"))
+        let run = await CommandRun.run(["convert", "top.json", "--ddg", "rust"], workingDirectory: folder.url)
+        #expect(run.status == 1)
+        #expect(run.standardOutput.isEmpty)
+        #expect(run.errorLines.count == 1)
+        #expect(
+            run.standardError.hasPrefix(
+                "newsfeed convert: top.json: the answer is not a DuckDuckGo Instant Answer: it has none of its keys"),
+            "\(run.standardError)")
+        #expect(run.standardError.contains("(a NewsAPI answer?)"))
+    }
+
     @Test func anEmptyAnswerIsAnEmptyValidFeedAndSaysSo() async throws {
         let run = await CommandRun.run(
             ["convert", "-", "--ddg", "nothing"], workingDirectory: TemporaryFolder().url,

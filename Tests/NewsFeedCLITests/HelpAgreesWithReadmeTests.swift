@@ -47,6 +47,20 @@ import Testing
         #expect(readmeOptions.isSubset(of: Self.options(in: help.dropFirst(usage.count))), "options list")
     }
 
+    /// `bookmark`'s help names every format the bookmarks feed is written in, as README's Bookmarks
+    /// section does, and its prose is wrapped evenly (only a paragraph's last line may be short).
+    @Test func bookmarkHelpNamesEveryFormatAndWrapsEvenly() throws {
+        let help = CommandHelp.bookmark
+        let readme = try String(contentsOf: Self.readme, encoding: .utf8)
+        for name in ["bookmarks.rss", ".atom", ".json", ".html"] {
+            #expect(help.contains(name), "\(name)")
+            #expect(readme.contains("(`bookmarks.rss`, `.atom`, `.json`, `.html`)"))
+        }
+        let prose = help.components(separatedBy: "\n\n")[1].split(separator: "\n")
+        #expect(prose.count > 1)
+        for line in prose.dropLast() { #expect((72...88).contains(line.count), "\(line)") }
+    }
+
     @Test func theTableListsEveryCommand() throws {
         #expect(Set(try Self.readmeRows().keys) == Self.commands)
         for command in Self.commands { #expect(CommandHelp.text(for: command) != nil, "\(command)") }

@@ -106,7 +106,12 @@ import Testing
             "{\"feeds\": [{\"country\": \"us\", \"category\": \"health\"}],\n\"ttl\": 60,\n}",
             "line 2, column 10: trailing comma"
         ),
-        ("{\"feeds\": [{\"country\": \"us\", \"category\": \"health\"}] // mine\n}", "line 1, column 53: expected"),
+        (
+            "{\"feeds\": [{\"country\": \"us\", \"category\": \"health\"}] // mine\n}",
+            "line 1, column 53: comments are not allowed in JSON"
+        ),
+        ("// my feeds\n{\"feeds\": []}", "line 1, column 1: comments are not allowed in JSON"),
+        ("{\"feeds\": [\n  /* later */\n]}", "line 2, column 3: comments are not allowed in JSON"),
         ("{'feeds': []}", "line 1, column 2: expected"),
         (
             "{\"feeds\": [{\"country\": \"us\", \"category\": \"é\"}], \"ttl\": 060}",
@@ -129,6 +134,43 @@ import Testing
         let data = Data("{\n  \"é\": 1,\n  \"x\"".utf8)
         #expect(ConfigLoader.position(of: 0, in: data) == (1, 1))
         #expect(ConfigLoader.position(of: 9, in: data) == (2, 7))
+    }
+
+    /// README's example of a config error is what newsfeed really prints.
+    @Test func readmesConfigErrorExampleIsTheRealLine() async throws {
+        let folder = TemporaryFolder()
+        try folder.write("{\"feeds\": [\n  {\"country\": \"us\", \"category\": \"health\"},\n]}\n", to: "newsfeed.json")
+        let run = await CommandRun.run(["build"], environment: ["NEWSAPI_KEY": "k"], workingDirectory: folder.url)
+        let line = try #require(run.errorLines.first)
+        #expect(line == "newsfeed.json: not valid JSON: syntax error at line 2, column 42: trailing comma")
+        let readme = try String(contentsOf: RepositoryPaths.readme, encoding: .utf8)
+        #expect(readme.contains("(`\(line)`)"))
+    }
+
+    @Test(arguments: [("", "set but empty"), ("  ", "set but empty")])
+    func anEmptyKeyIsSaidToBeEmptyNotUnset(key: String, expected: String) async throws {
+        try await BuildWorkspace.with { workspace in
+            let run = await workspace.run(["build"], environment: ["NEWSAPI_KEY": key])
+            #expect(run.status == 78)
+            #expect(
+                run.errorLines == [
+                    "newsfeed build: NEWSAPI_KEY is set but empty: put your NewsAPI.org key after NEWSAPI_KEY= "
+                        + "(the systemd units read it from /etc/newsfeed/key.env)"
+                ])
+            #expect(workspace.stub.requests.isEmpty)
+        }
+    }
+
+    @Test func textThatIsNotJSONSaysSoWithItsOffset() async {
+        let run = await CommandRun.run(
+            ["convert", "-", "--country", "us"], workingDirectory: TemporaryFolder().url,
+            standardInput: Data("not json\n".utf8))
+        #expect(run.status == 1)
+        #expect(
+            run.errorLines == [
+                "newsfeed convert: stdin: NewsAPI answer: invalid JSON at byte 0: unexpected word \"not\" "
+                    + "(JSON's only bare words are true, false and null; text goes in double quotes)"
+            ])
     }
 
     @Test(arguments: ["", " \n\t\r\n"])

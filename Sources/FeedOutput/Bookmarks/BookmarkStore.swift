@@ -1,4 +1,5 @@
 import Foundation
+import NewsModel
 
 /// Loads and saves `<output>/.newsfeed/bookmarks.json`, written atomically.
 ///
@@ -26,7 +27,7 @@ public struct BookmarkStore: Sendable {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw .readFailed(path: url.path, reason: error.localizedDescription)
+            throw .readFailed(path: url.path, reason: SystemErrorText.reason(of: error))
         }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
@@ -50,6 +51,28 @@ public struct BookmarkStore: Sendable {
                 list: BookmarkList(),
                 warning: "\(url.path): unreadable bookmarks moved to \(aside.lastPathComponent); starting a new list")
         }
+    }
+
+    /// The saved list for a reader that changes nothing (`bookmark list`): an empty list when
+    /// there is no file (nothing is created, no lock is needed: saves replace the file
+    /// atomically), the list when it reads cleanly, nil when the file is broken and needs
+    /// ``load(now:)`` under the lock to be moved aside.
+    public func read() throws(OutputError) -> BookmarkList? {
+        guard FileManager.default.fileExists(atPath: url.path) else { return BookmarkList() }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw .readFailed(path: url.path, reason: SystemErrorText.reason(of: error))
+        }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        if let header = try? decoder.decode(VersionHeader.self, from: data),
+            header.version > BookmarkList.currentVersion
+        {
+            throw .stateTooNew(path: url.path, version: header.version)
+        }
+        return try? decoder.decode(BookmarkList.self, from: data)
     }
 
     /// The saved list as it stands, without the lock and without side effects: nil when there is

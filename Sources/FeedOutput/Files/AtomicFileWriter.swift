@@ -14,18 +14,27 @@ import NewsModel
 /// the same folder keeps the rename atomic (one file system).
 public enum AtomicFileWriter {
     /// Replaces `url`'s contents with `data`, creating parent folders as needed.
+    ///
+    /// A failure names the system's cause (`permission denied`…) and says the previous file is
+    /// untouched only when there was one (``OutputError/writeFailed(path:reason:)`` versus
+    /// ``OutputError/createFailed(path:reason:)``).
     public static func write(_ data: Data, to url: URL) throws(OutputError) {
         let folder = url.deletingLastPathComponent()
         let path = url.path
+        let existed = FileManager.default.fileExists(atPath: path)
+        func failed(_ reason: String) -> OutputError {
+            existed ? .writeFailed(path: path, reason: reason) : .createFailed(path: path, reason: reason)
+        }
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            throw .writeFailed(path: path, reason: "cannot create folder \(folder.path)")
+            let cause = OutputFolder.obstacle(to: folder) ?? SystemErrorText.reason(of: error)
+            throw failed("cannot create folder \(folder.path): \(cause)")
         }
         let temporary = folder.appending(path: ".\(url.lastPathComponent).\(UUID().uuidString.prefix(8)).tmp").path
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            throw .writeFailed(path: path, reason: SystemErrorText.reason(errno: errno))
+            throw failed(SystemErrorText.reason(errno: errno))
         }
         var failure: String?
         data.withUnsafeBytes { buffer in
@@ -51,7 +60,7 @@ public enum AtomicFileWriter {
         }
         if let failure {
             unlink(temporary)
-            throw .writeFailed(path: path, reason: failure)
+            throw failed(failure)
         }
         syncFolder(folder.path)
     }

@@ -2,8 +2,10 @@
 public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The output folder cannot be created or written.
     case unusableFolder(path: String, reason: String)
-    /// Writing a file failed; nothing was replaced.
+    /// Writing a file that exists failed; the file was not replaced.
     case writeFailed(path: String, reason: String)
+    /// Writing a file that did not exist yet failed; nothing was created.
+    case createFailed(path: String, reason: String)
     /// Reading a file failed for another reason than its absence.
     case readFailed(path: String, reason: String)
     /// The lock file could not be opened or locked.
@@ -13,10 +15,25 @@ public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `<dir>/.newsfeed/state.json` exists but cannot be read or decoded.
     case stateUnreadable(path: String, detail: String)
 
+    /// True when the folder (or a file's folder) refused the write itself: no permission, a
+    /// read-only file system, a file standing where a folder belongs. Commands report it as a
+    /// configuration problem (exit 78), like an output folder `build` cannot write.
+    public var isUnwritableLocation: Bool {
+        switch self {
+        case .unusableFolder: return true
+        case .writeFailed(_, let reason), .createFailed(_, let reason), .lockFailed(_, let reason):
+            return Self.locationReasons.contains { reason.hasSuffix($0) }
+        case .readFailed, .stateTooNew, .stateUnreadable: return false
+        }
+    }
+
+    private static let locationReasons = ["permission denied", "read-only file system", "not a folder"]
+
     public var description: String {
         switch self {
         case .unusableFolder(let path, let reason): "cannot write the output folder \(path): \(reason)"
         case .writeFailed(let path, let reason): "\(path): cannot write: \(reason); the previous file is untouched"
+        case .createFailed(let path, let reason): "\(path): cannot write: \(reason)"
         case .readFailed(let path, let reason): "\(path): cannot read: \(reason)"
         case .lockFailed(let path, let reason): "\(path): cannot take the output lock: \(reason)"
         case .stateTooNew(let path, let version):

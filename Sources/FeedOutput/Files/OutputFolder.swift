@@ -32,7 +32,7 @@ public struct OutputFolder: Sendable {
     }
 
     /// "`/a/b` is a file, not a folder" when a file stands where a folder should be.
-    private static func obstacle(to folder: URL) -> String? {
+    static func obstacle(to folder: URL) -> String? {
         var candidate = folder
         while candidate.path != "/" {
             var isFolder: ObjCBool = false

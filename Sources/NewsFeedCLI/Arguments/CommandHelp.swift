@@ -59,11 +59,11 @@ package enum CommandHelp {
                newsfeed bookmark list [--json] [--config PATH]
                newsfeed bookmark remove URL|NUMBER [--config PATH]
 
-        Keeps favourite articles in <output>/.newsfeed/bookmarks.json and rewrites
-        <output>/bookmarks.rss (and .atom, .json: every configured format) on every
-        change (no network). A URL that is an item of a
-        built feed takes its title, source, description and image from there; any other
-        URL needs --title. `list` shows the newest first, numbered; `remove` takes a URL
+        Keeps favourite articles in <output>/.newsfeed/bookmarks.json and, on every change,
+        rewrites <output>/bookmarks.rss, .atom, .json and .html (every configured format),
+        the index and the OPML (no network). A URL that is an item of a built feed takes
+        its title, source, description and image from there; any other URL needs --title.
+        `list` shows the newest first, numbered, and changes nothing; `remove` takes a URL
         or such a number.
 
         Options:

@@ -20,10 +20,10 @@ package enum BookmarkCommand {
     static let removeParser = ArgumentParser(
         command: "bookmark remove", options: [.value("--config")], positionals: 1...1)
 
+    static let missingAction = "newsfeed bookmark: say add, list or remove (see `newsfeed help bookmark`)"
+
     package static func run(_ context: CommandContext) async throws(CommandExit) -> ExitCode {
-        guard let verb = context.arguments.first else {
-            throw context.exit(.usage, "newsfeed bookmark: say add, list or remove (see `newsfeed help bookmark`)")
-        }
+        guard let verb = context.arguments.first else { throw context.exit(.usage, missingAction) }
         var rest = context
         rest.arguments.removeFirst()
         switch verb {
@@ -33,6 +33,9 @@ package enum BookmarkCommand {
         case "--help", "-h":
             context.standardOutput.line(CommandHelp.bookmark)
             return .ok
+        case let option where option.hasPrefix("-"):
+            // `bookmark --config x.json`: the action is missing, not unknown.
+            throw context.exit(.usage, missingAction)
         default:
             throw context.exit(
                 .usage,
@@ -53,9 +56,9 @@ package enum BookmarkCommand {
         let config = try context.loadConfig(parsed)
         let output = OutputFolder(root: config.output)
         let now = Date(timeIntervalSince1970: context.clock().timeIntervalSince1970.rounded(.down))
+        try prepare(output, command: "add", context)
         let result: AddResult
         do {
-            try output.prepare()
             result = try await output.lock.withLock { () throws -> AddResult in
                 let loaded = try output.bookmarkStore.load(now: now)
                 var list = loaded.list
@@ -75,7 +78,7 @@ package enum BookmarkCommand {
                 return .added(bookmark, warning: loaded.warning)
             }
         } catch {
-            throw context.exit(.failure, "newsfeed bookmark add: \(error)")
+            throw context.exit(exitCode(for: error), "newsfeed bookmark add: \(error)")
         }
         switch result {
         case .needsTitle:
@@ -135,14 +138,23 @@ package enum BookmarkCommand {
         let config = try context.loadConfig(parsed)
         let output = OutputFolder(root: config.output)
         let now = context.clock()
-        let loaded: BookmarkStore.Loaded
+        // A read-only command: it creates nothing (no lock, no folder) unless a broken file has to be
+        // moved aside, which happens under the lock as in every writer.
+        let list: BookmarkList
         do {
-            loaded = try await output.lock.withLock { try output.bookmarkStore.load(now: now) }
+            if let clean = try output.bookmarkStore.read() {
+                list = clean
+            } else {
+                let loaded = try await output.lock.withLock { try output.bookmarkStore.load(now: now) }
+                if let warning = loaded.warning {
+                    context.standardError.line("newsfeed bookmark: warning: \(warning)")
+                }
+                list = loaded.list
+            }
         } catch {
             throw context.exit(.failure, "newsfeed bookmark list: \(error)")
         }
-        if let warning = loaded.warning { context.standardError.line("newsfeed bookmark: warning: \(warning)") }
-        let bookmarks = loaded.list.newestFirst
+        let bookmarks = list.newestFirst
         if parsed.has("--json") {
             context.standardOutput.line(json(bookmarks))
             return .ok
@@ -165,6 +177,8 @@ package enum BookmarkCommand {
 
     /// One JSON array: `number`, `url`, `title`, `source`, `addedAt`, `note`, `feed`, `query` where known.
     package static func json(_ bookmarks: [Bookmark]) -> String {
+        // Pretty-printing an empty array gives a blank line between the brackets on some platforms.
+        guard !bookmarks.isEmpty else { return "[]" }
         let objects: [[String: Any]] = bookmarks.enumerated().map { offset, bookmark in
             var object: [String: Any] = [
                 "number": offset + 1, "url": bookmark.url.absoluteString, "title": bookmark.title,
@@ -203,9 +217,9 @@ package enum BookmarkCommand {
         let config = try context.loadConfig(parsed)
         let output = OutputFolder(root: config.output)
         let now = Date(timeIntervalSince1970: context.clock().timeIntervalSince1970.rounded(.down))
+        try prepare(output, command: "remove", context)
         let removed: Result<Bookmark, RemoveMiss>
         do {
-            try output.prepare()
             removed = try await output.lock.withLock { () throws -> Result<Bookmark, RemoveMiss> in
                 let loaded = try output.bookmarkStore.load(now: now)
                 var list = loaded.list
@@ -223,7 +237,7 @@ package enum BookmarkCommand {
                 return .success(bookmark)
             }
         } catch {
-            throw context.exit(.failure, "newsfeed bookmark remove: \(error)")
+            throw context.exit(exitCode(for: error), "newsfeed bookmark remove: \(error)")
         }
         switch removed {
         case .success(let bookmark):
@@ -233,6 +247,23 @@ package enum BookmarkCommand {
             let what = number.map { "no bookmark number \($0) (there are \(miss.count))" } ?? "not bookmarked: \(given)"
             throw context.exit(.failure, "newsfeed bookmark remove: \(what)")
         }
+    }
+
+    /// The output folder made ready before the lock is taken: one that cannot be written is a
+    /// configuration problem (exit 78), worded as in `build`.
+    private static func prepare(_ output: OutputFolder, command: String, _ context: CommandContext)
+        throws(CommandExit)
+    {
+        do {
+            try output.prepare()
+        } catch {
+            throw context.exit(.configuration, "newsfeed bookmark \(command): \(error.description)")
+        }
+    }
+
+    /// 78 when the output folder refused the write (no permission, read-only), 1 otherwise.
+    private static func exitCode(for error: any Error) -> ExitCode {
+        (error as? OutputError)?.isUnwritableLocation == true ? .configuration : .failure
     }
 
     private struct RemoveMiss: Error {

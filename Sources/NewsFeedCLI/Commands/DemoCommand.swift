@@ -45,11 +45,16 @@ package enum DemoCommand {
                 "newsfeed demo: --port 0 needs the server: with --no-serve there is no port to put in the feeds' "
                     + "links; give the port you will serve them on (e.g. --port 8080)")
         }
+        // A folder that cannot be written is said before anything starts, worded and exited as in `build`.
+        do {
+            try folder.prepare()
+        } catch {
+            throw context.exit(.configuration, "newsfeed demo: \(error.description)")
+        }
         var server: FeedServer?
         let printer = AccessLogPrinter(output: context.standardOutput)
         var site = FeedServer.url(host: listen.display, port: port)
         if serving {
-            try? FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
             // Bind first, so the feeds' self links and images name the real address.
             do {
                 let started = try await FeedServer.start(
@@ -70,7 +75,7 @@ package enum DemoCommand {
         } catch {
             context.standardError.line("newsfeed demo: \(error.description)")
             await server?.shutdown()
-            return .failure
+            return error.isUnwritableLocation ? .configuration : .failure
         }
         context.standardOutput.line(
             "newsfeed demo: building feeds from built-in SAMPLE data (not live news; no key, no network)")

@@ -33,13 +33,19 @@ package enum InitCommand {
         let parsed = try parser.parse(context, help: CommandHelp.initCommand)
         let path = parsed.value("--config") ?? ConfigLoader.defaultFileName
         let url = ConfigLoader.resolve(path, against: context.workingDirectory)
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
+            throw context.exit(
+                .failure,
+                "newsfeed init: \(path) is a folder; name the config file inside it (e.g. --config "
+                    + "\((path as NSString).appendingPathComponent(ConfigLoader.defaultFileName)))")
+        }
         if FileManager.default.fileExists(atPath: url.path) {
             throw context.exit(
                 .failure, "\(path): already exists; not overwritten (edit it, or choose another --config)")
         }
         // A mistyped folder is refused rather than created: init writes one file.
         let folder = url.deletingLastPathComponent()
-        var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
             throw context.exit(
                 .failure,
@@ -48,7 +54,9 @@ package enum InitCommand {
         do {
             try AtomicFileWriter.write(Data(starterConfig.utf8), to: url)
         } catch {
-            throw context.exit(.failure, "newsfeed init: \(error.description)")
+            // A config location that cannot be written is a configuration problem (78), as in every command.
+            throw context.exit(
+                error.isUnwritableLocation ? .configuration : .failure, "newsfeed init: \(error.description)")
         }
         context.standardOutput.line(
             "wrote \(path): edit its feeds, and set \"site\": it must be the public URL the feeds are served at "

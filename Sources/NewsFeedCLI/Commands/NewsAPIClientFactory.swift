@@ -15,7 +15,7 @@ package enum NewsAPIClientFactory {
 
     package static func make(environment: [String: String]) throws(ConfigError) -> NewsAPIClient {
         guard let key = key(in: environment) else {
-            throw .missingAPIKey
+            throw environment["NEWSAPI_KEY"] == nil ? .missingAPIKey : .emptyAPIKey
         }
         let baseText = environment["NEWSAPI_BASE_URL"] ?? defaultBaseURL
         guard let base = URL(string: baseText), let scheme = base.scheme?.lowercased(),

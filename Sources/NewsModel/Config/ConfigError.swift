@@ -12,8 +12,10 @@ public enum ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
     case missingKey(path: String, keyPath: String)
     /// A value of the wrong type or out of range.
     case invalidValue(path: String, keyPath: String, reason: String)
-    /// `NEWSAPI_KEY` is not set (or blank) for a command that fetches.
+    /// `NEWSAPI_KEY` is not set for a command that fetches.
     case missingAPIKey
+    /// `NEWSAPI_KEY` is set, but empty or only blanks (`NEWSAPI_KEY=` in a key file).
+    case emptyAPIKey
     /// `NEWSAPI_BASE_URL` is not an absolute http(s) URL.
     case invalidBaseURL(String)
     /// `DDG_BASE_URL` is not an absolute http(s) URL.
@@ -38,6 +40,9 @@ public enum ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(path): \(keyPath): \(reason)"
         case .missingAPIKey:
             "NEWSAPI_KEY is not set: put your NewsAPI.org key in the NEWSAPI_KEY environment variable "
+                + "(the systemd units read it from /etc/newsfeed/key.env)"
+        case .emptyAPIKey:
+            "NEWSAPI_KEY is set but empty: put your NewsAPI.org key after NEWSAPI_KEY= "
                 + "(the systemd units read it from /etc/newsfeed/key.env)"
         case .invalidBaseURL(let value):
             "NEWSAPI_BASE_URL \"\(value)\" is not an absolute http(s) URL"

@@ -46,6 +46,38 @@ package struct JSONScanner {
         JSONSyntaxError(offset: offset ?? position, cause: cause)
     }
 
+    /// `byte` (at the scanner) where the grammar wants `expected`; a comment is named as one.
+    private func unexpected(_ byte: UInt8, expected: String) -> JSONSyntaxError {
+        failure(startsComment ? .comment : .unexpected(byte, expected: expected))
+    }
+
+    /// Whether the scanner is at `//` or `/*`.
+    private var startsComment: Bool {
+        position + 1 < bytes.count && bytes[position] == UInt8(ascii: "/")
+            && (bytes[position + 1] == UInt8(ascii: "/") || bytes[position + 1] == UInt8(ascii: "*"))
+    }
+
+    /// The bare word at the scanner (ASCII letters, digits, `_`), at most 20 characters and `…`.
+    private var word: String {
+        var end = position
+        while end < bytes.count, end - position < 20, Self.isWordByte(bytes[end]) { end += 1 }
+        let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[position..<end]), as: UTF8.self)
+        return end < bytes.count && Self.isWordByte(bytes[end]) ? text + "…" : text
+    }
+
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
+            true
+        default: false
+        }
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+    }
+
     // MARK: The document
 
     /// Reads the start of a document: a UTF-8 byte-order mark is skipped (RFC 8259 allows ignoring
@@ -67,7 +99,7 @@ package struct JSONScanner {
     /// After the top-level value: only whitespace may follow.
     package mutating func endDocument() throws(JSONSyntaxError) {
         skipWhitespace()
-        if let byte = next { throw failure(.trailingContent(byte)) }
+        if let byte = next { throw failure(startsComment ? .comment : .trailingContent(byte)) }
     }
 
     // MARK: Objects and arrays
@@ -83,7 +115,9 @@ package struct JSONScanner {
         case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "-"),
             UInt8(ascii: "0")...UInt8(ascii: "9"):
             return .scalar
-        default: throw failure(.unexpected(byte, expected: "a value"))
+        default:
+            if Self.isLetter(byte) { throw failure(.unexpectedWord(word)) }
+            throw unexpected(byte, expected: "a value")
         }
     }
 
@@ -97,11 +131,11 @@ package struct JSONScanner {
     package mutating func nextKey(isFirst: inout Bool) throws(JSONSyntaxError) -> JSONStringSpan? {
         guard try hasNextMember(closing: Self.closeBrace, isFirst: &isFirst) else { return nil }
         guard let byte = next else { throw failure(.truncated(inside: .object)) }
-        guard byte == Self.quote else { throw failure(.unexpected(byte, expected: "a string key")) }
+        guard byte == Self.quote else { throw unexpected(byte, expected: "a string key") }
         let key = try stringSpan()
         skipWhitespace()
         guard let colon = next else { throw failure(.truncated(inside: .object)) }
-        guard colon == UInt8(ascii: ":") else { throw failure(.unexpected(colon, expected: "':' after a key")) }
+        guard colon == UInt8(ascii: ":") else { throw unexpected(colon, expected: "':' after a key") }
         position += 1
         skipWhitespace()
         return key
@@ -129,7 +163,7 @@ package struct JSONScanner {
             }
             guard byte == UInt8(ascii: ",") else {
                 let expected = place == .object ? "',' or '}' after a member" : "',' or ']' after an element"
-                throw failure(.unexpected(byte, expected: expected))
+                throw unexpected(byte, expected: expected)
             }
             let comma = position
             position += 1
@@ -218,7 +252,7 @@ package struct JSONScanner {
         for offset in 0..<count {
             guard position + offset < bytes.count else { throw failure(.truncated(inside: .value)) }
             guard bytes[position + offset] == word.utf8Start[offset] else {
-                throw failure(.invalidLiteral(expected: word.description))
+                throw failure(.unexpectedWord(self.word))
             }
         }
         position += count

@@ -24,8 +24,11 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
         case unexpected(UInt8, expected: String)
         /// Text after the one top-level value.
         case trailingContent(UInt8)
-        /// `true`, `false` or `null` misspelled or cut (`nul`, `True` starts with `T` and is ``unexpected(_:expected:)``).
-        case invalidLiteral(expected: String)
+        /// A bare word where a value belongs that is not `true`, `false` or `null`: a misspelling
+        /// (`nul`, `True`) or text that is not JSON at all (`not json`); `word` is its start.
+        case unexpectedWord(String)
+        /// `//` or `/*`: JSON has no comments.
+        case comment
         /// A number outside `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
         case invalidNumber(text: String, reason: String)
         /// A byte below U+0020 written as is inside a string.
@@ -47,7 +50,9 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
             case .trailingComma: "trailing comma"
             case .unexpected(let byte, let expected): "expected \(expected), found \(Self.name(of: byte))"
             case .trailingContent(let byte): "\(Self.name(of: byte)) after the top-level value"
-            case .invalidLiteral(let expected): "invalid literal (expected \(expected))"
+            case .unexpectedWord(let word):
+                "unexpected word \"\(word)\" (JSON's only bare words are true, false and null; text goes in double quotes)"
+            case .comment: "comments are not allowed in JSON"
             case .invalidNumber(let text, let reason): "invalid number \(text): \(reason)"
             case .controlCharacter(let byte): "unescaped \(Self.controlName(byte)) in a string"
             case .invalidEscape(let byte): "invalid escape \\\(Self.escapeName(byte))"

@@ -91,6 +91,13 @@ public struct DuckDuckGoAnswer: Sendable, Hashable {
         guard root.kind == .object else {
             throw .unexpectedJSON("the top level is \(root.kind.described), not an object")
         }
+        // An object with none of the Instant Answer's keys is another API's answer (a saved NewsAPI
+        // answer given to `convert --ddg`, a wrong DDG_BASE_URL), never an empty answer: DuckDuckGo
+        // sends every key even when it has nothing to say.
+        let keys = root.members?.map(\.name) ?? []
+        if !keys.contains(where: instantAnswerKeys.contains) {
+            throw .notAnInstantAnswer(keys: keys)
+        }
         // Every text field DuckDuckGo sends is a string; one of another type counts as empty.
         func text(_ key: String, in object: JSONValue) -> String { object[key]?.string ?? "" }
 
@@ -115,6 +122,13 @@ public struct DuckDuckGoAnswer: Sendable, Hashable {
         }
         return answer
     }
+
+    /// The top-level keys DuckDuckGo sends in every Instant Answer (all but the generic `meta`).
+    public static let instantAnswerKeys: Set<String> = [
+        "Abstract", "AbstractSource", "AbstractText", "AbstractURL", "Answer", "AnswerType", "Definition",
+        "DefinitionSource", "DefinitionURL", "Entity", "Heading", "Image", "ImageHeight", "ImageIsLogo",
+        "ImageWidth", "Infobox", "Redirect", "RelatedTopics", "Results", "Type",
+    ]
 
     /// An array field's elements: none when absent or null, an error naming it when of another type.
     private static func list(_ value: JSONValue?, field: String) throws(DuckDuckGoError) -> [JSONValue] {

@@ -12,6 +12,9 @@ public enum DuckDuckGoError: Error, Sendable, Equatable, CustomStringConvertible
     case invalidJSON(JSONSyntaxError)
     /// Valid JSON, but not an Instant Answer; `detail` names the field that is off.
     case unexpectedJSON(String)
+    /// A JSON object with none of an Instant Answer's keys (`Abstract`, `Heading`, `RelatedTopics`…):
+    /// another API's answer, not an empty Instant Answer; `keys` are the ones it has.
+    case notAnInstantAnswer(keys: [String])
     /// No body at all.
     case emptyBody(httpStatus: Int?)
     /// No complete answer within the client's deadline.
@@ -23,6 +26,14 @@ public enum DuckDuckGoError: Error, Sendable, Equatable, CustomStringConvertible
     public var stopsFurtherRequests: Bool {
         if case .httpStatus(429, _) = self { return true }
         return false
+    }
+
+    /// What the refused object holds instead, with a hint when that is a NewsAPI answer.
+    private static func keysText(_ keys: [String]) -> String {
+        guard !keys.isEmpty else { return "; it is an empty object" }
+        let shown = keys.prefix(5).map { "\"\($0)\"" }.joined(separator: ", ") + (keys.count > 5 ? ", …" : "")
+        let newsAPI = keys.contains("articles") || keys.contains("status") && keys.contains("code")
+        return "; it has \(shown)" + (newsAPI ? " (a NewsAPI answer?)" : "")
     }
 
     /// One line for stderr, after the feed's name.
@@ -40,6 +51,10 @@ public enum DuckDuckGoError: Error, Sendable, Equatable, CustomStringConvertible
             return "DuckDuckGo's answer: \(error)"
         case .unexpectedJSON(let detail):
             return "DuckDuckGo's answer is JSON but not an Instant Answer: \(detail)"
+        case .notAnInstantAnswer(let keys):
+            return "the answer is not a DuckDuckGo Instant Answer: it has none of its keys "
+                + "(Abstract, AbstractText, Heading, RelatedTopics, Results, Redirect, Type…)"
+                + Self.keysText(keys)
         case .emptyBody(let status):
             return UpstreamWording.emptyBody("DuckDuckGo", status: status)
         case .timedOut(let after):

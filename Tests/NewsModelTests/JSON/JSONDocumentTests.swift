@@ -71,6 +71,8 @@ import Testing
         #expect(object["a"]?["a"]?.kind == .object)
     }
 
+    static let wordsNote = " (JSON's only bare words are true, false and null; text goes in double quotes)"
+
     @Test func eachCauseIsWordedAndPlaced() {
         let cases: [(String, String)] = [
             ("[1,]", "invalid JSON at byte 2: trailing comma"),
@@ -88,8 +90,22 @@ import Testing
             (#"{"a" 1}"#, "invalid JSON at byte 5: expected ':' after a key, found '1'"),
             ("[1 2]", "invalid JSON at byte 3: expected ',' or ']' after an element, found '2'"),
             ("{1:2}", "invalid JSON at byte 1: expected a string key, found '1'"),
-            ("[nul]", "invalid JSON at byte 1: invalid literal (expected null)"),
-            ("[True]", "invalid JSON at byte 1: expected a value, found 'T'"),
+            ("[nul]", "invalid JSON at byte 1: unexpected word \"nul\"" + Self.wordsNote),
+            ("[True]", "invalid JSON at byte 1: unexpected word \"True\"" + Self.wordsNote),
+            ("not json", "invalid JSON at byte 0: unexpected word \"not\"" + Self.wordsNote),
+            (#"{"a": hello}"#, "invalid JSON at byte 6: unexpected word \"hello\"" + Self.wordsNote),
+            ("[fals3]", "invalid JSON at byte 1: unexpected word \"fals3\"" + Self.wordsNote),
+            (
+                "[abcdefghijklmnopqrstuvwxyz]",
+                "invalid JSON at byte 1: unexpected word \"abcdefghijklmnopqrst…\"" + Self.wordsNote
+            ),
+            ("[1] // note", "invalid JSON at byte 4: comments are not allowed in JSON"),
+            ("// note\n[1]", "invalid JSON at byte 0: comments are not allowed in JSON"),
+            ("[1, /* two */ 2]", "invalid JSON at byte 4: comments are not allowed in JSON"),
+            (#"{/*k*/"a": 1}"#, "invalid JSON at byte 1: comments are not allowed in JSON"),
+            (#"{"a" /*:*/: 1}"#, "invalid JSON at byte 5: comments are not allowed in JSON"),
+            ("[1 // x\n]", "invalid JSON at byte 3: comments are not allowed in JSON"),
+            ("[/]", "invalid JSON at byte 1: expected a value, found '/'"),
             ("{} x", "invalid JSON at byte 3: 'x' after the top-level value"),
             (#"{"a":"b"#, "invalid JSON at byte 7: the text ends inside a string (truncated)"),
             ("[1,", "invalid JSON at byte 3: the text ends where a value belongs (truncated)"),

@@ -79,6 +79,40 @@ import Upstreams
         }
     }
 
+    /// A JSON object with none of the Instant Answer's keys is another API's answer, refused naming
+    /// what it holds; a genuine empty answer (every key, nothing in them) is still an empty answer.
+    @Test(arguments: [
+        ("real-us-top-headlines-38-articles.json", ["status", "totalResults", "articles"], true),
+        ("error-api-key-invalid.json", ["status", "code", "message"], true),
+    ])
+    func anotherAPIsAnswerIsNotAnInstantAnswer(fixture: String, keys: [String], newsAPI: Bool) throws {
+        let data = try NewsAPIFixtures.data(fixture)
+        #expect(throws: DuckDuckGoError.notAnInstantAnswer(keys: keys)) {
+            _ = try DuckDuckGoAnswer.decode(data: data, query: "rust")
+        }
+        let line = DuckDuckGoError.notAnInstantAnswer(keys: keys).description
+        #expect(line.hasPrefix("the answer is not a DuckDuckGo Instant Answer: it has none of its keys (Abstract, "))
+        #expect(line.hasSuffix("; it has \"\(keys[0])\", \"\(keys[1])\", \"\(keys[2])\" (a NewsAPI answer?)"))
+    }
+
+    @Test func objectsWithoutAnyInstantAnswerKeyAreRefusedAndOneKeySuffices() throws {
+        #expect(throws: DuckDuckGoError.notAnInstantAnswer(keys: [])) {
+            _ = try DuckDuckGoAnswer.decode(data: Data("{}".utf8), query: "rust")
+        }
+        #expect(DuckDuckGoError.notAnInstantAnswer(keys: []).description.hasSuffix("; it is an empty object"))
+        let many = Data(#"{"a": 1, "b": 2, "c": 3, "d": 4, "e": 5, "f": 6, "meta": null}"#.utf8)
+        #expect {
+            _ = try DuckDuckGoAnswer.decode(data: many, query: "rust")
+        } throws: { error in
+            (error as? DuckDuckGoError)?.description.hasSuffix(#"; it has "a", "b", "c", "d", "e", …"#) == true
+        }
+        let empty = try DuckDuckGoFixtures.answer("empty-answer.json")
+        #expect(empty == DuckDuckGoAnswer())
+        #expect(
+            try DuckDuckGoAnswer.decode(data: Data(#"{"RelatedTopics": []}"#.utf8), query: "a") == DuckDuckGoAnswer())
+        #expect(try DuckDuckGoAnswer.decode(data: Data(#"{"Type": ""}"#.utf8), query: "a") == DuckDuckGoAnswer())
+    }
+
     @Test func anHTTPErrorIsOneLineNamingTheStatus() {
         #expect(throws: DuckDuckGoError.httpStatus(500, retryAfter: nil)) {
             _ = try DuckDuckGoAnswer.decode(data: Data("oops".utf8), query: "apple", httpStatus: 500)
