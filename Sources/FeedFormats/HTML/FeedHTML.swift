@@ -62,22 +62,43 @@ package enum FeedHTML {
 
     private static let newline = UInt8(ascii: "\n")
 
-    /// Appends `bytes` with `&`, `<` and `>` escaped, copying the runs between them whole.
+    /// Appends `bytes` with `&`, `<` and `>` escaped, copying the runs between them whole; eight
+    /// bytes without any of them are passed over at once.
     private static func appendEscaped(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, to output: inout [UInt8]) {
-        var runStart = bytes.startIndex
-        for index in bytes.indices where bytes[index] <= UInt8(ascii: ">") {
-            let escape: StaticString
-            switch bytes[index] {
-            case UInt8(ascii: "&"): escape = "&amp;"
-            case UInt8(ascii: "<"): escape = "&lt;"
-            case UInt8(ascii: ">"): escape = "&gt;"
-            default: continue
+        let base = UnsafeBufferPointer(rebasing: bytes)
+        let raw = UnsafeRawBufferPointer(base)
+        let count = base.count
+        var runStart = 0
+        var index = 0
+        while index < count {
+            var end = count
+            if index + 8 <= count {
+                let word = TextWord(raw, at: index)
+                if !(word.hasByte(UInt8(ascii: "&")) || word.hasByte(UInt8(ascii: "<"))
+                    || word.hasByte(UInt8(ascii: ">")))
+                {
+                    index += 8
+                    continue
+                }
+                end = index + 8
             }
-            output += bytes[runStart..<index]
-            output += UnsafeBufferPointer(start: escape.utf8Start, count: escape.utf8CodeUnitCount)
-            runStart = index + 1
+            while index < end {
+                let escape: StaticString
+                switch base[index] {
+                case UInt8(ascii: "&"): escape = "&amp;"
+                case UInt8(ascii: "<"): escape = "&lt;"
+                case UInt8(ascii: ">"): escape = "&gt;"
+                default:
+                    index += 1
+                    continue
+                }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: base[runStart..<index]))
+                output.append(contentsOf: UnsafeBufferPointer(start: escape.utf8Start, count: escape.utf8CodeUnitCount))
+                index += 1
+                runStart = index
+            }
         }
-        output += bytes[runStart...]
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: base[runStart..<count]))
     }
 
     /// Plain text from feed HTML: paragraphs become blank-line separated, `<br>` a line break,

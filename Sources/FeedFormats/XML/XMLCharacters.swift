@@ -44,7 +44,7 @@ public enum XMLCharacters {
         var index = 0
         let raw = UnsafeRawBufferPointer(bytes)
         while index + 8 <= bytes.count {
-            let word = ByteWord(raw, at: index)
+            let word = TextWord(raw, at: index)
             if word.hasByte(below: 0x20) || word.hasByte(0xEF) { break }
             index += 8
         }

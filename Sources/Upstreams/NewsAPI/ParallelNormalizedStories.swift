@@ -38,11 +38,14 @@ where Articles.Element == NewsAPIArticle, Articles.Index == Int {
     }
 
     /// Yields each batch's stories in article order, skipping URLs already seen. While the
-    /// caller works through one batch (rendering it), the next is made in the background.
+    /// caller works through one batch (rendering it), the next is made in the background, and
+    /// when the caller is through first it helps make the rest of it (see ``PendingBatch``).
     public struct Iterator: IteratorProtocol {
         package let stories: ParallelNormalizedStories
         package var nextArticle: Int
-        package var batch: [(story: Story, key: String)] = []
+        /// The current batch's stories, in chunks; the chunks and each chunk's stories are kept
+        /// back to front, so each story is moved out, not copied.
+        package var chunks: [[(story: Story, key: String)]] = []
         package var seenURLs = Set<String>()
         package var pending: PendingBatch?
 
@@ -55,19 +58,23 @@ where Articles.Element == NewsAPIArticle, Articles.Index == Int {
 
         public mutating func next() -> Story? {
             while true {
-                // The batch is kept back to front, so each story is moved out, not copied (taken
-                // apart in the pattern: `item.story` of a bound tuple was a copy of every field).
-                while let (story, key) = batch.popLast() {
+                // Taken apart in the pattern: `item.story` of a bound tuple was a copy of every field.
+                while let last = chunks.indices.last {
+                    guard let (story, key) = chunks[last].popLast() else {
+                        chunks.removeLast()
+                        continue
+                    }
                     if seenURLs.insert(key).inserted { return story }
                 }
+                let batch: PendingBatch
                 if let pending {
-                    batch = pending.wait()
+                    batch = pending
                     self.pending = nil
                 } else {
                     guard let range = takeRange() else { return nil }
-                    batch = stories.normalize(range)
+                    batch = PendingBatch(range, of: stories)
                 }
-                batch.reverse()
+                chunks = batch.finish()
                 if stories.workers > 1, let range = takeRange() {
                     pending = PendingBatch(range, of: stories)
                 }
@@ -82,57 +89,67 @@ where Articles.Element == NewsAPIArticle, Articles.Index == Int {
         }
     }
 
-    /// A batch being made on a queue of its own. Waiting blocks the caller briefly (the
-    /// renderer outpacing the normalizer); the work never runs on the cooperative pool.
+    /// A batch made in chunks of articles, which `workers - 1` threads of their own (never the
+    /// cooperative pool) start on at once and the caller of ``finish()`` joins: whoever is free
+    /// takes the next chunk. When normalizing is the slower half of `convert` (it is, on real
+    /// headlines), the thread writing the feed would otherwise wait for it idle.
     package final class PendingBatch: Sendable {
-        private let done = DispatchSemaphore(value: 0)
-        private let result = Mutex<[(story: Story, key: String)]>([])
+        private static var chunkSize: Int { 32 }
+        private let range: Range<Int>
+        private let stories: ParallelNormalizedStories
+        private let chunkCount: Int
+        /// Chunks taken so far (some may be past the end).
+        private let taken = Atomic<Int>(0)
+        /// Chunks made so far; whoever makes the last one signals `allMade`.
+        private let made = Atomic<Int>(0)
+        private let allMade = DispatchSemaphore(value: 0)
+        /// Each chunk's stories, back to front, by chunk number.
+        private let results = Mutex<[Int: [(story: Story, key: String)]]>([:])
 
         package init(_ range: Range<Int>, of stories: ParallelNormalizedStories) {
-            DispatchQueue.global(qos: .userInitiated).async { [self] in
-                let made = stories.normalize(range, workers: stories.workers - 1)
-                result.withLock { $0 = made }
-                done.signal()
+            self.range = range
+            self.stories = stories
+            chunkCount = (range.count + Self.chunkSize - 1) / Self.chunkSize
+            if chunkCount == 0 { allMade.signal() }
+            for _ in 1..<Swift.max(1, stories.workers) {
+                DispatchQueue.global(qos: .userInitiated).async { [self] in makeChunks() }
             }
         }
 
-        package func wait() -> [(story: Story, key: String)] {
-            done.wait()
-            // Taken out, not copied: a copy left behind here would make the caller's `reverse()`
-            // copy the whole batch (every story's fields retained and released once more).
-            return result.withLock { made in
-                defer { made = [] }
-                return made
+        /// The batch's chunks, back to front, once all are made: the caller makes what is left.
+        package func finish() -> [[(story: Story, key: String)]] {
+            makeChunks()
+            allMade.wait()
+            // Taken out, not copied: a copy left behind would be copied again on the first pop.
+            return results.withLock { parts in
+                defer { parts = [:] }
+                return (0..<chunkCount).reversed().map { parts[$0] ?? [] }
             }
         }
-    }
 
-    /// The stories of `range`, in order, made by up to `workers` threads on disjoint slices.
-    package func normalize(_ range: Range<Int>, workers: Int? = nil) -> [(story: Story, key: String)] {
-        let slices = Swift.max(1, Swift.min(workers ?? self.workers, range.count))
-        let sliceSize = (range.count + slices - 1) / slices
-        let results = Mutex<[Int: [(story: Story, key: String)]]>([:])
-        let articles = self.articles
-        let normalizer = self.normalizer
-        let now = self.now
-        let finishing = self.finishing
-        DispatchQueue.concurrentPerform(iterations: slices) { slice in
-            let start = range.lowerBound + slice * sliceSize
-            let end = Swift.min(start + sliceSize, range.upperBound)
+        /// Takes and makes chunks until none is left.
+        private func makeChunks() {
+            let articles = stories.articles
+            let normalizer = stories.normalizer
+            let now = stories.now
+            let finishing = stories.finishing
             var siteRoots: [String: StoryLink] = [:]
-            var made: [(story: Story, key: String)] = []
-            made.reserveCapacity(end - start)
-            for index in start..<end {
-                if var item = normalizer.story(from: articles[index], seenAt: now, siteRoots: &siteRoots) {
-                    finishing?(&item.story)
-                    made.append(item)
+            while true {
+                let chunk = taken.wrappingAdd(1, ordering: .relaxed).oldValue
+                guard chunk < chunkCount else { return }
+                let start = range.lowerBound + chunk * Self.chunkSize
+                let end = Swift.min(start + Self.chunkSize, range.upperBound)
+                var stories: [(story: Story, key: String)] = []
+                stories.reserveCapacity(end - start)
+                for index in (start..<end).reversed() {
+                    if var item = normalizer.story(from: articles[index], seenAt: now, siteRoots: &siteRoots) {
+                        finishing?(&item.story)
+                        stories.append(item)
+                    }
                 }
+                results.withLock { $0[chunk] = stories }
+                if made.wrappingAdd(1, ordering: .acquiringAndReleasing).newValue == chunkCount { allMade.signal() }
             }
-            results.withLock { $0[slice] = made }
-        }
-        return results.withLock { parts in
-            // One slice (the background batches) is handed over as it is, without copying stories.
-            slices == 1 ? parts.removeValue(forKey: 0) ?? [] : (0..<slices).flatMap { parts[$0] ?? [] }
         }
     }
 }
