@@ -16,7 +16,8 @@ import Testing
         ("style.xsl", "text/xsl; charset=utf-8"),
         ("about.html", "text/html; charset=utf-8"),
         ("site.css", "text/css; charset=utf-8"),
-        ("README.txt", "text/plain; charset=utf-8"),
+        ("README.txt", "text/plain; charset=utf-8"), ("README.md", "text/markdown; charset=utf-8"),
+        ("notes/a.markdown", "text/markdown; charset=utf-8"),
         ("images/a.png", "image/png"), ("images/a.JPG", "image/jpeg"), ("images/a.jpeg", "image/jpeg"),
         ("images/a.gif", "image/gif"), ("images/a.webp", "image/webp"), ("images/a.svg", "image/svg+xml"),
         ("images/a.avif", "image/avif"), ("favicon.ico", "image/x-icon"),
@@ -142,6 +143,25 @@ import Testing
             #expect(tiny.headers["Content-Encoding"] == nil)
             #expect(tiny.headers["Vary"] == "Accept-Encoding")
             #expect(tiny.bodyText == "x")
+        }
+    }
+
+    /// The committed `Feeds/README.md` is text a browser shows, cached, revalidated and gzipped like any text file.
+    @Test func theFeedsFoldersReadmeIsServedAsMarkdownText() async throws {
+        let readme = try String(
+            contentsOf: RepositoryPaths.root.appending(path: "Feeds/README.md"), encoding: .utf8)
+        try await ServeTestFolder.with { folder in
+            try folder.write("README.md", readme + String(repeating: "\nmore text to compress", count: 100))
+            try folder.write("notes.txt", "text")
+            let handler = try F.handler(folder)
+            let response = handler.response(to: F.get("/README.md", [("Accept-Encoding", "gzip")]))
+            #expect(response.status == 200)
+            #expect(response.headers["Content-Type"] == "text/markdown; charset=utf-8")
+            #expect(response.headers["Content-Encoding"] == "gzip")
+            let text = handler.response(to: F.get("/notes.txt"))
+            #expect(response.headers["Cache-Control"] == text.headers["Cache-Control"])
+            let etag = try #require(handler.response(to: F.get("/README.md")).headers["ETag"])
+            #expect(handler.response(to: F.get("/README.md", [("If-None-Match", etag)])).status == 304)
         }
     }
 

@@ -45,6 +45,9 @@ public struct MediaType: Sendable, Hashable {
         "css": text("text/css"),
         "js": text("text/javascript"),
         "txt": text("text/plain"),
+        // RFC 7763; browsers show it as text rather than downloading it (the Feeds folder's README.md).
+        "md": text("text/markdown"),
+        "markdown": text("text/markdown"),
         // SVG is XML text: it compresses, but a charset parameter is not defined for it.
         "svg": MediaType(contentType: "image/svg+xml", isCompressible: true),
         "png": image("image/png"),

@@ -119,8 +119,8 @@ package enum CommandHelp {
         Options:
           --output DIR   where to write the sample feeds (default Feeds-demo)
           --host HOST    address to listen on: an IP, or a name of this machine such as localhost (default 127.0.0.1)
-          --port PORT    port to listen on (default 8080; 0 picks a free one)
-          --no-serve     only build the sample feeds, then exit
+          --port PORT    port to listen on (default 8080; 0 picks a free one, not with --no-serve)
+          --no-serve     only build the sample feeds for http://HOST:PORT/, then exit
         """
 
     static let initCommand = """
@@ -141,10 +141,11 @@ package enum CommandHelp {
         Options:
           --dir DIR        folder to serve (default: the config's output, else Feeds)
           --host HOST      address to listen on: an IP, or a name of this machine such as localhost (default 127.0.0.1)
-          --port PORT      port to listen on (default 8080)
-          --config PATH    the config file (default ./newsfeed.json when present)
+          --port PORT      port to listen on (default 8080; 0 picks a free one, printed when serving)
+          --config PATH    the config file (default ./newsfeed.json when present and its output is
+                           the served folder)
           --refresh        also rebuild feeds in the background as `build` would: when due,
-                           within the quota (needs a config)
+                           within the quota (needs a config; --dir, if given, must be its output)
           --quiet          no access log
         """
 

@@ -38,6 +38,13 @@ package enum DemoCommand {
         let host = listen.address
         let port = try context.port(parsed, command: "demo")
         let serving = !parsed.has("--no-serve")
+        if !serving && port == 0 {
+            // Port 0 is only chosen when binding; --no-serve binds nothing, so the links would say :0.
+            throw context.exit(
+                .usage,
+                "newsfeed demo: --port 0 needs the server: with --no-serve there is no port to put in the feeds' "
+                    + "links; give the port you will serve them on (e.g. --port 8080)")
+        }
         // A folder that cannot be written is said before anything starts, worded and exited as in `build`.
         do {
             try folder.prepare()
@@ -76,7 +83,16 @@ package enum DemoCommand {
         let status = await BuildCommand.runBuild(
             builder, specs: config.feeds, quiet: false, command: "demo", context: context)
         context.standardOutput.line("Sample feeds are in \(output.path)")
-        guard let server else { return status }
+        context.standardOutput.line(
+            "Next: this folder has no config, so `watch`, `status` and `bookmark` do not apply to it; "
+                + "`newsfeed init` writes one for your own feeds")
+        guard let server else {
+            context.standardOutput.line(
+                "Built for \(site.absoluteString): serve them there with "
+                    + "`newsfeed serve --dir \(outputText) \(serveArguments(host: parsed.value("--host"), port: port))`"
+            )
+            return status
+        }
         context.standardOutput.line("Subscribe to:")
         for spec in config.feeds {
             context.standardOutput.line("  \(config.publicURL(for: spec).absoluteString)")
@@ -88,5 +104,13 @@ package enum DemoCommand {
         printer.flush()
         context.standardOutput.line("stopped")
         return status
+    }
+
+    /// The `--host`/`--port` a later `serve` needs to match the links (none for the defaults).
+    private static func serveArguments(host: String?, port: Int) -> String {
+        var words: [String] = []
+        if let host { words += ["--host", host] }
+        words += ["--port", String(port)]
+        return words.joined(separator: " ")
     }
 }

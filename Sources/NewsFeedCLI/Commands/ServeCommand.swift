@@ -19,14 +19,41 @@ package enum ServeCommand {
         let port = try context.port(parsed, command: "serve")
 
         // A config is used when named, or when ./newsfeed.json exists.
-        let configPath = parsed.value("--config") ?? ConfigLoader.defaultFileName
+        let namedConfig = parsed.value("--config")
+        let configPath = namedConfig ?? ConfigLoader.defaultFileName
         let configURL = ConfigLoader.resolve(configPath, against: context.workingDirectory)
         var config: NewsFeedConfig?
-        if parsed.value("--config") != nil || FileManager.default.fileExists(atPath: configURL.path) {
+        if namedConfig != nil || FileManager.default.fileExists(atPath: configURL.path) {
             do {
                 config = try ConfigLoader.load(path: configPath, workingDirectory: context.workingDirectory)
             } catch {
                 throw context.exit(.configuration, error.description)
+            }
+        }
+        let dirURL = parsed.value("--dir").map { ConfigLoader.resolve($0, against: context.workingDirectory) }
+        let directory = dirURL ?? config?.output ?? ConfigLoader.resolve("Feeds", against: context.workingDirectory)
+        // The refresher writes into the config's output: serving any other folder would serve none of it.
+        if parsed.has("--refresh"), let config, let dirURL, !Self.sameFolder(dirURL, config.output) {
+            throw context.exit(
+                .usage,
+                "newsfeed serve: --refresh builds into \(display(config.output, context)) (the output of "
+                    + "\(configPath)), not into --dir \(display(dirURL, context)); drop --dir or set \"output\" "
+                    + "in the config")
+        }
+        // Said once the server is up (a port in use stays the only line).
+        var notes: [String] = []
+        if let loaded = config, let dirURL, !Self.sameFolder(dirURL, loaded.output) {
+            if namedConfig == nil {
+                // An unrelated ./newsfeed.json says nothing true about this folder.
+                notes.append(
+                    "newsfeed serve: note: ./\(ConfigLoader.defaultFileName) is for \(display(loaded.output, context)), "
+                        + "not \(display(dirURL, context)); serving \(display(dirURL, context)) without a config")
+                config = nil
+            } else {
+                notes.append(
+                    "newsfeed serve: note: --dir \(display(dirURL, context)) is not the output of \(configPath) "
+                        + "(\(display(loaded.output, context))); /status reports \(display(dirURL, context)) "
+                        + "against that config's feeds")
             }
         }
         var refresher: BackgroundRefresher?
@@ -49,13 +76,8 @@ package enum ServeCommand {
                 throw context.exit(.configuration, "newsfeed serve: \(error.description)")
             }
         }
-        let directory: URL
-        if let dir = parsed.value("--dir") {
-            directory = ConfigLoader.resolve(dir, against: context.workingDirectory)
-        } else {
-            directory = config?.output ?? ConfigLoader.resolve("Feeds", against: context.workingDirectory)
-        }
         if refresher != nil {
+            // Only the config's output is ever created: the refresher is about to write there.
             try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } else if !FileManager.default.fileExists(atPath: directory.path) {
             throw context.exit(
@@ -63,20 +85,24 @@ package enum ServeCommand {
                 "newsfeed serve: \(directory.path) does not exist: no feed has been built yet; run `newsfeed build` "
                     + "first, or use `newsfeed serve --refresh` to build while serving")
         }
-        // Said once the server is up (a port in use stays the only line).
-        let noFeedsYet =
-            refresher == nil && SiteMismatch.firstFeed(in: directory) == nil
-            ? "newsfeed serve: warning: \(directory.path) holds no feeds yet; run `newsfeed build` first, "
-                + "or use `newsfeed serve --refresh` to build while serving" : nil
+        let hasFeeds = SiteMismatch.firstFeed(in: directory) != nil
+        if refresher == nil && !hasFeeds {
+            notes.append(
+                "newsfeed serve: warning: \(directory.path) holds no feeds yet; run `newsfeed build` first, "
+                    + "or use `newsfeed serve --refresh` to build while serving")
+        }
+        // Links are only wrong in feeds that exist, or that the refresher is about to write.
+        let feedsSite =
+            hasFeeds || refresher != nil
+            ? config?.site ?? SiteMismatch.firstFeed(in: directory).flatMap(SiteMismatch.site(ofFeed:)) : nil
         return try await serve(
             directory: directory, host: listen.address, port: port, site: config?.site, quiet: parsed.has("--quiet"),
             refresher: refresher, config: config, context: context, displayHost: listen.display,
             announce: { server in
-                if let noFeedsYet { context.standardError.line(noFeedsYet) }
+                for note in notes { context.standardError.line(note) }
                 if let mismatch = SiteMismatch.check(
-                    feedsSite: config?.site
-                        ?? SiteMismatch.firstFeed(in: directory).flatMap(SiteMismatch.site(ofFeed:)),
-                    listeningAddress: listen.address, boundPort: server.port, serverURL: server.listeningURL)
+                    feedsSite: feedsSite, listeningAddress: listen.address, boundPort: server.port,
+                    serverURL: server.listeningURL)
                 {
                     context.standardError.line("newsfeed serve: warning: \(mismatch)")
                 }
@@ -117,6 +143,20 @@ package enum ServeCommand {
         printer?.flush()
         if !quiet { context.standardOutput.line("stopped") }
         return .ok
+    }
+
+    /// Whether two folder URLs name the same folder (trailing slashes, `..` and symlinks aside).
+    static func sameFolder(_ one: URL, _ other: URL) -> Bool {
+        one.standardizedFileURL.resolvingSymlinksInPath().path
+            == other.standardizedFileURL.resolvingSymlinksInPath().path
+    }
+
+    /// A folder as the user would type it: relative to the working directory when inside it.
+    static func display(_ folder: URL, _ context: CommandContext) -> String {
+        let path = folder.standardizedFileURL.path
+        let base = context.workingDirectory.standardizedFileURL.path
+        let prefix = base.hasSuffix("/") ? base : base + "/"
+        return path.hasPrefix(prefix) && path.count > prefix.count ? String(path.dropFirst(prefix.count)) : path
     }
 
     private static func printRefresh(_ report: BuildReport, context: CommandContext, quiet: Bool) {
