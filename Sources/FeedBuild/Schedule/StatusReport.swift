@@ -206,7 +206,7 @@ public struct StatusReport: Sendable, Equatable {
     }
 
     /// A quoted reason about to be continued with `, …`: without its own closing `.` or `!`.
-    package static func continued(_ reason: String) -> String {
+    static func continued(_ reason: String) -> String {
         var text = Substring(reason)
         while let last = text.last, ".! ".contains(last) { text.removeLast() }
         return String(text)

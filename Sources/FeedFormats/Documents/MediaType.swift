@@ -31,7 +31,7 @@ public struct MediaType: Sendable, Hashable {
         MediaType(contentType: type, isCompressible: false)
     }
 
-    package static let octetStream = MediaType(contentType: "application/octet-stream", isCompressible: false)
+    static let octetStream = MediaType(contentType: "application/octet-stream", isCompressible: false)
 
     private static let byExtension: [String: MediaType] = [
         "rss": text("application/rss+xml", isFeed: true),

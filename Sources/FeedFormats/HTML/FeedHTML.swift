@@ -24,7 +24,7 @@ package enum FeedHTML {
 
     /// Appends ``escaped(_:)`` of `text` as UTF-8. The renderer writes these bytes to libxml2 as
     /// they are: a big feed would otherwise build, check and scan thousands of short-lived strings.
-    package static func appendEscaped(_ text: String, to output: inout [UInt8]) {
+    static func appendEscaped(_ text: String, to output: inout [UInt8]) {
         var text = text
         text.withUTF8 { bytes in
             output.reserveCapacity(output.count + bytes.count + 16)
@@ -33,7 +33,7 @@ package enum FeedHTML {
     }
 
     /// Appends ``paragraphs(_:)`` of `text` as UTF-8; every character it looks at is ASCII.
-    package static func appendParagraphs(_ text: String, to output: inout [UInt8]) {
+    static func appendParagraphs(_ text: String, to output: inout [UInt8]) {
         var text = text
         text.withUTF8 { bytes in
             output.reserveCapacity(output.count + bytes.count + 32)

@@ -19,8 +19,8 @@ public struct FeedPageRenderer: FeedRenderer {
     public var mediaType: String { "text/html" }
 
     /// The image box every row reserves, so nothing moves while images load (16:9).
-    package static let imageWidth = 160
-    package static let imageHeight = 90
+    static let imageWidth = 160
+    static let imageHeight = 90
 
     public func render<MoreStories: Sequence<Story>>(
         _ document: FeedDocument, followedBy moreStories: MoreStories, itemsPerPiece: Int = 100,

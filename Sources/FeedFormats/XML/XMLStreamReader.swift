@@ -43,14 +43,14 @@ package struct XMLStreamReader: ~Copyable {
     }
 
     /// The first error libxml2 reported, with its line and column.
-    package var firstError: String? { log.firstError }
+    var firstError: String? { log.firstError }
 
     /// Moves to the next node: 1 when there is one, 0 at the end, -1 on an error.
     package func advance() -> Int32 { xmlTextReaderRead(reader) }
 
-    package var nodeType: xmlReaderTypes { xmlReaderTypes(UInt32(max(0, xmlTextReaderNodeType(reader)))) }
+    var nodeType: xmlReaderTypes { xmlReaderTypes(UInt32(max(0, xmlTextReaderNodeType(reader)))) }
     package var depth: Int { Int(xmlTextReaderDepth(reader)) }
-    package var isEmptyElement: Bool { xmlTextReaderIsEmptyElement(reader) == 1 }
+    var isEmptyElement: Bool { xmlTextReaderIsEmptyElement(reader) == 1 }
     package var localName: String { xmlTextReaderConstLocalName(reader).map { String(cString: $0) } ?? "" }
     /// Empty for elements in no namespace.
     package var namespaceURI: String { xmlTextReaderConstNamespaceUri(reader).map { String(cString: $0) } ?? "" }

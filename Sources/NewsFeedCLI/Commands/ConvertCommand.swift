@@ -133,7 +133,7 @@ package enum ConvertCommand {
 
     /// The feed `build` would write on its first run for `articles`: the channel (without stories)
     /// and the stories, with their images decided, made one at a time as they are read.
-    package static func makeFeed(
+    static func makeFeed(
         _ articles: NewsAPIArticles, spec: FeedSpec, site: URL, format: FeedFormat = .rss, now: Date
     ) -> (
         channel: FeedDocument, stories: ParallelNormalizedStories<NewsAPIArticles>
@@ -147,7 +147,7 @@ package enum ConvertCommand {
         // Normalizing is half the work of a big response: two threads share it. Images are decided
         // there too, in place, rather than on the thread writing the feed.
         let stories = ParallelNormalizedStories(
-            articles: articles, normalizer: StoryNormalizer(defaults: StoryDefaults()), seenAt: seen, workers: 2
+            articles: articles, normalizer: NewsAPINormalizer(defaults: StoryDefaults()), seenAt: seen, workers: 2
         ) { resolver.resolve(&$0, originalImage: nil) }
         return (channel, stories)
     }

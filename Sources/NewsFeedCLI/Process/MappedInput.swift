@@ -44,7 +44,7 @@ package final class MappedInput: @unchecked Sendable {
 
     /// Drops the pages of the first `length` bytes (all of them by default) from memory; they are
     /// read again from the page cache if needed.
-    package func releasePages(upTo length: Int? = nil) {
+    func releasePages(upTo length: Int? = nil) {
         let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
         let end = min(length ?? count, count)
         let wholePages = length == nil ? count : end - end % pageSize

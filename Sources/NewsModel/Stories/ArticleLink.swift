@@ -11,11 +11,11 @@ package struct ArticleLink: Sendable {
     /// `url`'s text, exactly as it was made (and as `url.absoluteString` gives it back).
     package var text: String { link.text }
     /// Where the path starts in `text`, as a UTF-8 offset; nil when `URL` is to be asked.
-    package let pathStart: Int?
+    let pathStart: Int?
     /// The lowercased host name; nil for an IPv6 literal, whose parts are left to `URL`.
     package let hostName: String?
     /// `scheme://host[:port]/`, the site's root; nil for an IPv6 literal.
-    package let siteRootText: String?
+    let siteRootText: String?
 
     /// True for NewsAPI's `https://removed.com` placeholder.
     package var isRemovedPlaceholder: Bool {
@@ -25,7 +25,7 @@ package struct ArticleLink: Sendable {
 
     /// Hosts whose items link to the aggregator and name the real publisher at the end of
     /// the title (`… - ESPN`), with the aggregator as NewsAPI's source.
-    package static let aggregatorHosts: Set<String> = ["news.google.com"]
+    static let aggregatorHosts: Set<String> = ["news.google.com"]
 
     /// True for an aggregator's link (Google News).
     package var isAggregator: Bool {

@@ -2,7 +2,7 @@
 /// ISO 8601 and feeds' RFC 822), which avoid Foundation formatters for speed and
 /// for strict concurrency (formatters are not Sendable).
 package enum CivilCalendar {
-    package static func isLeap(_ year: Int) -> Bool {
+    static func isLeap(_ year: Int) -> Bool {
         (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
     }
 

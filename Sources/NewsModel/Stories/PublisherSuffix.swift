@@ -1,11 +1,11 @@
 /// NewsAPI appends ` - Publisher` to top-headline titles, but spells the publisher its own
 /// way: source "New York Times" with "… - The New York Times", "Indiatoday.in" with
 /// "… - India Today", sometimes twice ("… - Republic World - Republic World"). The exact
-/// rule (``StoryNormalizer/removingSourceSuffix(from:sourceName:)``) runs first; this one
+/// rule (``NewsAPINormalizer/removingSourceSuffix(from:sourceName:)``) runs first; this one
 /// catches those spellings by comparing names loosely.
 package enum PublisherSuffix {
     /// Longest suffix taken for a publisher name; longer tails are part of the headline.
-    package static let maximumNameLength = 60
+    static let maximumNameLength = 60
 
     /// `title` without trailing ` - X` parts whose X names the publisher loosely: the same
     /// name spelled otherwise, one name the start of the other ("Sky News Australia" for

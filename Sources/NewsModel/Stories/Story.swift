@@ -2,7 +2,7 @@ import Foundation
 
 /// One news story, cleaned and ready to render in any feed format.
 ///
-/// Built from a NewsAPI article by ``StoryNormalizer`` or read back from a
+/// Built from a NewsAPI article by ``NewsAPINormalizer`` or read back from a
 /// previously written feed by ``RSSReader``.
 public struct Story: Sendable, Hashable, Codable {
     /// The article's absolute http(s) URL; also the story's identity (guid).

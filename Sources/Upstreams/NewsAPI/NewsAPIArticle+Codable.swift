@@ -48,12 +48,12 @@ extension NewsAPIArticle: Codable {
 
 extension KeyedDecodingContainer {
     /// The string at `key`, or nil when it is missing, null or not a string.
-    package func lenientString(forKey key: Key) -> String? {
+    func lenientString(forKey key: Key) -> String? {
         (try? decodeIfPresent(String.self, forKey: key)) ?? nil
     }
 
     /// The integer at `key`, or nil when it is missing, null or not an integer.
-    package func lenientInt(forKey key: Key) -> Int? {
+    func lenientInt(forKey key: Key) -> Int? {
         (try? decodeIfPresent(Int.self, forKey: key)) ?? nil
     }
 }

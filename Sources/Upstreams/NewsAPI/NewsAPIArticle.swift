@@ -2,7 +2,7 @@
 ///
 /// Decoding is tolerant field by field (see `NewsAPIArticle+Codable.swift`):
 /// a null, missing or wrongly typed field becomes nil and costs only itself.
-/// Judging and cleaning the values is ``StoryNormalizer``'s job.
+/// Judging and cleaning the values is ``NewsAPINormalizer``'s job.
 public struct NewsAPIArticle: Sendable, Hashable {
     /// `source.id`, usually null.
     public var sourceID: String?

@@ -2,7 +2,7 @@ import Foundation
 import NewsModel
 
 /// NewsAPI `/v2/top-headlines` as a ``StorySource``: one request per feed, articles
-/// normalized by ``StoryNormalizer``.
+/// normalized by ``NewsAPINormalizer``.
 public struct NewsAPIHeadlinesSource: StorySource {
     public var client: NewsAPIClient
 
@@ -21,6 +21,6 @@ public struct NewsAPIHeadlinesSource: StorySource {
         } catch {
             throw SourceError(error)
         }
-        return StoryNormalizer(defaults: request.defaults).stories(from: response.articles, seenAt: request.now)
+        return NewsAPINormalizer(defaults: request.defaults).stories(from: response.articles, seenAt: request.now)
     }
 }

@@ -30,7 +30,7 @@ package struct NewsAPIJSONIndex: Sendable {
     private var spans: [JSONStringSpan] = []
 
     /// The number of article objects.
-    package var articleCount: Int { spans.count / ArticleField.count }
+    var articleCount: Int { spans.count / ArticleField.count }
 
     /// Set on meeting a shape the general reader is for (see the type's comment).
     private var isDeclined = false

@@ -2,7 +2,7 @@ import Foundation
 import NewsModel
 
 /// NewsAPI `/v2/everything` as a ``StorySource``: one request per feed like headlines,
-/// `from` resolved against the build's clock, articles normalized by ``StoryNormalizer``.
+/// `from` resolved against the build's clock, articles normalized by ``NewsAPINormalizer``.
 public struct NewsAPISearchSource: StorySource {
     public var client: NewsAPIClient
 
@@ -22,6 +22,6 @@ public struct NewsAPISearchSource: StorySource {
         } catch {
             throw SourceError(error)
         }
-        return StoryNormalizer(defaults: request.defaults).stories(from: response.articles, seenAt: request.now)
+        return NewsAPINormalizer(defaults: request.defaults).stories(from: response.articles, seenAt: request.now)
     }
 }

@@ -6,24 +6,24 @@ import Synchronization
 /// The stories of a response, in response order and first of each URL only, made a batch
 /// at a time on up to `workers` threads: a 10,000-article `convert` makes them in about half
 /// the time on two cores, and only one batch of stories is held at once. With one worker it
-/// is what ``StoryNormalizer/stories(from:seenAt:)`` collects.
+/// is what ``NewsAPINormalizer/stories(from:seenAt:)`` collects.
 public struct ParallelNormalizedStories<Articles: RandomAccessCollection & Sendable>: Sequence, Sendable
 where Articles.Element == NewsAPIArticle, Articles.Index == Int {
     package let articles: Articles
-    package let normalizer: StoryNormalizer
+    package let normalizer: NewsAPINormalizer
     package let now: Date
     /// Threads normalizing at once (an explicit cap: `convert` is one process among others).
     package let workers: Int
     /// Articles per batch: large enough to amortize the hand-off, small enough to stream.
-    package let batchSize = 512
+    let batchSize = 512
 
     /// Applied to each story on the thread that made it (`convert` decides its image there).
-    package let finishing: (@Sendable (inout Story) -> Void)?
+    let finishing: (@Sendable (inout Story) -> Void)?
 
     /// - Parameter finishing: applied to each story in place, on the normalizing threads: work done
     ///   there is off the thread that consumes the stories, and no story is copied for it.
     public init(
-        articles: Articles, normalizer: StoryNormalizer, seenAt now: Date, workers: Int = 2,
+        articles: Articles, normalizer: NewsAPINormalizer, seenAt now: Date, workers: Int = 2,
         finishing: (@Sendable (inout Story) -> Void)? = nil
     ) {
         self.articles = articles
@@ -42,11 +42,11 @@ where Articles.Element == NewsAPIArticle, Articles.Index == Int {
     /// when the caller is through first it helps make the rest of it (see ``PendingBatch``).
     public struct Iterator: IteratorProtocol {
         package let stories: ParallelNormalizedStories
-        package var nextArticle: Int
+        var nextArticle: Int
         /// The current batch's stories, in chunks; the chunks and each chunk's stories are kept
         /// back to front, so each story is moved out, not copied.
-        package var chunks: [[(story: Story, key: String)]] = []
-        package var seenURLs = Set<String>()
+        var chunks: [[(story: Story, key: String)]] = []
+        var seenURLs = Set<String>()
         package var pending: PendingBatch?
 
         package init(stories: ParallelNormalizedStories) {

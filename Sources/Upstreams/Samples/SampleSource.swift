@@ -17,7 +17,7 @@ public struct SampleSource: StorySource {
             } catch {
                 throw SourceError(error)
             }
-            return StoryNormalizer(defaults: request.defaults).stories(from: articles, seenAt: request.now)
+            return NewsAPINormalizer(defaults: request.defaults).stories(from: articles, seenAt: request.now)
         case .duckDuckGo(let query):
             guard let data = SampleHeadlines.duckDuckGoAnswer(for: spec) else { return [] }
             do {

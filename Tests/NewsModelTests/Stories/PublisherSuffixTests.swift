@@ -36,7 +36,7 @@ import Upstreams
             title: "Winners and Losers: Lakers vs. Suns | SportsNation - ESPN", description: nil,
             url: "https://news.google.com/rss/articles/CBMiQmh0dHBz?oc=5", urlToImage: nil, publishedAt: nil,
             content: nil)
-        let story = try #require(StoryNormalizer().story(from: article, seenAt: Date(timeIntervalSince1970: 1.7e9)))
+        let story = try #require(NewsAPINormalizer().story(from: article, seenAt: Date(timeIntervalSince1970: 1.7e9)))
         #expect(story.title == "Winners and Losers: Lakers vs. Suns | SportsNation")
         #expect(story.sourceName == "ESPN")
     }
@@ -46,7 +46,7 @@ import Upstreams
             sourceID: nil, sourceName: "Variety", author: nil, title: "Spider-Man - No Way Home review",
             description: "A review.", url: "https://variety.example.com/review", urlToImage: nil, publishedAt: nil,
             content: nil)
-        let story = try #require(StoryNormalizer().story(from: article, seenAt: Date(timeIntervalSince1970: 1.7e9)))
+        let story = try #require(NewsAPINormalizer().story(from: article, seenAt: Date(timeIntervalSince1970: 1.7e9)))
         #expect(story.title == "Spider-Man - No Way Home review")
         #expect(story.sourceName == "Variety")
     }

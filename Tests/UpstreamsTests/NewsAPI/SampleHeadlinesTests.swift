@@ -19,7 +19,7 @@ import Upstreams
         let response = try NewsAPIResponse.decode(data: data)
         #expect(response.articles.count == articles)
         #expect((8...12).contains(response.articles.count))
-        let normalized = StoryNormalizer().stories(from: response.articles, seenAt: sampleNow)
+        let normalized = NewsAPINormalizer().stories(from: response.articles, seenAt: sampleNow)
         #expect(normalized.count == stories)
         for story in normalized {
             #expect(!story.title.contains(" - \(story.sourceName)"))

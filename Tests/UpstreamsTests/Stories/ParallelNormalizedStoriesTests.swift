@@ -17,7 +17,7 @@ import Upstreams
     @Test(arguments: [1, 2, 3])
     func makesTheSameStoriesInTheSameOrderAsOneThread(workers: Int) {
         let now = Date(timeIntervalSince1970: 1_800_000_000)
-        let normalizer = StoryNormalizer()
+        let normalizer = NewsAPINormalizer()
         // One story per article, in order, first of each URL: the rule written out plainly.
         var seen = Set<URL>()
         let sequential = Self.articles.compactMap { normalizer.story(from: $0, seenAt: now) }
@@ -33,7 +33,7 @@ import Upstreams
     @Test(arguments: [1, 2])
     func finishesEveryStoryItYieldsInPlace(workers: Int) {
         let now = Date(timeIntervalSince1970: 1_800_000_000)
-        let normalizer = StoryNormalizer()
+        let normalizer = NewsAPINormalizer()
         let plain = Array(
             ParallelNormalizedStories(
                 articles: NewsAPIArticles(Self.articles), normalizer: normalizer, seenAt: now, workers: workers))

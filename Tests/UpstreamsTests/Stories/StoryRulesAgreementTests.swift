@@ -52,7 +52,7 @@ import Upstreams
         }
         for (title, name) in cases {
             #expect(
-                StoryNormalizer.removingSourceSuffix(from: title, sourceName: name)
+                NewsAPINormalizer.removingSourceSuffix(from: title, sourceName: name)
                     == ReferenceStoryRules.removingSourceSuffix(from: title, sourceName: name),
                 "\(Array(title.unicodeScalars)) / \(name ?? "nil")")
         }
@@ -60,8 +60,8 @@ import Upstreams
 
     /// The `Character` code crashed on a match inside the title's first `Character`; such a title stays.
     @Test func aPrependGluedToTheDashKeepsTheTitleInsteadOfCrashing() {
-        #expect(StoryNormalizer.removingSourceSuffix(from: "\u{600}- CNN", sourceName: "CNN") == "\u{600}- CNN")
-        #expect(StoryNormalizer.removingSourceSuffix(from: "\u{600}- Süd", sourceName: "Süd") == "\u{600}- Süd")
+        #expect(NewsAPINormalizer.removingSourceSuffix(from: "\u{600}- CNN", sourceName: "CNN") == "\u{600}- CNN")
+        #expect(NewsAPINormalizer.removingSourceSuffix(from: "\u{600}- Süd", sourceName: "Süd") == "\u{600}- Süd")
     }
 
     static let sentenceParts = [
@@ -87,7 +87,7 @@ import Upstreams
         }
         for (content, summary) in pairs {
             #expect(
-                StoryNormalizer.saysMore(content, than: summary)
+                NewsAPINormalizer.saysMore(content, than: summary)
                     == ReferenceStoryRules.saysMore(content, than: summary),
                 "\(Array(content.unicodeScalars)) / \(Array(summary.unicodeScalars))")
         }
@@ -100,7 +100,7 @@ import Upstreams
 
     @Test func authorsAndContentAgree() {
         var picker = Picker(state: 99)
-        let normalizer = StoryNormalizer()
+        let normalizer = NewsAPINormalizer()
         for _ in 0..<6000 {
             let text = (0..<picker.pick([1, 2, 3, 4])).map { _ in picker.pick(Self.authorParts) }.joined()
             #expect(normalizer.author(text) == ReferenceStoryRules.author(text), "\(Array(text.unicodeScalars))")
@@ -178,7 +178,7 @@ import Upstreams
     /// The story a benchmark-like article makes is the one the reference rules make.
     @Test func wholeStoriesMatchTheReferenceRules() throws {
         let response = try NewsAPIFixtures.response("real-us-top-headlines-38-articles.json")
-        let normalizer = StoryNormalizer()
+        let normalizer = NewsAPINormalizer()
         for article in response.articles {
             let story = try #require(normalizer.story(from: article, seenAt: testNow))
             var title = ReferenceTextCleaner.plainText(article.title ?? "")

@@ -4,8 +4,8 @@ import TestSupport
 import Testing
 import Upstreams
 
-@Suite struct StoryNormalizerTests {
-    let normalizer = StoryNormalizer()
+@Suite struct NewsAPINormalizerTests {
+    let normalizer = NewsAPINormalizer()
 
     func article(
         source: String? = "Example Times", author: String? = nil, title: String? = "A headline - Example Times",
@@ -95,14 +95,14 @@ import Upstreams
         #expect(derived.title == "Rangers reopened the tide pools on Saturday")
         let long = String(repeating: "word ", count: 60)
         let cut = try story(article(title: nil, description: long)).title
-        #expect(cut.count <= StoryNormalizer.derivedTitleLimit)
+        #expect(cut.count <= NewsAPINormalizer.derivedTitleLimit)
         #expect(cut.hasSuffix("word…"))
     }
 
     @Test func titleFallsBackToTheDefault() throws {
         let story = try story(article(title: nil, description: nil, content: nil))
         #expect(story.title == "Untitled story")
-        let custom = StoryNormalizer(defaults: StoryDefaults(title: "No headline"))
+        let custom = NewsAPINormalizer(defaults: StoryDefaults(title: "No headline"))
         let other = try #require(custom.story(from: article(title: "", description: ""), seenAt: testNow))
         #expect(other.title == "No headline")
     }
@@ -264,12 +264,12 @@ import Upstreams
 
     /// Case is ignored the way `lowercased()` ignores it, beyond ASCII too (İ lowercases to two scalars).
     @Test func contentComparisonIgnoresCaseBeyondASCII() {
-        #expect(!StoryNormalizer.saysMore("ÉTÉ À İSTANBUL…", than: "Été à İstanbul, ferries run again."))
-        #expect(StoryNormalizer.saysMore("Été à Ankara", than: "Été à İstanbul"))
+        #expect(!NewsAPINormalizer.saysMore("ÉTÉ À İSTANBUL…", than: "Été à İstanbul, ferries run again."))
+        #expect(NewsAPINormalizer.saysMore("Été à Ankara", than: "Été à İstanbul"))
         #expect(
-            StoryNormalizer.removingSourceSuffix(from: "Ferries run  - BBC News", sourceName: "bbc news")
+            NewsAPINormalizer.removingSourceSuffix(from: "Ferries run  - BBC News", sourceName: "bbc news")
                 == "Ferries run")
         #expect(
-            StoryNormalizer.removingSourceSuffix(from: "Ferries run\u{A0} - BBC", sourceName: "BBC") == "Ferries run")
+            NewsAPINormalizer.removingSourceSuffix(from: "Ferries run\u{A0} - BBC", sourceName: "BBC") == "Ferries run")
     }
 }

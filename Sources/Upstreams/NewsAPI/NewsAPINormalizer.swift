@@ -7,7 +7,7 @@ import NewsModel
 /// repeated URLs), and gives every kept story a plain-text title, source and
 /// summary, never empty. The default image is not applied here: the build
 /// pipeline knows the site URL and the watcher's verdicts.
-public struct StoryNormalizer: Sendable {
+public struct NewsAPINormalizer: Sendable {
     /// Longest derived title, in characters, before it is cut on a word boundary.
     public static let derivedTitleLimit = 110
     /// NewsAPI's stand-in text for removed stories.
@@ -305,7 +305,7 @@ public struct StoryNormalizer: Sendable {
 
     /// The first sentence of `text` (a sentence ends in `.`, `!` or `?` before a space, after at least
     /// 20 characters so `Dr.` does not end it), cut to a title's length on a word boundary.
-    package static func firstSentence(of text: String) -> String {
+    static func firstSentence(of text: String) -> String {
         var sentence = Substring(text)
         var index = text.startIndex
         while index < text.endIndex {
