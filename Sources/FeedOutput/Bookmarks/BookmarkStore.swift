@@ -22,49 +22,43 @@ public struct BookmarkStore: Sendable {
     /// The saved list; an empty one when there is none yet. A corrupt file is moved aside
     /// (`bookmarks.json.corrupt-<time>`), never silently emptied, and a warning says where.
     public func load(now: Date = Date()) throws(OutputError) -> Loaded {
-        guard FileManager.default.fileExists(atPath: url.path) else { return Loaded(list: BookmarkList()) }
-        let data: Data
+        guard let data = try savedData() else { return Loaded(list: BookmarkList()) }
+        if let list = try decode(data) { return Loaded(list: list) }
+        let aside = url.deletingLastPathComponent().appending(
+            path: "bookmarks.json.corrupt-\(Int(now.timeIntervalSince1970))")
         do {
-            data = try Data(contentsOf: url)
+            try FileManager.default.moveItem(at: url, to: aside)
         } catch {
-            throw .readFailed(path: url.path, reason: SystemErrorText.reason(of: error))
+            // Never start afresh over a file we could not keep: the user's list would be lost.
+            throw .readFailed(path: url.path, reason: "unreadable, and it could not be moved aside")
         }
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        if let header = try? decoder.decode(VersionHeader.self, from: data),
-            header.version > BookmarkList.currentVersion
-        {
-            throw .stateTooNew(path: url.path, version: header.version)
-        }
-        do {
-            return Loaded(list: try decoder.decode(BookmarkList.self, from: data))
-        } catch {
-            let aside = url.deletingLastPathComponent().appending(
-                path: "bookmarks.json.corrupt-\(Int(now.timeIntervalSince1970))")
-            do {
-                try FileManager.default.moveItem(at: url, to: aside)
-            } catch {
-                // Never start afresh over a file we could not keep: the user's list would be lost.
-                throw .readFailed(path: url.path, reason: "unreadable, and it could not be moved aside")
-            }
-            return Loaded(
-                list: BookmarkList(),
-                warning: "\(url.path): unreadable bookmarks moved to \(aside.lastPathComponent); starting a new list")
-        }
+        return Loaded(
+            list: BookmarkList(),
+            warning: "\(url.path): unreadable bookmarks moved to \(aside.lastPathComponent); starting a new list")
     }
 
-    /// The saved list for a reader that changes nothing (`bookmark list`): an empty list when
-    /// there is no file (nothing is created, no lock is needed: saves replace the file
+    /// The saved list for a reader that changes nothing (`bookmark list`, `watch`): an empty list
+    /// when there is no file (nothing is created, no lock is needed: saves replace the file
     /// atomically), the list when it reads cleanly, nil when the file is broken and needs
     /// ``load(now:)`` under the lock to be moved aside.
     public func read() throws(OutputError) -> BookmarkList? {
-        guard FileManager.default.fileExists(atPath: url.path) else { return BookmarkList() }
-        let data: Data
+        guard let data = try savedData() else { return BookmarkList() }
+        return try decode(data)
+    }
+
+    /// The file's bytes; nil when there is no file.
+    private func savedData() throws(OutputError) -> Data? {
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         do {
-            data = try Data(contentsOf: url)
+            return try Data(contentsOf: url)
         } catch {
             throw .readFailed(path: url.path, reason: SystemErrorText.reason(of: error))
         }
+    }
+
+    /// The list in `data`; nil when it is not a bookmark list.
+    /// - Throws: ``OutputError/stateTooNew(path:version:)`` for a list written by a newer newsfeed.
+    private func decode(_ data: Data) throws(OutputError) -> BookmarkList? {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         if let header = try? decoder.decode(VersionHeader.self, from: data),
@@ -72,15 +66,6 @@ public struct BookmarkStore: Sendable {
         {
             throw .stateTooNew(path: url.path, version: header.version)
         }
-        return try? decoder.decode(BookmarkList.self, from: data)
-    }
-
-    /// The saved list as it stands, without the lock and without side effects: nil when there is
-    /// none or it cannot be read (``load(now:)``, under the lock, deals with a broken file).
-    public func peek() -> BookmarkList? {
-        guard let data = try? Data(contentsOf: url) else { return nil }
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
         return try? decoder.decode(BookmarkList.self, from: data)
     }
 

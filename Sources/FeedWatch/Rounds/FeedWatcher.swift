@@ -209,7 +209,7 @@ public struct FeedWatcher: Sendable {
         }
         // The bookmarks feed carries its stories' images too: they are checked like any feed's, and its
         // files are rewritten from the bookmark list when a verdict changes what it shows.
-        if let bookmarks = output.bookmarkStore.peek(), !bookmarks.bookmarks.isEmpty {
+        if let bookmarks = (try? output.bookmarkStore.read()) ?? nil, !bookmarks.bookmarks.isEmpty {
             let stories = BookmarkFeed.stories(bookmarks, defaults: StoryDefaults())
             urlsOfFeed[BookmarkFeed.id] = imageURLs(of: stories, healer: healer)
             summaries.append(WatchReport.FeedSummary(feed: BookmarkFeed.id))
