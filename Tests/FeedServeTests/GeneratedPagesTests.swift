@@ -37,6 +37,25 @@ import Testing
         }
     }
 
+    /// The index `serve` generates for a folder without one (escaped titles, a never-fetched feed,
+    /// a feed with an odd name) through the W3C Nu HTML checker: no error, no warning.
+    @Test(
+        .enabled("java or vnu.jar is missing and NEWSFEED_REQUIRE_READERS is not 1") {
+            await FeedReader.nuChecker.shouldRun
+        })
+    func theGeneratedIndexHasNoNuCheckerErrorOrWarning() async throws {
+        let checker = try #require(await NuChecker.find(), "\(FeedReader.nuChecker.installHint)")
+        try await ServeTestFolder.with { folder in
+            try makeFeeds(folder)
+            try folder.write("fr/café x.rss", F.feed(title: "Café &quot;x&quot; &lt;b&gt;", items: 1))
+            let response = try F.handler(folder).response(to: F.get("/"))
+            #expect(response.status == 200)
+            #expect(response.bodyText.contains("Café &quot;x&quot; &lt;b&gt;"))
+            let messages = try await checker.messages(checkingPages: [("index.html", response.bodyText)])
+            #expect(messages.map(\.description) == [])
+        }
+    }
+
     @Test func indexFileWinsWhenPresent() async throws {
         try await ServeTestFolder.with { folder in
             try makeFeeds(folder)
