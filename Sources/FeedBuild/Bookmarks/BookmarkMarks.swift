@@ -41,7 +41,7 @@ public enum BookmarkMarks {
             else { continue }
             let stories = snapshot.stories.map { story in
                 var story = story
-                story.firstSeen = state.items[story.url.absoluteString]?.firstSeen ?? story.firstSeen
+                story.firstSeen = state.items[story.link.text]?.firstSeen ?? story.firstSeen
                 return story
             }
             var document = FeedChannel.document(for: spec, config: config, stories: stories, updated: built)

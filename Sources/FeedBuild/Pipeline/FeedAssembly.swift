@@ -46,22 +46,22 @@ package struct FeedAssembly: Sendable {
         let current = current.filter(spec.filter.keeps)
         previous = previous.filter(spec.filter.keeps)
         let firstSeen = state.items.mapValues(\.firstSeen)
-        let previousURLs = Set(previous.map(\.url.absoluteString))
+        let previousURLs = Set(previous.map(\.link.text))
         let merged = HistoryMerger().merge(
             current: current, previous: previous, firstSeen: firstSeen, now: now, maxItems: config.maxItems,
             maxAgeDays: config.maxAgeDays)
         // New to this feed: not in its previous file. `state.items` is shared by every feed (a story's
         // first sighting anywhere), so a story another feed showed first is still new here.
         // Counted after the cap: a story cut by maxItems is not "new" in the feed.
-        let newItemCount = merged.filter { !previousURLs.contains($0.url.absoluteString) }.count
+        let newItemCount = merged.filter { !previousURLs.contains($0.link.text) }.count
 
         let resolver = StoryImageResolver(site: config.site, defaultImage: defaultImage, images: state.images)
         var stories: [Story] = []
         for story in merged {
-            let key = story.url.absoluteString
+            let key = story.link.text
             var record = state.items[key] ?? ItemRecord(firstSeen: story.firstSeen)
-            if let original = story.originalImageURL {
-                record.originalImage = original.absoluteString
+            if let original = story.originalImageLink {
+                record.originalImage = original.text
             }
             state.items[key] = record
             var resolved = story
@@ -71,7 +71,7 @@ package struct FeedAssembly: Sendable {
         }
 
         let cutoff = now.addingTimeInterval(-stateRetention)
-        let kept = Set(stories.map(\.url.absoluteString))
+        let kept = Set(stories.map(\.link.text))
         state.items = state.items.filter { kept.contains($0.key) || $0.value.firstSeen >= cutoff }
         var record = state.feeds[spec.id] ?? FeedRecord()
         record.lastSuccess = now

@@ -89,7 +89,7 @@ public struct StatusReport: Sendable, Equatable {
             let snapshot = output.readFeedSnapshot(spec, formats: config.formats)
             let dead =
                 snapshot?.stories.filter { story in
-                    guard let original = state.items[story.url.absoluteString]?.originalImage else { return false }
+                    guard let original = state.items[story.link.text]?.originalImage else { return false }
                     return state.images[original]?.status == .dead
                 }.count ?? 0
             let failing = (record?.consecutiveFailures ?? 0) >= 2

@@ -32,13 +32,13 @@ public struct HistoryMerger: Sendable {
         merged.reserveCapacity(min(limit, current.count + previous.count))
 
         for var story in current where merged.count < limit {
-            let key = story.url.absoluteString
+            let key = story.link.text
             guard seen.insert(key).inserted else { continue }
             if let remembered = firstSeen[key] { story.firstSeen = remembered }
             merged.append(story)
         }
         for var story in previous where merged.count < limit {
-            let key = story.url.absoluteString
+            let key = story.link.text
             let firstSeenAt = firstSeen[key] ?? story.firstSeen
             guard firstSeenAt > oldestKept, !seen.contains(key) else { continue }
             seen.insert(key)

@@ -24,7 +24,8 @@ public struct OutputFolder: Sendable {
         do {
             try FileManager.default.createDirectory(at: stateFolder, withIntermediateDirectories: true)
         } catch {
-            throw .unusableFolder(path: root.path, reason: Self.obstacle(to: stateFolder) ?? Self.reason(of: error))
+            throw .unusableFolder(
+                path: root.path, reason: Self.obstacle(to: stateFolder) ?? SystemErrorText.reason(of: error))
         }
         for folder in [root, stateFolder] where access(folder.path, W_OK | X_OK) != 0 {
             throw .unusableFolder(path: folder.path, reason: SystemErrorText.reason(errno: errno))
@@ -43,8 +44,6 @@ public struct OutputFolder: Sendable {
         }
         return nil
     }
-
-    private static func reason(of error: any Error) -> String { SystemErrorText.reason(of: error) }
 
     /// Where `spec`'s feed file lives.
     public func fileURL(for spec: FeedSpec) -> URL { root.appending(path: spec.relativePath) }

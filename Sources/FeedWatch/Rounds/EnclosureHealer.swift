@@ -51,7 +51,7 @@ public struct EnclosureHealer: Sendable {
     /// neither one of the bridge's own nor the default image.
     public func originalImage(of story: Story) -> URL? {
         if let original = story.originalImageURL { return original }
-        if let recorded = items[story.url.absoluteString]?.originalImage, let url = URL(string: recorded) {
+        if let recorded = items[story.link.text]?.originalImage, let url = URL(string: recorded) {
             return url
         }
         if let current = story.image?.url, !current.isUnder(site: site), current != defaultImage?.url { return current }

@@ -289,7 +289,7 @@ public struct FeedWatcher: Sendable {
                     else { continue }
                     let stories = healer.heal(snapshot.stories).map { story in
                         var story = story
-                        story.firstSeen = state.items[story.url.absoluteString]?.firstSeen ?? story.firstSeen
+                        story.firstSeen = state.items[story.link.text]?.firstSeen ?? story.firstSeen
                         return story
                     }
                     // Watch heals images only: the channel stays as the last build wrote it.

@@ -112,7 +112,7 @@ package enum BookmarkCommand {
             let files = FeedFileSet(output: output, spec: spec, formats: config.formats)
             guard let data = try? files.readHistory(),
                 let snapshot = try? RSSReader().read(data, path: spec.relativePath),
-                let story = snapshot.stories.first(where: { $0.url.absoluteString == key })
+                let story = snapshot.stories.first(where: { $0.link.text == key })
             else { continue }
             var image: StoryImage?
             if let original = state.items[key]?.originalImage, let own = ImageURL.image(from: original) {

@@ -85,7 +85,8 @@ package enum ServeCommand {
                 "newsfeed serve: \(directory.path) does not exist: no feed has been built yet; run `newsfeed build` "
                     + "first, or use `newsfeed serve --refresh` to build while serving")
         }
-        let hasFeeds = SiteMismatch.firstFeed(in: directory) != nil
+        let firstFeed = SiteMismatch.firstFeed(in: directory)
+        let hasFeeds = firstFeed != nil
         if refresher == nil && !hasFeeds {
             notes.append(
                 "newsfeed serve: warning: \(directory.path) holds no feeds yet; run `newsfeed build` first, "
@@ -94,7 +95,7 @@ package enum ServeCommand {
         // Links are only wrong in feeds that exist, or that the refresher is about to write.
         let feedsSite =
             hasFeeds || refresher != nil
-            ? config?.site ?? SiteMismatch.firstFeed(in: directory).flatMap(SiteMismatch.site(ofFeed:)) : nil
+            ? config?.site ?? firstFeed.flatMap(SiteMismatch.site(ofFeed:)) : nil
         return try await serve(
             directory: directory, host: listen.address, port: port, site: config?.site, quiet: parsed.has("--quiet"),
             refresher: refresher, config: config, context: context, displayHost: listen.display,

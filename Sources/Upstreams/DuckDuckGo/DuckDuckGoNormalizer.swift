@@ -23,7 +23,7 @@ public struct DuckDuckGoNormalizer: Sendable {
         var stories: [Story] = []
         var seen: Set<String> = []
         func add(_ story: Story?) {
-            guard let story, seen.insert(story.url.absoluteString).inserted else { return }
+            guard let story, seen.insert(story.link.text).inserted else { return }
             stories.append(story)
         }
         add(abstractStory(answer, seenAt: now))
