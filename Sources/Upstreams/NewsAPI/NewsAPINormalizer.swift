@@ -135,7 +135,7 @@ public struct NewsAPINormalizer: Sendable {
     /// Content as plain text, NewsAPI's `… [+N chars]` marker replaced by a plain `…`.
     package func cleanedContent(_ raw: String?) -> String {
         guard let raw else { return "" }
-        let (body, wasTruncated) = TextCleaner.removingTruncationMarker(raw)
+        let (body, wasTruncated) = TruncationMarker.removing(from: raw)
         let text = ContentText.plainLines(body)
         guard wasTruncated, !text.isEmpty, !Self.endsWithEllipsis(text) else { return text }
         return text + "…"

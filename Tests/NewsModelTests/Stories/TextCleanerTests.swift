@@ -40,13 +40,6 @@ import Testing
         #expect(TextCleaner.removingForbiddenCharacters("x\u{1}y\nz") == "xy\nz")
     }
 
-    @Test func removesNewsAPIsTruncationMarker() {
-        #expect(TextCleaner.removingTruncationMarker("Text cut… [+1234 chars]") == ("Text cut", true))
-        #expect(TextCleaner.removingTruncationMarker("Text cut...[+12 chars] ") == ("Text cut", true))
-        #expect(TextCleaner.removingTruncationMarker("Text [+many chars]") == ("Text [+many chars]", false))
-        #expect(TextCleaner.removingTruncationMarker("Plain") == ("Plain", false))
-    }
-
     @Test func truncatesOnAWordBoundary() {
         #expect(TextCleaner.truncated("one two three four", to: 12) == "one two…")
         #expect(TextCleaner.truncated("short", to: 12) == "short")

@@ -1,3 +1,5 @@
+import NewsModel
+
 /// NewsAPI appends ` - Publisher` to top-headline titles, but spells the publisher its own
 /// way: source "New York Times" with "… - The New York Times", "Indiatoday.in" with
 /// "… - India Today", sometimes twice ("… - Republic World - Republic World"). The exact
