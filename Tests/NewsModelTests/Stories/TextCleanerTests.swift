@@ -24,7 +24,7 @@ import Testing
                 == "AT&T \"hi\" été ’ — …")
         #expect(TextCleaner.plainText("&amp;lt;b&amp;gt;") == "&lt;b&gt;")
         #expect(
-            TextCleaner.plainText("&#150; &#0; &#xD800; &unknown; & alone") == "– \u{FFFD} \u{FFFD} &unknown; & alone")
+            TextCleaner.plainText("&#150; &#0; &#xD800; &unknown; & alone") == "– &unknown; & alone")
     }
 
     @Test func decodedMarkupIsStrippedToo() {
@@ -38,6 +38,15 @@ import Testing
     @Test func removesXMLForbiddenCharacters() {
         #expect(TextCleaner.plainText("a\u{0}b\u{1F}c\u{FFFE}d\u{FFFF}e\u{85}f") == "abcdef")
         #expect(TextCleaner.removingForbiddenCharacters("x\u{1}y\nz") == "xy\nz")
+    }
+
+    @Test func dropsTheReplacementCharacterAndKeepsEveryValidOne() {
+        // What decoding leaves of invalid UTF-8 and of a lone surrogate (`\uD800` in JSON).
+        let decoded = String(decoding: [0x63, 0x61, 0x66, 0xC3, 0x20, 0xFF] as [UInt8], as: UTF8.self)
+        #expect(decoded.unicodeScalars.contains("\u{FFFD}"))
+        #expect(TextCleaner.plainText(decoded) == "caf")
+        #expect(TextCleaner.plainText("Crème \u{FFFD}brûlée 😀 مرحبا עברית 中文") == "Crème brûlée 😀 مرحبا עברית 中文")
+        #expect(TextCleaner.plainText("<b>\u{FFFD}</b>") == "")
     }
 
     @Test func truncatesOnAWordBoundary() {
