@@ -47,7 +47,7 @@ let package = Package(
         ),
         .target(name: "HTTPServing", swiftSettings: staticInRelease),
         // The news pipeline, one target per step of the flow; each depends only on those before it
-        // (README.md, "Layout").
+        // (docs/architecture.md).
         .target(name: "NewsModel", swiftSettings: staticInRelease),
         .target(name: "Upstreams", dependencies: ["NewsModel"], swiftSettings: staticInRelease),
         .target(name: "FeedFormats", dependencies: ["NewsModel", "CLibXML2"], swiftSettings: staticInRelease),
