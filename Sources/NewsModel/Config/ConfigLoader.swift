@@ -298,7 +298,8 @@ public enum ConfigLoader {
         }
         if let text = entry.maxTotal {
             guard let size = ByteSize(parsing: text), size.bytes > 0 else {
-                throw invalid("images.maxTotal", "\"\(text)\" is not a size such as \"500MB\" or \"2GB\" (KB, MB or GB)")
+                throw invalid(
+                    "images.maxTotal", "\"\(text)\" is not a size such as \"500MB\" or \"2GB\" (KB, MB or GB)")
             }
             settings.maxTotal = size
         }
