@@ -57,7 +57,7 @@ import Testing
             // The index's frame: the same stylesheet, theme toggle and CSP.
             let index = String(
                 decoding: try Data(contentsOf: workspace.output.appending(path: "index.html")), as: UTF8.self)
-            for shared in ["<meta name=\"color-scheme\" content=\"light dark\">", "assets/", "theme-toggle"] {
+            for shared in ["<meta name=\"color-scheme\" content=\"light dark\">", "assets/", "theme-choice"] {
                 #expect(html.contains(shared) && index.contains(shared), "\(shared)")
             }
             for feed in S.sixFeeds { #expect(html.contains("<h2>\(feed)</h2>"), "\(feed)") }

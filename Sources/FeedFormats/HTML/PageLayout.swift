@@ -3,7 +3,8 @@ import NewsModel
 
 /// The frame every HTML page of newsfeed shares (a feed's page, the index, and any further page
 /// such as a status page): the `<head>` with its Content-Security-Policy, the assets and the
-/// theme, a header with the title, links and the night-mode toggle, and a footer.
+/// theme, a header with the title, links and the theme choice (system, light or dark), and a
+/// footer.
 ///
 /// Pages pass their own body; everything they put in is escaped by the caller with
 /// ``PageLayout/text(_:)`` and ``PageLayout/attribute(_:)``.
@@ -48,9 +49,11 @@ public struct PageLayout: Sendable {
     /// The complete document around `body` (markup for inside `<main>`).
     public func render(body: String) -> String {
         let title = Self.text(title)
+        // Only right-to-left needs saying: `ltr` is what a page without `dir` is.
+        let direction = TextDirection(language: language) == .rightToLeft ? " dir=\"rtl\"" : ""
         var html = """
             <!DOCTYPE html>
-            <html lang="\(Self.attribute(language))">
+            <html lang="\(Self.attribute(language))"\(direction)>
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -70,10 +73,10 @@ public struct PageLayout: Sendable {
             <header class="page-header">
             <div class="page-header-inner">
             <div class="page-title">
-            <h1>\(title)</h1>
+            <h1 dir="auto">\(title)</h1>
 
             """
-        if let subtitle { html += "<p class=\"subtitle\">\(Self.text(subtitle))</p>\n" }
+        if let subtitle { html += "<p class=\"subtitle\" dir=\"auto\">\(Self.text(subtitle))</p>\n" }
         if !headerLinks.isEmpty {
             html += "<ul class=\"subscribe\">\n"
             for link in headerLinks { html += "<li>\(link)</li>\n" }
@@ -81,7 +84,11 @@ public struct PageLayout: Sendable {
         }
         html += """
             </div>
-            <button type="button" class="theme-toggle" id="theme-toggle" aria-pressed="false" hidden>Night mode</button>
+            <label class="theme-choice" hidden>Theme <select id="theme-choice">
+            <option value="system">System</option>
+            <option value="light">Light</option>
+            <option value="dark">Dark</option>
+            </select></label>
             </div>
             </header>
             <main>
