@@ -17,7 +17,9 @@ import Testing
         let data = try RSSRenderer().render(Self.document)
         let xml = String(decoding: data, as: UTF8.self)
         #expect(xml.components(separatedBy: "<description>").count == 3, "the channel's and the first item's")
-        #expect(FeedRulesChecker.violations(in: data, selfURL: FeedDocumentSamples.selfURL, now: FeedDocumentSamples.buildTime) == [])
+        #expect(
+            FeedRulesChecker.violations(
+                in: data, selfURL: FeedDocumentSamples.selfURL, now: FeedDocumentSamples.buildTime) == [])
         let read = try RSSReader().read(data, path: "us/health.rss")
         #expect(read.stories.map(\.summary) == [Self.document.stories[0].summary, ""])
     }

@@ -22,7 +22,10 @@ import Testing
         document.stories[0].author = "مراسل الجزيرة"
         document.stories[0].sourceName = "Al Jazeera"
         let html = try Self.render(document)
-        #expect(html.contains(#"<p class="meta"><bdi class="source">Al Jazeera</bdi> · <bdi class="author">مراسل الجزيرة</bdi> · <time"#))
+        #expect(
+            html.contains(
+                #"<p class="meta"><bdi class="source">Al Jazeera</bdi> · <bdi class="author">مراسل الجزيرة</bdi> · <time"#
+            ))
         #expect(html.contains(#"<h2 dir="auto">"#))
         #expect(html.contains(#"<p class="description" dir="auto">"#))
         #expect(html.contains(#"<h1 dir="auto">"#))
@@ -75,7 +78,9 @@ import Testing
         #expect(html.contains(#"<img class="story-image is-placeholder" src="../assets/default-image.png""#))
         #expect(html.components(separatedBy: "is-placeholder").count == 2)
         let css = PageAssets.stylesheet
-        #expect(css.contains(".story-image.is-placeholder, .story-image.is-fallback { filter: var(--placeholder-filter); }"))
+        #expect(
+            css.contains(".story-image.is-placeholder, .story-image.is-fallback { filter: var(--placeholder-filter); }")
+        )
         #expect(css.components(separatedBy: "--placeholder-filter: invert(1)").count == 3, "both dark themes")
     }
 }

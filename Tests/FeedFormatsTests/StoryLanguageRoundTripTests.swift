@@ -10,8 +10,10 @@ import Testing
         var document = FeedDocumentSamples.small
         document.stories[0].language = "pt"
         let data = try RSSRenderer().render(document)
-        #expect(String(decoding: data, as: UTF8.self).components(separatedBy: "<dc:language>pt</dc:language>").count == 2)
-        #expect(FeedRulesChecker.violations(in: data, selfURL: document.selfURL, now: FeedDocumentSamples.buildTime) == [])
+        #expect(
+            String(decoding: data, as: UTF8.self).components(separatedBy: "<dc:language>pt</dc:language>").count == 2)
+        #expect(
+            FeedRulesChecker.violations(in: data, selfURL: document.selfURL, now: FeedDocumentSamples.buildTime) == [])
         let read = try RSSReader().read(data, path: "us/health.rss")
         #expect(read.stories.map(\.language) == ["pt", nil])
     }

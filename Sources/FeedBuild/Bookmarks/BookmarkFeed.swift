@@ -26,7 +26,8 @@ public enum BookmarkFeed {
             return Story(
                 url: bookmark.url, title: bookmark.title,
                 sourceName: bookmark.source ?? ArticleURL.publisherHost(of: bookmark.url) ?? defaults.source,
-                sourceURL: bookmark.sourceURL ?? siteRoot, summary: summary.isEmpty ? defaults.optionalDescription : summary,
+                sourceURL: bookmark.sourceURL ?? siteRoot,
+                summary: summary.isEmpty ? defaults.optionalDescription : summary,
                 image: bookmark.image, originalImageURL: bookmark.image?.url, firstSeen: bookmark.addedAt)
         }
     }

@@ -84,11 +84,11 @@ public struct PageLayout: Sendable {
         }
         html += """
             </div>
-            <label class="theme-choice" hidden>Theme <select id="theme-choice">
+            <div class="theme-choice" hidden><label for="theme-choice">Theme</label> <select id="theme-choice">
             <option value="system">System</option>
             <option value="light">Light</option>
             <option value="dark">Dark</option>
-            </select></label>
+            </select></div>
             </div>
             </header>
             <main>
@@ -115,7 +115,7 @@ public struct PageLayout: Sendable {
         return html + ">\(text(label))</a>"
     }
 
-    /// `date` as `<time datetime="2025-01-06T08:00:00Z">6 Jan 2025, 08:00 UTC</time>`: the same
+    /// `date` as `<time datetime="2025-01-06T08:00:00Z" dir="ltr">6 Jan 2025, 08:00 UTC</time>`: the same
     /// text on every machine, so pages stay byte-identical.
     public static func time(_ date: Date) -> String {
         let stamp = RFC3339Date.string(from: date)
@@ -127,6 +127,8 @@ public struct PageLayout: Sendable {
         func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         let shown =
             "\(digits[2]) \(months[digits[1] - 1]) \(digits[0]), \(twoDigits(digits[3])):\(twoDigits(digits[4])) UTC"
-        return "<time datetime=\"\(stamp)\">\(shown)</time>"
+        // `dir="ltr"` isolates the date: on a right-to-left page its leading day number would
+        // otherwise split off and move to the far side of it.
+        return "<time datetime=\"\(stamp)\" dir=\"ltr\">\(shown)</time>"
     }
 }
