@@ -16,8 +16,8 @@ let package = Package(
         .library(
             name: "NewsFeedKit",
             targets: [
-                "NewsModel", "Upstreams", "FeedFormats", "FeedOutput", "FeedBuild", "FeedWatch", "FeedServe",
-                "NewsFeedCLI",
+                "NewsModel", "Upstreams", "Articles", "FeedFormats", "FeedOutput", "FeedBuild", "FeedWatch",
+                "FeedServe", "NewsFeedCLI",
             ]),
         .library(name: "HTTPServing", targets: ["HTTPServing"]),
     ],
@@ -37,6 +37,8 @@ let package = Package(
         // (README.md, "Layout").
         .target(name: "NewsModel", swiftSettings: staticInRelease),
         .target(name: "Upstreams", dependencies: ["NewsModel"], swiftSettings: staticInRelease),
+        // Whole articles from a publisher's page: charset, libxml2's HTML DOM, extraction, sanitizing.
+        .target(name: "Articles", dependencies: ["NewsModel", "CLibXML2"], swiftSettings: staticInRelease),
         .target(name: "FeedFormats", dependencies: ["NewsModel", "CLibXML2"], swiftSettings: staticInRelease),
         .target(
             name: "FeedOutput", dependencies: ["NewsModel", "FeedFormats", "CLibXML2"],
@@ -54,8 +56,8 @@ let package = Package(
         .target(
             name: "NewsFeedCLI",
             dependencies: [
-                "NewsModel", "Upstreams", "FeedFormats", "FeedOutput", "FeedBuild", "FeedWatch", "FeedServe",
-                "HTTPServing", "CLibXML2", "CZlib",
+                "NewsModel", "Upstreams", "Articles", "FeedFormats", "FeedOutput", "FeedBuild", "FeedWatch",
+                "FeedServe", "HTTPServing", "CLibXML2", "CZlib",
             ],
             swiftSettings: staticInRelease),
         .executableTarget(
@@ -89,6 +91,11 @@ let package = Package(
         .testTarget(
             name: "UpstreamsTests",
             dependencies: ["TestSupport", "NewsModel", "Upstreams", "HTTPServing"]
+        ),
+        .testTarget(
+            name: "ArticlesTests",
+            dependencies: ["Articles"],
+            resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "FeedFormatsTests",

@@ -56,6 +56,8 @@ public enum NewsFeedCLI {
         case "build": return await exitCode { () throws(CommandExit) in try await BuildCommand.run(commandContext) }
         case "convert": return await exitCode { () throws(CommandExit) in try await ConvertCommand.run(commandContext) }
         case "demo": return await exitCode { () throws(CommandExit) in try await DemoCommand.run(commandContext) }
+        case "extract":
+            return await exitCode { () throws(CommandExit) in try await ExtractCommand.run(commandContext) }
         case "init": return await exitCode { () throws(CommandExit) in try InitCommand.run(commandContext) }
         case "serve": return await exitCode { () throws(CommandExit) in try await ServeCommand.run(commandContext) }
         case "status": return await exitCode { () throws(CommandExit) in try StatusCommand.run(commandContext) }

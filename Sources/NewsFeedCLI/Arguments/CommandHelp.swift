@@ -15,6 +15,7 @@ package enum CommandHelp {
           serve     serve the feeds folder over HTTP
           watch     check enclosure images and keep dead ones out of the feeds
           convert   convert one saved NewsAPI or DuckDuckGo answer to a feed on stdout
+          extract   print the article of saved publisher pages as text, HTML or JSON
           bookmark  add, list or remove favourite articles (the bookmarks feed)
           init      write a starter newsfeed.json
           help      show help for a command
@@ -133,6 +134,28 @@ package enum CommandHelp {
           --config PATH   where to write the config (default ./newsfeed.json; the folder must exist)
         """
 
+    package static let extract = """
+        Usage: newsfeed extract PAGE... [--url URL] [--format text|html|json]
+
+        Prints the article of each page: a saved HTML file or - (stdin). The page's
+        charset is found from its byte-order mark or <meta>, the article from its
+        markup (boilerplate, navigation, comments and share bars left out), its title,
+        byline, date, language and lead image from its metadata. Every page is read
+        in this one process; pages over 8 MiB are refused as too large.
+
+        Options:
+          --url URL            the address a single saved page came from (relative links
+                               and images are made absolute against it; without it they
+                               are left out)
+          --format FORMAT      text (default: paragraphs separated by blank lines), html
+                               (the sanitized article) or json (one object per page per
+                               line: page, url, title, byline, published, language, image,
+                               text, html, words; {"page", "error"} for a page without one)
+
+        Exit status 1 when any page gave no article (one line on stderr for each,
+        naming the page and the cause).
+        """
+
     package static let serve = """
         Usage: newsfeed serve [--dir DIR] [--host 127.0.0.1] [--port 8080] [--config PATH] [--refresh] [--quiet]
 
@@ -180,6 +203,7 @@ package enum CommandHelp {
         case "status": status
         case "convert": convert
         case "demo": demo
+        case "extract": extract
         case "init": initCommand
         case "serve": serve
         case "watch": watch
