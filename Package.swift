@@ -34,7 +34,7 @@ let package = Package(
         ),
         .target(name: "HTTPServing", swiftSettings: staticInRelease),
         // The news pipeline, one target per step of the flow; each depends only on those before it
-        // (README.md, "Layout").
+        // (docs/architecture.md).
         .target(name: "NewsModel", swiftSettings: staticInRelease),
         .target(name: "Upstreams", dependencies: ["NewsModel"], swiftSettings: staticInRelease),
         // Whole articles from a publisher's page: charset, libxml2's HTML DOM, extraction, sanitizing.

@@ -1,5 +1,6 @@
 import FeedBuild
 import Foundation
+import NewsFeedCLI
 import NewsModel
 import TestSupport
 import Testing
