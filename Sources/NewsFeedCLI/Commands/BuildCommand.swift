@@ -7,12 +7,11 @@ import Upstreams
 /// `newsfeed build [--config PATH] [--only FEED]... [--force] [--quiet]`, where FEED is any feed's path
 /// (`us/health`, `search/climate-change`, `ddg/apple`).
 package enum BuildCommand {
-    package static let parser = ArgumentParser(
-        command: "build",
-        options: [.value("--config"), .value("--only", repeatable: true), .flag("--force"), .flag("--quiet")])
+    /// Its options, help and rules: one entry of ``CommandTable``.
+    package static var parser: ArgumentParser { CommandTable.build.parser }
 
     package static func run(_ context: CommandContext) async throws(CommandExit) -> ExitCode {
-        let parsed = try parser.parse(context, help: CommandHelp.build)
+        let parsed = try parser.parse(context, help: CommandHelp.text(for: CommandTable.build))
         let config = try context.loadConfig(parsed)
         let specs: [FeedSpec]
         do {

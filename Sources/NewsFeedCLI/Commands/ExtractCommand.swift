@@ -6,8 +6,8 @@ import NewsModel
 /// (a file or `-`), printed as plain text, sanitized HTML or one JSON object per line. Every page is
 /// handled in this one process; no config, no state, no output folder.
 package enum ExtractCommand {
-    package static let parser = ArgumentParser(
-        command: "extract", options: [.value("--url"), .value("--format")], positionals: 1...Int.max)
+    /// Its options, help and rules: one entry of ``CommandTable``.
+    package static var parser: ArgumentParser { CommandTable.extract.parser }
 
     /// The output formats.
     enum Format: String, CaseIterable {
@@ -15,7 +15,7 @@ package enum ExtractCommand {
     }
 
     package static func run(_ context: CommandContext) async throws(CommandExit) -> ExitCode {
-        let parsed = try parser.parse(context, help: CommandHelp.extract)
+        let parsed = try parser.parse(context, help: CommandHelp.text(for: CommandTable.extract))
         let format: Format
         let pageURL: URL?
         do {
