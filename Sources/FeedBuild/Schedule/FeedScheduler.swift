@@ -287,7 +287,11 @@ public struct FeedScheduler: Sendable {
         var simulated = state
         var fetches: [Planned] = []
         var others: [Planned] = []
-        let candidates = specs.enumerated().filter { mode.force || isDue($0.element, state: state, now: now) }
+        // While NewsAPI is paused its feeds say so, due or not: a feed whose refused request left it
+        // "not due" would hide the pause (and a bad key would go unsaid by quiet cron runs).
+        let candidates = specs.enumerated().filter {
+            mode.force || ($0.element.isMetered && pause != nil) || isDue($0.element, state: state, now: now)
+        }
         let ordered = candidates.sorted { lhs, rhs in
             let left = state.feeds[lhs.element.id]?.lastSuccess ?? .distantPast
             let right = state.feeds[rhs.element.id]?.lastSuccess ?? .distantPast
