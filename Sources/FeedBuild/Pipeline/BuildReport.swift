@@ -11,6 +11,8 @@ public struct BuildReport: Sendable, Equatable {
     public var stoppedFurtherRequests = false
     /// For a scheduled run: the earliest moment a later run could do something new.
     public var nextChange: Date?
+    /// The run was cancelled (SIGINT, SIGTERM): the feeds not yet written are ``FeedOutcome/Result/interrupted(previous:)``.
+    public var interrupted = false
 
     public init() {}
 

@@ -68,9 +68,15 @@ public struct FeedBuilder: Sendable {
         context.defaultImage = await installAssets(fetching: toFetch, into: &report)
         var stops: [Upstream: UpstreamStop] = [:]
         for (index, spec) in toFetch.enumerated() {
+            // Stopped (SIGINT, SIGTERM): no further request goes out; the feeds left keep everything.
+            guard !Task.isCancelled else {
+                report.outcomes.append(FeedOutcome(spec: spec, result: .interrupted(previous: previous(spec))))
+                continue
+            }
             progress?(index + 1, toFetch.count, spec)
             report.outcomes.append(await buildFeed(spec, context: context, stops: &stops, report: &report))
         }
+        report.interrupted = Task.isCancelled
         if scheduled == nil || report.outcomes.contains(where: \.wasAttempted)
             || !FileManager.default.fileExists(atPath: output.fileURL(relativePath: SiteLayout.indexFileName).path)
         {
@@ -100,6 +106,8 @@ public struct FeedBuilder: Sendable {
         do {
             fetched = try await fetch(feed)
         } catch {
+            // A request cut short by the stop is no failure of the feed.
+            if Task.isCancelled { return await withdraw(feed, into: &report) }
             if error.stopsFurtherRequests {
                 // The pause of `serve --refresh` guards NewsAPI's daily budget.
                 if error.upstream == .newsAPI {
@@ -118,6 +126,8 @@ public struct FeedBuilder: Sendable {
             return outcome
         }
         let stories = await enrich(fetched.filter(spec.filter.keeps), in: feed)
+        // Stopped while enriching: the feed is not written half-enriched.
+        if Task.isCancelled { return await withdraw(feed, into: &report) }
         return await write(stories, cameBackEmpty: fetched.isEmpty, feed: feed, into: &report)
     }
 
@@ -190,29 +200,35 @@ public struct FeedBuilder: Sendable {
         let scheduler = context.scheduler
         let scheduled = context.scheduled
         let now = clock()
-        let admitted: (decision: FeedScheduler.Decision, state: BridgeState, warning: String?)
+        typealias Admitted = (
+            decision: FeedScheduler.Decision, state: BridgeState, warning: String?, recordBefore: FeedRecord?
+        )
+        let admitted: Admitted
         do {
-            admitted = try await output.lock.withLock {
-                () throws -> (decision: FeedScheduler.Decision, state: BridgeState, warning: String?) in
+            admitted = try await output.lock.withLock { () throws -> Admitted in
                 let loaded = try output.stateStore.load()
                 var state = loaded.state
-                guard let scheduled else { return (.fetch, state, loaded.warning) }
+                let before = state.feeds[spec.id]
+                guard let scheduled else { return (.fetch, state, loaded.warning, before) }
                 let decision = scheduler.admit(
                     spec, state: &state, now: now, mode: scheduled.mode, apiKey: scheduled.apiKey)
                 if decision == .fetch { try output.stateStore.save(state) }
-                return (decision, state, loaded.warning)
+                return (decision, state, loaded.warning, before)
             }
         } catch {
             // Unscheduled, the write step reads the state again and says what is wrong with it.
             guard scheduled == nil else { return .failed(.from(error, cause: .requestLog)) }
-            admitted = (.fetch, BridgeState(), nil)
+            admitted = (.fetch, BridgeState(), nil, nil)
         }
         if let warning = admitted.warning { report.warnings.append(warning) }
         guard admitted.decision == .fetch else {
             return .skipped(skipped(spec, admitted.decision, state: admitted.state, context: context))
         }
         let feedNow = Date(timeIntervalSince1970: clock().timeIntervalSince1970.rounded(.down))
-        return .admitted(FeedContext(run: context, spec: spec, now: feedNow, state: admitted.state))
+        return .admitted(
+            FeedContext(
+                run: context, spec: spec, now: feedNow, state: admitted.state, admittedAt: now,
+                recordBefore: admitted.recordBefore))
     }
 
     /// The upstream request.
@@ -306,6 +322,27 @@ public struct FeedBuilder: Sendable {
             report.warnings.append("\(error)")
         }
         return (failed(spec, failure), saved)
+    }
+
+    /// Under the lock: undoes the admission of a feed whose request the stop cut short (the
+    /// request stays logged for the quota, marked interrupted; the record is as before the run).
+    private func withdraw(_ feed: FeedContext, into report: inout BuildReport) async -> FeedOutcome {
+        let spec = feed.spec
+        let outcome = FeedOutcome(spec: spec, result: .interrupted(previous: previous(spec)))
+        guard feed.run.scheduled != nil else { return outcome }
+        let output = feed.run.output
+        let scheduler = feed.run.scheduler
+        do {
+            try await output.lock.withLock {
+                var state = try output.stateStore.load().state
+                scheduler.recordInterrupted(
+                    spec, admittedAt: feed.admittedAt, record: feed.recordBefore, state: &state)
+                try output.stateStore.save(state)
+            }
+        } catch {
+            report.warnings.append("\(error)")
+        }
+        return outcome
     }
 
     // MARK: - Index

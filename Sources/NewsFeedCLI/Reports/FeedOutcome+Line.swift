@@ -16,6 +16,8 @@ extension FeedOutcome {
             return "\(spec.id): \(Self.clause(failure.detail)); \(Self.keptText(previous))"
         case .notDue(let next):
             return "\(spec.id): not due, next at \(ScheduleTime.text(next))"
+        case .interrupted(let previous):
+            return "\(spec.id): interrupted before it was written; \(Self.keptText(previous)), next run fetches it"
         case .held(let held):
             let overdue = Self.overdueText(held.overdueInterval)
             switch held.reason {
