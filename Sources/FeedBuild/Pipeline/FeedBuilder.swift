@@ -154,6 +154,7 @@ public struct FeedBuilder: Sendable {
             }
         } catch {
             let failure = FeedFailure.from(error, cause: .requestLog)
+            report.setupFailure = failure
             report.outcomes = specs.map { failed($0, failure) }
             return nil
         }
