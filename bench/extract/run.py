@@ -4,7 +4,8 @@
 Usage: bench/extract/run.py CORPUS [--newsfeed PATH] [--runs 5] [--only quality|speed]
 
 CORPUS is a folder of page folders, each with source.html (the page) and expected.html (the
-article as it should be extracted), such as Mozilla Readability's test/test-pages. Nothing is
+article as it should be extracted, as HTML) or expected.txt (as plain text): Mozilla Readability's
+test/test-pages, or the Scrapinghub article-extraction-benchmark laid out by prepare-scrapinghub.py. Nothing is
 fetched: the corpus is read from disk, and every tool runs on the same files in the same run.
 
 Quality: per page, the set of word 4-gram shingles (lowercased \\w+ tokens) of a tool's text
@@ -86,9 +87,11 @@ def pages(corpus):
     result = []
     for name in sorted(os.listdir(corpus)):
         folder = os.path.join(corpus, name)
-        source, expected = os.path.join(folder, "source.html"), os.path.join(folder, "expected.html")
-        if os.path.isfile(source) and os.path.isfile(expected):
-            result.append((name, source, expected))
+        source = os.path.join(folder, "source.html")
+        for expected in (os.path.join(folder, "expected.html"), os.path.join(folder, "expected.txt")):
+            if os.path.isfile(source) and os.path.isfile(expected):
+                result.append((name, source, expected))
+                break
     return result
 
 
@@ -129,7 +132,9 @@ def quality(corpus_pages, binary):
     totals = {"newsfeed": [0.0, 0.0], "trafilatura": [0.0, 0.0], "readability-lxml": [0.0, 0.0]}
     for name, source, expected in corpus_pages:
         with open(expected, "rb") as handle:
-            reference = html_text(handle.read().decode("utf-8", "replace"))
+            reference = handle.read().decode("utf-8", "replace")
+        if expected.endswith(".html"):
+            reference = html_text(reference)
         with open(source, "rb") as handle:
             raw = handle.read()
         texts = {"newsfeed": ours.get(source, "")}
