@@ -1,8 +1,9 @@
 import FeedBuild
 import Foundation
+import HTTPFetching
 import NewsModel
-import TestSupport
 import Testing
+import TestSupport
 import Upstreams
 
 /// When NewsAPI fails, `newsfeed build` keeps yesterday's feed byte for byte, records the error,

@@ -1,9 +1,10 @@
 import FeedWatch
 import Foundation
+import HTTPFetching
 import HTTPServing
 import NewsModel
-import TestSupport
 import Testing
+import TestSupport
 
 /// Without `--allow-private`, nothing on loopback is ever contacted.
 @Suite(.timeLimit(.minutes(1))) struct AddressGuardTests {

@@ -1,10 +1,11 @@
 import FeedOutput
 import FeedWatch
 import Foundation
+import HTTPFetching
 import HTTPServing
 import NewsModel
-import TestSupport
 import Testing
+import TestSupport
 
 /// ``ImageChecker`` against a loopback image host.
 ///

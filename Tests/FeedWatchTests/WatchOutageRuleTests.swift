@@ -1,8 +1,9 @@
 import FeedWatch
 import Foundation
+import HTTPFetching
 import NewsModel
-import TestSupport
 import Testing
+import TestSupport
 
 /// The own-outage rule end to end: only failures that never got an HTTP answer, over two or more hosts, make a
 /// round look like our network is down; HTTP errors are the publishers' and blocked URLs are no checks at all.
@@ -104,7 +105,7 @@ import Testing
 
     /// Resolves `*.offline.test` to nothing (as DNS does when the machine is offline) and IP literals to themselves.
     private struct OfflineResolver: HostResolving {
-        func addresses(of host: String) async throws(WatchError) -> [IPAddress] {
+        func addresses(of host: String) async throws(FetchError) -> [IPAddress] {
             if let literal = IPAddress(host) { return [literal] }
             throw .hostNotFound(host: host, detail: "Temporary failure in name resolution")
         }

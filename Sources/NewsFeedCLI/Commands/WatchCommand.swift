@@ -1,6 +1,7 @@
 import FeedOutput
 import FeedWatch
 import Foundation
+import HTTPFetching
 import NewsModel
 
 /// `newsfeed watch [--config PATH] [--interval DURATION] [--once] [--concurrency N] [--json] [--quiet]

@@ -1,6 +1,7 @@
 import Foundation
-import TestSupport
+import HTTPFetching
 import Testing
+import TestSupport
 import Upstreams
 
 /// Reading Instant Answers: the real sample, groups, and every way an answer can fail.

@@ -1,6 +1,7 @@
 import Foundation
-import TestSupport
+import HTTPFetching
 import Testing
+import TestSupport
 import Upstreams
 
 @Suite struct NewsAPIClientTests {

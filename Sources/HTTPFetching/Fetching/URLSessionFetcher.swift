@@ -41,7 +41,7 @@ public struct URLSessionFetcher: HTTPFetching {
                 transfer.begin(task: task, timeout: timeout, continuation: continuation)
             }
         } onCancel: {
-            transfer.finish(.failure(.transport("cancelled")))
+            transfer.finish(.failure(.cancelled))
         }
         return try result.get()
     }

@@ -1,7 +1,7 @@
 import Foundation
 import NewsModel
 import Testing
-import Upstreams
+import HTTPFetching
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -154,7 +154,7 @@ package final class FetchTransfer: NSObject, URLSessionDataDelegate, Sendable {
         }
         let cause: String
         switch urlError.code {
-        case .cancelled: cause = "cancelled"
+        case .cancelled: return .cancelled
         case .timedOut: cause = "timed out"
         case .cannotFindHost, .dnsLookupFailed: cause = "could not resolve \(host)"
         case .cannotConnectToHost: cause = "could not connect to \(host)"

@@ -9,6 +9,10 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     case transport(String)
     /// The body grew past the fetcher's size cap (in bytes) and was abandoned.
     case tooLarge(limit: Int)
+    /// The host name could not be resolved; `detail` is the resolver's reason.
+    case hostNotFound(host: String, detail: String)
+    /// The caller gave up (its task was cancelled) before the answer was complete.
+    case cancelled
 
     /// One line naming the cause, e.g. `no answer within 30 s`.
     public var description: String {
@@ -19,13 +23,17 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
             "transport failure: \(detail)"
         case .tooLarge(let limit):
             "the answer is larger than \(limit.byteCountText), the most newsfeed accepts"
+        case .hostNotFound(let host, let detail):
+            "could not resolve host \(host): \(detail)"
+        case .cancelled:
+            "cancelled before it finished"
         }
     }
 }
 
 extension Duration {
     /// `30 s`, `1.5 s`, `250 ms`: short and exact enough for one-line messages.
-    var secondsText: String {
+    package var secondsText: String {
         let (seconds, attoseconds) = components
         if attoseconds == 0 { return "\(seconds) s" }
         let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
@@ -37,7 +45,7 @@ extension Duration {
 
 extension Int {
     /// `20 MB`, `512 KB`, `900 bytes` (powers of 1024, rounded down).
-    var byteCountText: String {
+    package var byteCountText: String {
         if self >= 1 << 20 { return "\(self >> 20) MB" }
         if self >= 1 << 10 { return "\(self >> 10) KB" }
         return "\(self) bytes"
