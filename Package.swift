@@ -34,7 +34,7 @@ let package = Package(
         ),
         .target(name: "HTTPServing", swiftSettings: staticInRelease),
         // The news pipeline, one target per step of the flow; each depends only on those before it
-        // (README.md, "Layout").
+        // (docs/architecture.md).
         .target(name: "NewsModel", swiftSettings: staticInRelease),
         // Every HTTP GET to the outside: URLSession with caps on decoded bytes, the public-address guard, the
         // host-fair queue.

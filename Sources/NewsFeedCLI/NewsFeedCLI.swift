@@ -8,7 +8,7 @@ public enum NewsFeedCLI {
         let status = await dispatch(context)
         // A reader that went away (EPIPE) ends the command quietly with its own status; any other
         // failure to write stdout (a full disk, an I/O error) means lost output: a one-line error
-        // and exit 1 (README "Output to a closed pipe").
+        // and exit 1 (docs/commands.md, "Output to a closed pipe").
         if case .error(let code) = context.standardOutput.descriptor?.failure {
             context.standardError.line(
                 "newsfeed: cannot write to standard output: \(SystemErrorText.reason(errno: code))")

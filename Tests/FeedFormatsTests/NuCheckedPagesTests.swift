@@ -76,7 +76,7 @@ import Testing
 
     /// The one message the checker's CSS mode may give: its 2020 property list predates CSS Color
     /// Adjustment's `color-scheme`, which the themes need (native controls and scrollbars follow the
-    /// theme). Every browser newsfeed targets knows it; README.md says so.
+    /// theme). Every browser newsfeed targets knows it; docs/formats.md says so.
     static let allowedCSSMessage = "CSS: “color-scheme”: Property “color-scheme” doesn't exist."
 
     @Test(

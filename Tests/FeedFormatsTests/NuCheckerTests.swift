@@ -70,7 +70,7 @@ import Testing
         #expect(messages.contains { $0.isError && $0.file == "missing.html" }, "\(messages)")
     }
 
-    /// The version README.md names is the one CI runs.
+    /// The version docs/formats.md names is the one CI runs.
     @Test(
         .enabled("java or vnu.jar is missing and NEWSFEED_REQUIRE_READERS is not 1") {
             await FeedReader.nuChecker.shouldRun
@@ -79,7 +79,7 @@ import Testing
         let checker = try #require(await NuChecker.find(), "\(FeedReader.nuChecker.installHint)")
         let version = try await checker.version()
         #expect(!version.isEmpty)
-        let readme = try String(contentsOf: RepositoryPaths.readme, encoding: .utf8)
-        #expect(readme.contains("Nu HTML checker \(version)") || readme.contains("Nu checker \(version)"), "\(version)")
+        let doc = try String(contentsOf: RepositoryPaths.doc("formats.md"), encoding: .utf8)
+        #expect(doc.contains("Nu HTML checker \(version)") || doc.contains("Nu checker \(version)"), "\(version)")
     }
 }

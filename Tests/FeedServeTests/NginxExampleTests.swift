@@ -3,12 +3,12 @@ import Foundation
 import TestSupport
 import Testing
 
-/// README's nginx example serves every file `build` writes with the type `serve` gives it, and
+/// The nginx example of docs/serving-and-monitoring.md serves every file `build` writes with the type `serve` gives it, and
 /// sends every text type with its charset and gzipped (as `serve` does).
 @Suite struct NginxExampleTests {
-    /// The README's ```nginx block, its `;`-ended directives joined across lines.
+    /// The doc's ```nginx block, its `;`-ended directives joined across lines.
     static func nginxDirectives() throws -> [String] {
-        let text = try String(contentsOf: RepositoryPaths.readme, encoding: .utf8)
+        let text = try String(contentsOf: RepositoryPaths.doc("serving-and-monitoring.md"), encoding: .utf8)
         let start = try #require(text.range(of: "```nginx\n"))
         let end = try #require(text[start.upperBound...].range(of: "```"))
         return text[start.upperBound..<end.lowerBound].split(separator: ";")
@@ -48,7 +48,7 @@ import Testing
         for name in extensions.map(String.init).sorted() {
             let served = MediaType.forFileName("x.\(name)")
             let type = String(served.contentType.prefix { $0 != ";" })
-            #expect(types[name] == type, "\(name): README says \(types[name] ?? "nothing"), serve sends \(type)")
+            #expect(types[name] == type, "\(name): the doc says \(types[name] ?? "nothing"), serve sends \(type)")
             if served.contentType.contains("charset"), type != "text/html" {
                 #expect(charsetTypes.contains(type), "charset_types lacks \(type)")
             }
@@ -59,7 +59,7 @@ import Testing
         // The page assets build may write (style sheet, script, icons) are typed too.
         for name in ["css", "js", "svg", "png", "jpg"] {
             let type = String(MediaType.forFileName("x.\(name)").contentType.prefix { $0 != ";" })
-            #expect(types[name] == type, "\(name): README says \(types[name] ?? "nothing"), serve sends \(type)")
+            #expect(types[name] == type, "\(name): the doc says \(types[name] ?? "nothing"), serve sends \(type)")
         }
     }
 }

@@ -198,7 +198,7 @@ extension ServeCommandTests {
             #expect(feed.contains("\(site)us/technology.rss"), "the links name the printed site")
         }
 
-        /// The demo writes no config (see README): it says so and how to go on, served or not.
+        /// The demo writes no config (see docs/commands.md): it says so and how to go on, served or not.
         @Test(arguments: [true, false])
         func demoSaysWhatItDoesNotCover(serving: Bool) async throws {
             let folder = TemporaryFolder("newsfeed-demo-folders")

@@ -251,7 +251,7 @@ import TestSupport
         #expect(two.text().hasSuffix("watched 2 feeds in 0.5 s: 0 checked, 0 dead, 2 feeds rewritten\n"))
     }
 
-    /// README shows `"warnings" : []`: empty arrays are printed compact, while a bracket pair inside
+    /// docs/watching-images.md shows `"warnings" : []`: empty arrays are printed compact, while a bracket pair inside
     /// a string stays as it is and the document still decodes to the same report.
     @Test func emptyArraysAreCompactInTheJSONDocument() throws {
         let start = Date(timeIntervalSince1970: 1_800_000_000)

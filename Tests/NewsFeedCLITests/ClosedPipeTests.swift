@@ -5,7 +5,7 @@ import Testing
 
 /// The built `newsfeed` writing to a reader that goes away (`newsfeed convert … | head -1`):
 /// a quiet end with the command's own status, never a crash or a death by signal; any other
-/// write error is a one-line error and exit 1 (README "Output to a closed pipe").
+/// write error is a one-line error and exit 1 (docs/commands.md, "Output to a closed pipe").
 @Suite(.serialized) struct ClosedPipeTests {
     /// A saved top-headlines answer of `count` distinct articles, megabytes of feed: far more than
     /// a pipe holds, so writing goes on long after the reader has left.

@@ -3,13 +3,13 @@ import NewsFeedCLI
 import TestSupport
 import Testing
 
-/// Every command's help names exactly the options README's command table names for it.
+/// Every command's help names exactly the options docs/commands.md's command table names for it.
 @Suite struct HelpAgreesWithReadmeTests {
-    static let readme = RepositoryPaths.readme
+    static let commandsDoc = RepositoryPaths.doc("commands.md")
 
-    /// The `| `newsfeed CMD …` |` rows of README's command table, by command.
+    /// The `| `newsfeed CMD …` |` rows of docs/commands.md's command table, by command.
     static func readmeRows() throws -> [String: String] {
-        let text = try String(contentsOf: readme, encoding: .utf8)
+        let text = try String(contentsOf: commandsDoc, encoding: .utf8)
         var rows: [String: String] = [:]
         for line in text.split(separator: "\n") where line.hasPrefix("| `newsfeed ") {
             let cell = line.dropFirst("| `".count).prefix { $0 != "`" }
@@ -37,7 +37,7 @@ import Testing
     @Test(arguments: commands.sorted())
     func helpAndReadmeNameTheSameOptions(command: String) throws {
         let rows = try Self.readmeRows()
-        let row = try #require(rows[command], "README's table has no row for \(command)")
+        let row = try #require(rows[command], "docs/commands.md's table has no row for \(command)")
         let help = try #require(CommandHelp.text(for: command))
         // The usage is every line up to the first blank one (convert has three forms).
         let usage = help.split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.isEmpty }
@@ -47,14 +47,14 @@ import Testing
         #expect(readmeOptions.isSubset(of: Self.options(in: help.dropFirst(usage.count))), "options list")
     }
 
-    /// `bookmark`'s help names every format the bookmarks feed is written in, as README's Bookmarks
-    /// section does, and its prose is wrapped evenly (only a paragraph's last line may be short).
+    /// `bookmark`'s help names every format the bookmarks feed is written in, as the Bookmarks section
+    /// of docs/feeds-and-sources.md does, and its prose is wrapped evenly (only a paragraph's last line may be short).
     @Test func bookmarkHelpNamesEveryFormatAndWrapsEvenly() throws {
         let help = CommandHelp.bookmark
-        let readme = try String(contentsOf: Self.readme, encoding: .utf8)
+        let doc = try String(contentsOf: RepositoryPaths.doc("feeds-and-sources.md"), encoding: .utf8)
         for name in ["bookmarks.rss", ".atom", ".json", ".html"] {
             #expect(help.contains(name), "\(name)")
-            #expect(readme.contains("(`bookmarks.rss`, `.atom`, `.json`, `.html`)"))
+            #expect(doc.contains("(`bookmarks.rss`, `.atom`, `.json`, `.html`)"))
         }
         let prose = help.components(separatedBy: "\n\n")[1].split(separator: "\n")
         #expect(prose.count > 1)

@@ -136,15 +136,15 @@ import Testing
         #expect(ConfigLoader.position(of: 9, in: data) == (2, 7))
     }
 
-    /// README's example of a config error is what newsfeed really prints.
+    /// docs/troubleshooting.md's example of a config error is what newsfeed really prints.
     @Test func readmesConfigErrorExampleIsTheRealLine() async throws {
         let folder = TemporaryFolder()
         try folder.write("{\"feeds\": [\n  {\"country\": \"us\", \"category\": \"health\"},\n]}\n", to: "newsfeed.json")
         let run = await CommandRun.run(["build"], environment: ["NEWSAPI_KEY": "k"], workingDirectory: folder.url)
         let line = try #require(run.errorLines.first)
         #expect(line == "newsfeed.json: not valid JSON: syntax error at line 2, column 42: trailing comma")
-        let readme = try String(contentsOf: RepositoryPaths.readme, encoding: .utf8)
-        #expect(readme.contains("(`\(line)`)"))
+        let doc = try String(contentsOf: RepositoryPaths.doc("troubleshooting.md"), encoding: .utf8)
+        #expect(doc.contains("(`\(line)`)"))
     }
 
     @Test(arguments: [("", "set but empty"), ("  ", "set but empty")])

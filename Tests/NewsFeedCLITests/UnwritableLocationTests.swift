@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// An output folder or config location that cannot be written: every command says so in one line
-/// naming the system's cause, exits 78 (README's exit table), and creates nothing.
+/// naming the system's cause, exits 78 (the exit table of docs/commands.md), and creates nothing.
 @Suite struct UnwritableLocationTests {
     static func config(output: String, in folder: TemporaryFolder) throws {
         try folder.write(

@@ -7,6 +7,8 @@ package enum RepositoryPaths {
         .deletingLastPathComponent()
     /// `README.md`.
     package static let readme = root.appending(path: "README.md")
+    /// A file of `docs/`, e.g. `doc("commands.md")`.
+    package static func doc(_ name: String) -> URL { root.appending(path: "docs/\(name)") }
     /// The fixtures' source folder, where golden files are recorded.
     package static let fixtures = root.appending(path: "Tests/TestSupport/Fixtures")
     /// `.build/screenshots/`, where the browser tests leave their screenshots.

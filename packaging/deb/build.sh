@@ -43,12 +43,12 @@ install -d -m 0755 "$root/DEBIAN" "$root/usr/bin" "$root/lib/systemd/system" "$r
 install -m 0755 "$binary" "$root/usr/bin/newsfeed"
 strip --strip-unneeded --remove-section=.comment --remove-section=.note "$root/usr/bin/newsfeed"
 
-# What the binary still links dynamically must be what the README says: the C and C++
+# What the binary still links dynamically must be what docs/deployment.md says: the C and C++
 # runtime (libc, libm, libstdc++, libgcc_s), libcurl (FoundationNetworking), libxml2 and zlib.
 needed=$(readelf -d "$root/usr/bin/newsfeed" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | sort | tr '\n' ' ')
 expected="ld-linux-x86-64.so.2 libc.so.6 libcurl.so.4 libgcc_s.so.1 libm.so.6 libstdc++.so.6 libxml2.so.2 libz.so.1 "
 if [[ $arch == amd64 && $needed != "$expected" ]]; then
-    echo "packaging/deb/build.sh: the binary links [$needed], the README documents [$expected]" >&2
+    echo "packaging/deb/build.sh: the binary links [$needed], docs/deployment.md documents [$expected]" >&2
     exit 1
 fi
 

@@ -64,7 +64,7 @@ grep -q libxml2 <<<"$depends" || fail "Depends lacks libxml2"
 grep -q zlib1g <<<"$depends" || fail "Depends lacks zlib1g"
 [[ $(dpkg-deb -I "$deb" conffiles) == /etc/newsfeed/newsfeed.json ]] || fail "newsfeed.json is not a conffile"
 
-# 2. lintian: no errors and no warnings (the informational tags kept are listed in README).
+# 2. lintian: no errors and no warnings (the informational tags kept are listed in docs/deployment.md).
 say "lintian"
 lintian --fail-on error,warning "$deb" 2>&1 | grep -v "running with root privileges" || true
 lintian --fail-on error,warning "$deb" >/dev/null 2>&1 || fail "lintian reports errors or warnings"

@@ -2,7 +2,7 @@ import Foundation
 import NewsModel
 
 /// Renders a ``FeedDocument`` as Atom 1.0 (RFC 4287) that the W3C validator passes with nothing to
-/// report (apart from its `DuplicateUpdated` heuristic, see README).
+/// report (apart from its `DuplicateUpdated` heuristic, see docs/formats.md).
 ///
 /// The feed's `id` is its own address, which is stable across builds and machines; an entry's `id`
 /// is the article URL, as the RSS `guid` is. Dates are RFC 3339 in UTC. Every entry carries an

@@ -99,8 +99,8 @@ public struct WatchReport: Sendable, Hashable, Codable {
         return Self.compactingEmpty(try Self.encoder.encode(report))
     }
 
-    /// Foundation's pretty printer writes an empty array as `[` and `]` on lines of their own; README
-    /// shows `[]` (and `{}`). A raw line break only ever occurs between tokens (JSON strings escape
+    /// Foundation's pretty printer writes an empty array as `[` and `]` on lines of their own;
+    /// docs/watching-images.md shows `[]` (and `{}`). A raw line break only ever occurs between tokens (JSON strings escape
     /// theirs), so an opening bracket, line breaks and spaces, and its closing bracket are an empty one.
     static func compactingEmpty(_ data: Data) -> Data {
         let text = String(decoding: data, as: UTF8.self)

@@ -6,7 +6,7 @@ import Synchronization
 ///
 /// The first failure is remembered and every later write is dropped: once the reader is gone
 /// (EPIPE) or the disk is full, writing more cannot help. ``NewsFeedCLI`` reads the failure when
-/// the command ends to choose the exit status (see README "Output to a closed pipe").
+/// the command ends to choose the exit status (see docs/commands.md, "Output to a closed pipe").
 public final class DescriptorWriter: Sendable {
     /// Why writing stopped.
     public enum Failure: Equatable, Sendable {
