@@ -2,8 +2,8 @@ import FeedBuild
 import Foundation
 import HTTPFetching
 import NewsModel
-import Testing
 import TestSupport
+import Testing
 import Upstreams
 
 /// When NewsAPI fails, `newsfeed build` keeps yesterday's feed byte for byte, records the error,

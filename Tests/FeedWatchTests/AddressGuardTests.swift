@@ -3,8 +3,8 @@ import Foundation
 import HTTPFetching
 import HTTPServing
 import NewsModel
-import Testing
 import TestSupport
+import Testing
 
 /// Without `--allow-private`, nothing on loopback is ever contacted.
 @Suite(.timeLimit(.minutes(1))) struct AddressGuardTests {

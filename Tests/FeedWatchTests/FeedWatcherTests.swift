@@ -7,8 +7,8 @@ import HTTPFetching
 import HTTPServing
 import NewsModel
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 /// A whole `watch` round over an output folder whose feed points at a loopback image host.
 @Suite(.timeLimit(.minutes(1))) struct FeedWatcherTests {

@@ -4,8 +4,8 @@ import Foundation
 import HTTPFetching
 import HTTPServing
 import NewsModel
-import Testing
 import TestSupport
+import Testing
 
 /// ``ImageChecker`` against a loopback image host.
 ///

@@ -2,8 +2,8 @@ import FeedWatch
 import Foundation
 import HTTPFetching
 import NewsModel
-import Testing
 import TestSupport
+import Testing
 
 /// The own-outage rule end to end: only failures that never got an HTTP answer, over two or more hosts, make a
 /// round look like our network is down; HTTP errors are the publishers' and blocked URLs are no checks at all.

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPFetching
-import Testing
 import TestSupport
+import Testing
 import Upstreams
 
 /// Reading Instant Answers: the real sample, groups, and every way an answer can fail.

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPFetching
-import Testing
 import TestSupport
+import Testing
 import Upstreams
 
 @Suite struct NewsAPIClientTests {

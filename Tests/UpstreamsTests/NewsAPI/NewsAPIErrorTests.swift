@@ -1,6 +1,6 @@
 import NewsModel
-import Testing
 import TestSupport
+import Testing
 import Upstreams
 
 @Suite struct NewsAPIErrorTests {
