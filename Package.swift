@@ -38,7 +38,7 @@ let package = Package(
         .target(name: "NewsModel", swiftSettings: staticInRelease),
         // Every HTTP GET to the outside: URLSession with caps on decoded bytes, the public-address guard, the
         // host-fair queue.
-        .target(name: "HTTPFetching", dependencies: ["NewsModel", "CZlib"], swiftSettings: staticInRelease),
+        .target(name: "HTTPFetching", dependencies: ["NewsModel"], swiftSettings: staticInRelease),
         .target(name: "Upstreams", dependencies: ["NewsModel", "HTTPFetching"], swiftSettings: staticInRelease),
         .target(name: "FeedFormats", dependencies: ["NewsModel", "CLibXML2"], swiftSettings: staticInRelease),
         .target(
@@ -80,7 +80,7 @@ let package = Package(
             name: "TestSupport",
             dependencies: [
                 "NewsModel", "HTTPFetching", "Upstreams", "FeedFormats", "FeedOutput", "FeedBuild", "FeedWatch",
-                "FeedServe", "NewsFeedCLI", "HTTPServing",
+                "FeedServe", "NewsFeedCLI", "HTTPServing", "CZlib",
             ],
             path: "Tests/TestSupport",
             resources: [.copy("Fixtures")]

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Synchronization
 
@@ -5,18 +6,28 @@ import Synchronization
     import FoundationNetworking
 #endif
 
-/// One transfer of ``URLSessionFetcher``: collects the body, enforces the size
-/// cap and the deadline, and resumes the waiting caller exactly once.
+/// One transfer of ``URLSessionFetcher``: collects the body, enforces the cap on decoded bytes, the offered
+/// encodings and the deadline, and resumes the waiting caller exactly once.
 ///
-/// Three parties race to finish it (URLSession's delegate queue, the deadline
-/// timer, the caller's cancellation); the first wins, the others find nothing
-/// left to do. The data task is cancelled whenever the transfer ends early,
-/// because on Linux refusing a response in the delegate does not stop the body.
+/// Its session delivers delegate calls inline (``InlineDelegateQueue``), so every decoded chunk is counted the
+/// moment libcurl produces it and nothing beyond the cap is ever kept. Three parties race to finish a transfer
+/// (the delegate, the deadline timer, the caller's cancellation); the first wins, the others find nothing left to
+/// do. Whenever a transfer ends early its task is cancelled on ``control``, because the delegate runs on the
+/// session's own queue (where a synchronous cancel would wait for itself) and on Linux refusing a response in the
+/// delegate does not stop the body.
 package final class FetchTransfer: NSObject, URLSessionDataDelegate, Sendable {
     package typealias Outcome = Result<(Data, HTTPURLResponse), FetchError>
 
-    /// Redirects followed at most, and only within the original scheme, host and port,
-    /// so request headers (the API key) never travel to another origin.
+    /// What the transfer does with a redirect.
+    package enum Redirects: Sendable {
+        /// Follows at most `limit` redirects within the original scheme, host and port (so request headers such
+        /// as an API key never travel to another origin); any other redirect is delivered as the answer.
+        case sameOrigin(limit: Int)
+        /// Never follows: every 3xx answer is delivered as the answer, for a caller that vets each hop itself.
+        case deliver
+    }
+
+    /// Redirects an upstream client follows at most.
     package static let maximumRedirects = 5
 
     private struct State {
@@ -25,6 +36,9 @@ package final class FetchTransfer: NSObject, URLSessionDataDelegate, Sendable {
         var task: URLSessionDataTask?
         var timer: Task<Void, Never>?
         var body = Data()
+        var response: HTTPURLResponse?
+        /// The decoded length the answer announced (its Content-Length when it is not encoded), or nil.
+        var announcedLength: Int?
         var redirects = 0
         var isFinished = false
     }
@@ -32,14 +46,32 @@ package final class FetchTransfer: NSObject, URLSessionDataDelegate, Sendable {
     private let state = Mutex(State())
     private let maximumBytes: Int
     private let origin: URL?
+    private let redirects: Redirects
+    private let timeout: Duration
+    private let inspectHead: @Sendable (HTTPURLResponse) -> FetchError?
+    /// Where task and session calls go: never the cooperative pool, never the session's own queue.
+    package let control = DispatchQueue(label: "newsfeed.fetch.control")
 
-    package init(maximumBytes: Int, origin: URL?) {
+    /// - Parameters:
+    ///   - maximumBytes: the cap on decoded body bytes.
+    ///   - origin: the first request's URL, for ``Redirects/sameOrigin(limit:)``.
+    ///   - redirects: follow same-origin redirects or deliver every 3xx.
+    ///   - timeout: the whole exchange's deadline, as reported in ``FetchError/timedOut(after:)``.
+    ///   - inspectHead: refuses an answer by its head (status, headers) before its body is read; nil lets it be.
+    package init(
+        maximumBytes: Int, origin: URL?, redirects: Redirects = .sameOrigin(limit: FetchTransfer.maximumRedirects),
+        timeout: Duration, inspectHead: @escaping @Sendable (HTTPURLResponse) -> FetchError? = { _ in nil }
+    ) {
         self.maximumBytes = maximumBytes
         self.origin = origin
+        self.redirects = redirects
+        self.timeout = timeout
+        self.inspectHead = inspectHead
     }
 
     /// Starts `task` and the deadline; `continuation` is resumed when the transfer ends.
-    func begin(task: URLSessionDataTask, timeout: Duration, continuation: CheckedContinuation<Outcome, Never>) {
+    func begin(task: URLSessionDataTask, continuation: CheckedContinuation<Outcome, Never>) {
+        let timeout = self.timeout
         let alreadyFinished: Outcome? = state.withLock { state in
             if let outcome = state.earlyOutcome { return outcome }
             state.continuation = continuation
@@ -57,7 +89,7 @@ package final class FetchTransfer: NSObject, URLSessionDataDelegate, Sendable {
         if let alreadyFinished {
             continuation.resume(returning: alreadyFinished)
         } else {
-            task.resume()
+            control.async { task.resume() }
         }
     }
 
@@ -78,7 +110,7 @@ package final class FetchTransfer: NSObject, URLSessionDataDelegate, Sendable {
             }
         guard let (continuation, task, timer) = parties else { return }
         timer?.cancel()
-        if case .failure = outcome { task?.cancel() }
+        if case .failure = outcome, let task { control.async { task.cancel() } }
         continuation?.resume(returning: outcome)
     }
 
@@ -88,12 +120,30 @@ package final class FetchTransfer: NSObject, URLSessionDataDelegate, Sendable {
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
-        if response.expectedContentLength > Int64(maximumBytes) {
-            completionHandler(.cancel)
+        // The disposition is ignored on Linux; refusing means finishing, which cancels the task.
+        completionHandler(.allow)
+        guard let http = response as? HTTPURLResponse else {
+            finish(.failure(.transport("the answer from \(Self.hostText(response.url)) is not HTTP")))
+            return
+        }
+        let encodings = ContentCoding.codings(in: http.value(forHTTPHeaderField: "Content-Encoding"))
+        if let unoffered = encodings.first(where: { !ContentCoding.offered.contains($0) }) {
+            finish(.failure(.unofferedEncoding(unoffered, host: Self.hostText(http.url))))
+            return
+        }
+        let announced: Int? = encodings.isEmpty && http.expectedContentLength >= 0 ? Int(http.expectedContentLength) : nil
+        if let announced, announced > maximumBytes {
             finish(.failure(.tooLarge(limit: maximumBytes)))
             return
         }
-        completionHandler(.allow)
+        if let refusal = inspectHead(http) {
+            finish(.failure(refusal))
+            return
+        }
+        state.withLock { state in
+            state.response = http
+            state.announcedLength = announced
+        }
     }
 
     package func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
@@ -112,19 +162,33 @@ package final class FetchTransfer: NSObject, URLSessionDataDelegate, Sendable {
     ) {
         let follow = state.withLock { state in
             state.redirects += 1
-            return state.redirects <= Self.maximumRedirects && Self.sameOrigin(request.url, origin)
+            switch redirects {
+            case .sameOrigin(let limit):
+                return state.redirects <= limit && Self.sameOrigin(request.url, origin)
+            case .deliver:
+                return false
+            }
         }
         // nil delivers the redirect itself as the answer, which the caller reports as an HTTP status.
         completionHandler(follow ? request : nil)
     }
 
     package func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        let (received, announced, head) = state.withLock { ($0.body.count, $0.announcedLength, $0.response) }
+        let host = Self.hostText(task.currentRequest?.url ?? task.originalRequest?.url)
         if let error {
-            finish(.failure(Self.fetchError(for: error, url: task.originalRequest?.url)))
+            let failure = TransportFailure(
+                error: error, host: host, receivedBytes: received, announcedBytes: announced,
+                hadAnswer: head != nil || task.response != nil)
+            finish(.failure(failure.fetchError(timeout: timeout)))
             return
         }
         guard let response = task.response as? HTTPURLResponse else {
-            finish(.failure(.transport("the answer from \(Self.hostText(task.originalRequest?.url)) was not HTTP")))
+            finish(.failure(.transport("\(host) closed the connection without answering")))
+            return
+        }
+        if let announced, received < announced {
+            finish(.failure(.transport("the answer from \(host) ended after \(received) bytes of \(announced)")))
             return
         }
         let body = state.withLock { $0.body }
@@ -144,30 +208,5 @@ package final class FetchTransfer: NSObject, URLSessionDataDelegate, Sendable {
         guard let host = url?.host else { return "the server" }
         if let port = url?.port { return "\(host):\(port)" }
         return host
-    }
-
-    /// Turns URLSession's errors into short causes that name the server.
-    static func fetchError(for error: any Error, url: URL?) -> FetchError {
-        let host = hostText(url)
-        guard let urlError = error as? URLError else {
-            return .transport("\(host): \(error)")
-        }
-        let cause: String
-        switch urlError.code {
-        case .cancelled: return .cancelled
-        case .timedOut: cause = "timed out"
-        case .cannotFindHost, .dnsLookupFailed: cause = "could not resolve \(host)"
-        case .cannotConnectToHost: cause = "could not connect to \(host)"
-        case .networkConnectionLost: cause = "\(host) closed the connection before the answer was complete"
-        case .notConnectedToInternet: cause = "no network connection"
-        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-            .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid, .clientCertificateRejected:
-            cause = "TLS with \(host) failed"
-        case .badServerResponse: cause = "\(host) sent a malformed HTTP answer"
-        case .httpTooManyRedirects: cause = "too many redirects from \(host)"
-        case .badURL, .unsupportedURL: cause = "unusable URL for \(host)"
-        default: cause = "\(host): URL error \(urlError.code.rawValue)"
-        }
-        return .transport(cause)
     }
 }
