@@ -1,4 +1,5 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
+// 6.1, not 6.0: package traits (the optional `ImageCache`) need tools 6.1; the language mode stays Swift 6.
 import PackageDescription
 
 /// Release builds link the Swift runtime and Foundation statically (see the newsfeed target):
@@ -16,10 +17,16 @@ let package = Package(
         .library(
             name: "NewsFeedKit",
             targets: [
-                "NewsModel", "HTTPFetching", "Upstreams", "FeedFormats", "FeedOutput", "FeedBuild", "FeedWatch",
-                "FeedServe", "NewsFeedCLI",
+                "NewsModel", "HTTPFetching", "Upstreams", "Articles", "Images", "FeedFormats", "FeedOutput",
+                "FeedBuild", "FeedWatch", "FeedServe", "NewsFeedCLI",
             ]),
         .library(name: "HTTPServing", targets: ["HTTPServing"]),
+    ],
+    // Off by default: the default build links libxml2 and zlib only (docs/image-cache.md).
+    traits: [
+        .trait(
+            name: "ImageCache",
+            description: "Keep resized copies of story images (libvips, Debian libvips-dev)")
     ],
     targets: [
         .systemLibrary(
@@ -32,6 +39,12 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
+        // libvips, only in a build with the `ImageCache` trait (Images depends on it under that condition).
+        .systemLibrary(
+            name: "CVips",
+            pkgConfig: "vips",
+            providers: [.apt(["libvips-dev"]), .brew(["vips"])]
+        ),
         .target(name: "HTTPServing", swiftSettings: staticInRelease),
         // The news pipeline, one target per step of the flow; each depends only on those before it
         // (docs/architecture.md).
@@ -40,12 +53,21 @@ let package = Package(
         // host-fair queue.
         .target(name: "HTTPFetching", dependencies: ["NewsModel"], swiftSettings: staticInRelease),
         .target(name: "Upstreams", dependencies: ["NewsModel", "HTTPFetching"], swiftSettings: staticInRelease),
+        // Whole articles from a publisher's page: charset, libxml2's HTML DOM, extraction, sanitizing.
+        .target(name: "Articles", dependencies: ["NewsModel", "CLibXML2"], swiftSettings: staticInRelease),
         .target(name: "FeedFormats", dependencies: ["NewsModel", "CLibXML2"], swiftSettings: staticInRelease),
         .target(
             name: "FeedOutput", dependencies: ["NewsModel", "FeedFormats", "CLibXML2"],
             swiftSettings: staticInRelease),
+        // Story images: format sniffing and header reading always; thumbnails through libvips with `ImageCache`.
         .target(
-            name: "FeedBuild", dependencies: ["NewsModel", "Upstreams", "FeedFormats", "FeedOutput"],
+            name: "Images",
+            dependencies: [
+                "NewsModel", "FeedOutput", .target(name: "CVips", condition: .when(traits: ["ImageCache"])),
+            ],
+            swiftSettings: staticInRelease),
+        .target(
+            name: "FeedBuild", dependencies: ["NewsModel", "Upstreams", "FeedFormats", "FeedOutput", "Images"],
             swiftSettings: staticInRelease),
         .target(
             name: "FeedWatch", dependencies: ["NewsModel", "HTTPFetching", "FeedFormats", "FeedOutput", "FeedBuild"],
@@ -57,8 +79,8 @@ let package = Package(
         .target(
             name: "NewsFeedCLI",
             dependencies: [
-                "NewsModel", "HTTPFetching", "Upstreams", "FeedFormats", "FeedOutput", "FeedBuild", "FeedWatch",
-                "FeedServe", "HTTPServing", "CLibXML2", "CZlib",
+                "NewsModel", "HTTPFetching", "Upstreams", "Articles", "FeedFormats", "FeedOutput", "FeedBuild",
+                "FeedWatch", "FeedServe", "HTTPServing", "Images", "CLibXML2", "CZlib",
             ],
             swiftSettings: staticInRelease),
         .executableTarget(
@@ -98,8 +120,17 @@ let package = Package(
             dependencies: ["TestSupport", "NewsModel", "HTTPFetching", "Upstreams", "HTTPServing"]
         ),
         .testTarget(
+            name: "ArticlesTests",
+            dependencies: ["Articles"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
             name: "FeedFormatsTests",
             dependencies: ["TestSupport", "NewsModel", "FeedFormats"]
+        ),
+        .testTarget(
+            name: "ImagesTests",
+            dependencies: ["TestSupport", "NewsModel", "Images"]
         ),
         .testTarget(
             name: "FeedOutputTests",

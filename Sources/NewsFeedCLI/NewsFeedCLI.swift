@@ -46,21 +46,18 @@ public enum NewsFeedCLI {
                 return ExitCode.ok.rawValue
             }
             // `help --help` asks for the help of `help`, as `build --help` does for build.
-            guard let text = ["--help", "-h"].contains(topic) ? CommandHelp.help : CommandHelp.text(for: topic) else {
+            guard
+                let text = ["--help", "-h"].contains(topic)
+                    ? CommandHelp.text(for: "help") : CommandHelp.text(for: topic)
+            else {
                 return usage("newsfeed help: unknown command \"\(topic)\" (see `newsfeed --help`)", context)
             }
             context.standardOutput.line(text)
             return ExitCode.ok.rawValue
-        case "bookmark":
-            return await exitCode { () throws(CommandExit) in try await BookmarkCommand.run(commandContext) }
-        case "build": return await exitCode { () throws(CommandExit) in try await BuildCommand.run(commandContext) }
-        case "convert": return await exitCode { () throws(CommandExit) in try await ConvertCommand.run(commandContext) }
-        case "demo": return await exitCode { () throws(CommandExit) in try await DemoCommand.run(commandContext) }
-        case "init": return await exitCode { () throws(CommandExit) in try InitCommand.run(commandContext) }
-        case "serve": return await exitCode { () throws(CommandExit) in try await ServeCommand.run(commandContext) }
-        case "status": return await exitCode { () throws(CommandExit) in try StatusCommand.run(commandContext) }
-        case "watch": return await exitCode { () throws(CommandExit) in try await WatchCommand.run(commandContext) }
-        default:
+        case let name:
+            if let run = CommandTable.spec(named: name)?.run {
+                return await exitCode { () throws(CommandExit) in try await run(commandContext) }
+            }
             if first.hasPrefix("-") {
                 return usage("newsfeed: unknown option \(first) (see `newsfeed --help`)", context)
             }

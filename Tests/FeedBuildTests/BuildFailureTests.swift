@@ -1,6 +1,7 @@
 import FeedBuild
 import Foundation
 import HTTPFetching
+import NewsFeedCLI
 import NewsModel
 import TestSupport
 import Testing

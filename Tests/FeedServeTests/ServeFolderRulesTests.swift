@@ -165,7 +165,7 @@ extension ServeCommandTests {
             let folder = TemporaryFolder("newsfeed-serve-folders")
             let result = await RunningCommand.run(["serve", "--help"], workingDirectory: folder.url)
             #expect(result.status == 0)
-            let portLine = result.output.split(separator: "\n").first { $0.contains("--port PORT") }
+            let portLine = result.output.split(separator: "\n").first { $0.hasPrefix("  --port PORT") }
             #expect(portLine?.contains("0 picks a free one") == true, "\(result.output)")
         }
 

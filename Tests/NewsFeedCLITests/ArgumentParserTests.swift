@@ -32,4 +32,25 @@ import Testing
             #expect(error.message.hasPrefix("newsfeed build: "))
         }
     }
+
+    /// The option table's rules and exclusions are checked by the parser, worded alike for every command.
+    @Test(arguments: [
+        (["--port", "99999"], "newsfeed serve: --port 99999 is not a port number (0-65535)"),
+        (["--port=x"], "newsfeed serve: --port x is not a port number (0-65535)"),
+        (["--format", "pdf"], "newsfeed serve: --format pdf is not one of rss, atom"),
+        (["--json", "--check"], "newsfeed serve: --json and --check exclude each other"),
+    ])
+    func appliesTheTablesRulesAndExclusions(arguments: [String], expected: String) throws {
+        let table = ArgumentParser(
+            command: "serve",
+            options: [
+                .value("--port", "PORT", rule: .wholeNumber(0...65_535, meaning: "a port number (0-65535)")),
+                .value("--format", "FORMAT", rule: .oneOf(["rss", "atom"])), .flag("--json"), .flag("--check"),
+            ],
+            exclusive: [("--json", "--check")])
+        #expect(throws: UsageError(expected)) { try table.parse(arguments) }
+        let parsed = try table.parse(["--port", "0", "--format", "ATOM", "--json"])
+        #expect(parsed.wholeNumber("--port") == 0)
+        #expect(parsed.value("--format") == "ATOM")
+    }
 }

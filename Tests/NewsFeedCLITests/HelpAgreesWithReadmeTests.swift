@@ -32,7 +32,9 @@ import Testing
         return found
     }
 
-    static let commands: Set<String> = ["bookmark", "build", "convert", "demo", "init", "serve", "status", "watch"]
+    static let commands: Set<String> = [
+        "bookmark", "build", "convert", "demo", "extract", "init", "serve", "status", "watch",
+    ]
 
     @Test(arguments: commands.sorted())
     func helpAndReadmeNameTheSameOptions(command: String) throws {
@@ -50,7 +52,7 @@ import Testing
     /// `bookmark`'s help names every format the bookmarks feed is written in, as the Bookmarks section
     /// of docs/feeds-and-sources.md does, and its prose is wrapped evenly (only a paragraph's last line may be short).
     @Test func bookmarkHelpNamesEveryFormatAndWrapsEvenly() throws {
-        let help = CommandHelp.bookmark
+        let help = try #require(CommandHelp.text(for: "bookmark"))
         let doc = try String(contentsOf: RepositoryPaths.doc("feeds-and-sources.md"), encoding: .utf8)
         for name in ["bookmarks.rss", ".atom", ".json", ".html"] {
             #expect(help.contains(name), "\(name)")

@@ -2,6 +2,7 @@ import FeedBuild
 import FeedFormats
 import FeedServe
 import Foundation
+import NewsFeedCLI
 import NewsModel
 import TestSupport
 import Testing
@@ -59,8 +60,8 @@ import Testing
     ])
     func aReasonEndingInPunctuationIsNotPunctuatedTwice(reason: String, expected: String) {
         let spec = FeedSpec(country: "us", category: "health")
-        let outcome = FeedOutcome(
-            spec: spec, kind: .keptPrevious(reason: reason), itemCount: 0, newItemCount: 0, cameBackEmpty: false)
+        let failure = FeedFailure(cause: .upstream(.newsAPI), detail: reason)
+        let outcome = FeedOutcome(spec: spec, result: .failed(failure, previous: .kept))
         #expect(outcome.line.hasSuffix(expected + " the previous feed"), "\(outcome.line)")
         #expect(!outcome.line.contains(".;"))
     }

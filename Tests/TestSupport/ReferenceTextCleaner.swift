@@ -217,12 +217,16 @@ package enum ReferenceTextCleaner {
     // MARK: Characters and whitespace
 
     /// XML 1.0 allows tab, LF, CR, U+0020–U+D7FF, U+E000–U+FFFD and above; C1 controls, DEL and
-    /// invisible format marks (BOM, zero-width space) say nothing either and are dropped too.
+    /// invisible format marks (BOM, zero-width space) and the replacement character say nothing
+    /// either and are dropped too.
     private static func isAllowedInText(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x09, 0x0A, 0x0D: true
         case 0x00..<0x20, 0x7F...0x9F: false
         case 0xFFFE, 0xFFFF: false
+        // U+FFFD stands where decoding met invalid UTF-8 or a lone surrogate: noise, not content,
+        // and the W3C feed validator warns about it (`BadCharacters`).
+        case 0xFFFD: false
         case 0xAD, 0x200B, 0xFEFF: false
         default: true
         }

@@ -11,6 +11,8 @@ public struct BuildReport: Sendable, Equatable {
     public var stoppedFurtherRequests = false
     /// For a scheduled run: the earliest moment a later run could do something new.
     public var nextChange: Date?
+    /// The run was cancelled (SIGINT, SIGTERM): the feeds not yet written are ``FeedOutcome/Result/interrupted(previous:)``.
+    public var interrupted = false
 
     public init() {}
 
@@ -19,34 +21,8 @@ public struct BuildReport: Sendable, Equatable {
     /// Why NewsAPI refused the key, when this run left feeds paused until the key changes.
     public var badKeyPauseReason: String? {
         for outcome in outcomes {
-            if case .paused(let reason, nil) = outcome.kind { return reason }
+            if case .held(let held) = outcome.result, case .paused(let reason, nil) = held.reason { return reason }
         }
         return nil
-    }
-
-    /// `3 feeds: 2 written, 1 unchanged, 0 failed`, then what was not fetched (`; 1 not due, 1 paused`):
-    /// "failed" counts only the feeds that count as failures for the exit status.
-    public var summary: String {
-        let written = outcomes.filter { $0.kind == .written }.count
-        let unchanged = outcomes.filter { $0.kind == .unchanged }.count
-        var text = "\(outcomes.count) feed\(outcomes.count == 1 ? "" : "s"): \(written) written, "
-        text += "\(unchanged) unchanged, \(failedCount) failed"
-        // The counts add up to the feeds: a skipped feed that fails the run (named by `--only`,
-        // or overdue) is counted as failed, its line says why.
-        let skippedOutcomes = outcomes.filter { !$0.failed }
-        var skipped: [String] = []
-        for (label, count) in [
-            ("not due", skippedOutcomes.filter { if case .notDue = $0.kind { true } else { false } }.count),
-            ("out of quota", skippedOutcomes.filter { if case .outOfQuota = $0.kind { true } else { false } }.count),
-            ("paused", skippedOutcomes.filter { if case .paused = $0.kind { true } else { false } }.count),
-            ("not fetched", skippedOutcomes.filter { if case .notAttempted = $0.kind { true } else { false } }.count),
-        ] where count > 0 {
-            skipped.append("\(count) \(label)")
-        }
-        if !skipped.isEmpty { text += "; " + skipped.joined(separator: ", ") }
-        if let retryAfterSeconds {
-            text += "; NewsAPI asks to retry after \(retryAfterSeconds) s"
-        }
-        return text
     }
 }

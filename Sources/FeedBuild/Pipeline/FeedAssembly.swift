@@ -3,8 +3,9 @@ import FeedOutput
 import Foundation
 import NewsModel
 
-/// Turns one feed's fresh stories, its history (the canonical RSS) and the state into
-/// the document every format is rendered from: history merge, first-seen times, images.
+/// Turns one feed's fresh stories (filtered and enriched), its history (the canonical RSS) and the
+/// state into the document every format is rendered from: history merge, first-seen times, and the
+/// image decisions of the history's stories (the watcher may have found an image dead since).
 /// ``FeedFileSet`` then writes it, with the "only the build date would change, leave
 /// the files alone" rule.
 package struct FeedAssembly: Sendable {
@@ -42,8 +43,8 @@ package struct FeedAssembly: Sendable {
             }
         }
 
-        // The filters hold for history too, so an edited `include`/`exclude` takes effect at once.
-        let current = current.filter(spec.filter.keeps)
+        // The fresh stories come filtered; the filters hold for history too, so an edited
+        // `include`/`exclude` takes effect at once.
         previous = previous.filter(spec.filter.keeps)
         let firstSeen = state.items.mapValues(\.firstSeen)
         let previousURLs = Set(previous.map(\.link.text))
@@ -56,6 +57,7 @@ package struct FeedAssembly: Sendable {
         let newItemCount = merged.filter { !previousURLs.contains($0.link.text) }.count
 
         let resolver = StoryImageResolver(site: config.site, defaultImage: defaultImage, images: state.images)
+        let fresh = Set(current.map(\.link.text))
         var stories: [Story] = []
         for story in merged {
             let key = story.link.text
@@ -66,7 +68,10 @@ package struct FeedAssembly: Sendable {
             state.items[key] = record
             var resolved = story
             resolved.firstSeen = record.firstSeen
-            resolved = resolver.resolve(resolved, originalImage: record.originalImage.flatMap { URL(string: $0) })
+            // Fresh stories had their images decided in the enrich step (``ImageDecisions``).
+            if !fresh.contains(key) {
+                resolved = resolver.resolve(resolved, originalImage: record.originalImage.flatMap { URL(string: $0) })
+            }
             stories.append(resolved)
         }
 

@@ -3,21 +3,29 @@ import Foundation
 import NewsModel
 import Upstreams
 
-/// The build pipeline: spec → source (fetch and normalize) → filter → merge with
-/// history → images → render → write, one ``FeedOutcome`` per feed.
+/// The build pipeline, in named steps: **plan** (which feeds go, under the lock), then per feed
+/// **fetch** (admitted and logged under the lock, then the upstream request), **enrich** (the
+/// ``StoryEnricher``s, outside the lock), **write** (history merge, render, files and state under
+/// the lock), and once at the end **index** (`index.html`, `feeds.opml`). One ``FeedOutcome`` per feed.
 ///
-/// Network work happens outside the output lock; everything that reads and writes
-/// the output folder happens inside it, so concurrent builds, a refreshing server
-/// and the watcher never lose each other's updates.
+/// Network work happens outside the output lock; everything that reads and writes the output
+/// folder happens inside it, so concurrent builds, a refreshing server and the watcher never lose
+/// each other's updates.
 public struct FeedBuilder: Sendable {
     public var config: NewsFeedConfig
     /// Where every kind of feed gets its stories (``FeedSources`` routes by kind).
     public var source: any StorySource
+    /// The enrich step, in order: today the image decisions; full text and the image cache plug in here.
+    public var enrichers: [any StoryEnricher]
     public var clock: @Sendable () -> Date
 
-    public init(config: NewsFeedConfig, source: any StorySource, clock: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        config: NewsFeedConfig, source: any StorySource, enrichers: [any StoryEnricher] = [ImageDecisions()],
+        clock: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.config = config
         self.source = source
+        self.enrichers = enrichers
         self.clock = clock
     }
 
@@ -38,6 +46,13 @@ public struct FeedBuilder: Sendable {
         }
     }
 
+    /// A refusal that stopped further requests to one upstream for the rest of the run.
+    private struct UpstreamStop {
+        var reason: String
+        /// The state right after the refusal (with its pause, if any); nil when it could not be saved.
+        var state: BridgeState?
+    }
+
     /// Builds `specs`. With `scheduled`, only the feeds the ``FeedScheduler`` finds due
     /// and within the quota are fetched, stalest first, each request logged in the state
     /// under the lock before it starts; the others are reported without a request. Without
@@ -48,116 +63,24 @@ public struct FeedBuilder: Sendable {
         _ specs: [FeedSpec], scheduled: ScheduledRun? = nil, progress: (@Sendable (Int, Int, FeedSpec) -> Void)? = nil
     ) async -> BuildReport {
         var report = BuildReport()
-        var stopReasons: [Upstream: String] = [:]
-        // The state right after the refusal that stopped an upstream (with its pause, if any).
-        var stopStates: [Upstream: BridgeState] = [:]
-        let scheduler = FeedScheduler(config: config)
-        var toFetch = specs
-        if let scheduled {
-            let plan: [FeedScheduler.Planned]
-            let state: BridgeState
-            let warning: String?
-            do {
-                (plan, state, warning) = try await startScheduledRun(specs, scheduler: scheduler, scheduled: scheduled)
-            } catch {
-                // Without the request log the quota cannot be kept: fetch nothing.
-                for spec in specs {
-                    var outcome = FeedOutcome(
-                        spec: spec, kind: .keptPrevious(reason: "\(error)"), itemCount: 0, newItemCount: 0,
-                        cameBackEmpty: false)
-                    outcome.hadPreviousFeed = hasFeedFile(spec)
-                    report.outcomes.append(outcome)
-                }
-                return report
-            }
-            if let warning { report.warnings.append(warning) }
-            report.nextChange = scheduler.nextChange(after: plan, state: state, now: clock())
-            toFetch = plan.filter { $0.decision == .fetch }.map(\.spec)
-            for planned in plan where planned.decision != .fetch {
-                report.outcomes.append(
-                    skipped(planned.spec, planned.decision, state: state, scheduler: scheduler, scheduled: scheduled))
-            }
-        }
-        let defaultImage: StoryImage?
-        do {
-            defaultImage = toFetch.isEmpty ? nil : try await installDefaultImage()
-        } catch {
-            report.warnings.append("\(error)")
-            defaultImage = nil
-        }
+        var context = RunContext(config: config, scheduled: scheduled, clock: clock)
+        guard let toFetch = await plan(specs, context: context, into: &report) else { return report }
+        context.defaultImage = await installAssets(fetching: toFetch, into: &report)
+        var stops: [Upstream: UpstreamStop] = [:]
         for (index, spec) in toFetch.enumerated() {
+            // Stopped (SIGINT, SIGTERM): no further request goes out; the feeds left keep everything.
+            guard !Task.isCancelled else {
+                report.outcomes.append(FeedOutcome(spec: spec, result: .interrupted(previous: previous(spec))))
+                continue
+            }
             progress?(index + 1, toFetch.count, spec)
-            if let stopReason = stopReasons[spec.upstream] {
-                // A refusal that paused NewsAPI leaves the rest of its feeds paused, as the next run
-                // would report them: not attempted, so no failure unless `--only` named them or they
-                // are overdue (README, exit codes).
-                let state = stopStates[spec.upstream]
-                if let scheduled, let state, spec.isMetered,
-                    let pause = scheduler.activePause(state: state, now: clock(), apiKey: scheduled.apiKey)
-                {
-                    report.outcomes.append(
-                        skipped(spec, .paused(pause), state: state, scheduler: scheduler, scheduled: scheduled))
-                    continue
-                }
-                var outcome = FeedOutcome(
-                    spec: spec, kind: .notAttempted(reason: stopReason), itemCount: 0, newItemCount: 0,
-                    cameBackEmpty: false)
-                outcome.hadPreviousFeed = hasFeedFile(spec)
-                outcome.wasRequested = scheduled?.requested.contains(spec.id) ?? false
-                if let state, scheduler.isOverdue(spec, state: state, now: clock()) {
-                    outcome.overdueInterval = scheduler.interval(for: spec)
-                }
-                report.outcomes.append(outcome)
-                continue
-            }
-            if let scheduled {
-                do {
-                    let (decision, state) = try await admit(spec, scheduler: scheduler, scheduled: scheduled)
-                    guard decision == .fetch else {
-                        report.outcomes.append(
-                            skipped(spec, decision, state: state, scheduler: scheduler, scheduled: scheduled))
-                        continue
-                    }
-                } catch {
-                    await recordFailure(spec, reason: "\(error)", into: &report)
-                    continue
-                }
-            }
-            let now = Date(timeIntervalSince1970: clock().timeIntervalSince1970.rounded(.down))
-            let request = StoryRequest(pageSize: config.pageSize, now: now, defaults: storyDefaults)
-            let stories: [Story]
-            do {
-                stories = try await source.stories(for: spec, request: request)
-            } catch {
-                if error.stopsFurtherRequests {
-                    stopReasons[spec.upstream] =
-                        "\(error.upstream.rawValue) refused \(spec.id) with \(error.refusal); no further requests this run"
-                    // The pause of `serve --refresh` guards NewsAPI's daily budget.
-                    if error.upstream == .newsAPI {
-                        report.stoppedFurtherRequests = true
-                        if let retry = error.retryAfter {
-                            report.retryAfterSeconds = Int(retry.components.seconds)
-                        }
-                    }
-                }
-                let pausing = scheduled.map { (error.newsAPIError, $0.apiKey, scheduler) }
-                let state = await recordFailure(spec, reason: error.description, pausing: pausing, into: &report)
-                if error.stopsFurtherRequests { stopStates[spec.upstream] = state }
-                continue
-            }
-            do {
-                let outcome = try await writeFeed(
-                    spec, stories: stories, now: now, defaultImage: defaultImage,
-                    resuming: scheduled.map { ($0.apiKey, scheduler) }, report: &report)
-                report.outcomes.append(outcome)
-            } catch {
-                await recordFailure(spec, reason: "\(error)", into: &report)
-            }
+            report.outcomes.append(await buildFeed(spec, context: context, stops: &stops, report: &report))
         }
+        report.interrupted = Task.isCancelled
         if scheduled == nil || report.outcomes.contains(where: \.wasAttempted)
             || !FileManager.default.fileExists(atPath: output.fileURL(relativePath: SiteLayout.indexFileName).path)
         {
-            await writeIndex(into: &report)
+            await index(into: &report)
         }
         let order = Dictionary(specs.enumerated().map { ($0.element.id, $0.offset) }) { first, _ in first }
         report.outcomes = report.outcomes.enumerated().sorted { lhs, rhs in
@@ -168,58 +91,150 @@ public struct FeedBuilder: Sendable {
         return report
     }
 
-    /// Under the lock: notes newly configured feeds, forgets old requests, and plans the run.
-    private func startScheduledRun(
-        _ specs: [FeedSpec], scheduler: FeedScheduler, scheduled: ScheduledRun
-    ) async throws -> ([FeedScheduler.Planned], BridgeState, String?) {
-        let output = self.output
-        let now = clock()
-        let (state, warning) = try await output.lock.withLock { () throws -> (BridgeState, String?) in
-            let loaded = try output.stateStore.load()
-            let state = scheduler.refreshed(loaded.state, now: now)
-            if state != loaded.state { try output.stateStore.save(state) }
-            return (state, loaded.warning)
+    /// One feed through fetch, enrich and write.
+    private func buildFeed(
+        _ spec: FeedSpec, context: RunContext, stops: inout [Upstream: UpstreamStop], report: inout BuildReport
+    ) async -> FeedOutcome {
+        if let stop = stops[spec.upstream] { return stopped(spec, by: stop, context: context) }
+        let feed: FeedContext
+        switch await admit(spec, context: context, into: &report) {
+        case .admitted(let admitted): feed = admitted
+        case .skipped(let outcome): return outcome
+        case .failed(let failure): return await recordFailure(spec, failure, context: context, into: &report).outcome
         }
+        let fetched: [Story]
+        do {
+            fetched = try await fetch(feed)
+        } catch {
+            // A request cut short by the stop is no failure of the feed.
+            if Task.isCancelled { return await withdraw(feed, into: &report) }
+            if error.stopsFurtherRequests {
+                // The pause of `serve --refresh` guards NewsAPI's daily budget.
+                if error.upstream == .newsAPI {
+                    report.stoppedFurtherRequests = true
+                    if let retry = error.retryAfter { report.retryAfterSeconds = Int(retry.components.seconds) }
+                }
+            }
+            let pausing = context.scheduled == nil ? nil : error.newsAPIError
+            let (outcome, state) = await recordFailure(
+                spec, .upstream(error), pausing: pausing, context: context, into: &report)
+            if error.stopsFurtherRequests {
+                let reason =
+                    "\(error.upstream.rawValue) refused \(spec.id) with \(error.refusal); no further requests this run"
+                stops[spec.upstream] = UpstreamStop(reason: reason, state: state)
+            }
+            return outcome
+        }
+        let stories = await enrich(fetched.filter(spec.filter.keeps), in: feed)
+        // Stopped while enriching: the feed is not written half-enriched.
+        if Task.isCancelled { return await withdraw(feed, into: &report) }
+        return await write(stories, cameBackEmpty: fetched.isEmpty, feed: feed, into: &report)
+    }
+
+    // MARK: - Plan
+
+    /// Under the lock: notes newly configured feeds, forgets old requests, and plans the run. Returns
+    /// the feeds to fetch, with the others' outcomes in `report`; nil when the state cannot be read
+    /// (without the request log the quota cannot be kept: nothing is fetched).
+    private func plan(_ specs: [FeedSpec], context: RunContext, into report: inout BuildReport) async -> [FeedSpec]? {
+        guard let scheduled = context.scheduled else { return specs }
+        let output = context.output
+        let scheduler = context.scheduler
+        let now = clock()
+        let loaded: StateStore.Loaded
+        do {
+            loaded = try await output.lock.withLock { () throws -> StateStore.Loaded in
+                var loaded = try output.stateStore.load()
+                let state = scheduler.refreshed(loaded.state, now: now)
+                if state != loaded.state { try output.stateStore.save(state) }
+                loaded.state = state
+                return loaded
+            }
+        } catch {
+            let failure = FeedFailure.from(error, cause: .requestLog)
+            report.outcomes = specs.map { failed($0, failure) }
+            return nil
+        }
+        let state = loaded.state
+        if let warning = loaded.warning { report.warnings.append(warning) }
         let plan = scheduler.plan(specs, state: state, now: now, mode: scheduled.mode, apiKey: scheduled.apiKey)
-        return (plan, state, warning)
+        report.nextChange = scheduler.nextChange(after: plan, state: state, now: now)
+        for planned in plan where planned.decision != .fetch {
+            report.outcomes.append(skipped(planned.spec, planned.decision, state: state, context: context))
+        }
+        return plan.filter { $0.decision == .fetch }.map(\.spec)
     }
 
-    /// Under the lock, right before the request: checks the feed against the state as it
-    /// is now and, when it may go, logs the request so no other process can spend its slot.
-    private func admit(
-        _ spec: FeedSpec, scheduler: FeedScheduler, scheduled: ScheduledRun
-    ) async throws -> (FeedScheduler.Decision, BridgeState) {
+    /// Writes `assets/` (when changed): the pages' stylesheet, script and icon, and the bundled
+    /// default image when stories use it or the HTML pages need it as their placeholder. Returns
+    /// the run's default image.
+    private func installAssets(fetching toFetch: [FeedSpec], into report: inout BuildReport) async -> StoryImage? {
+        guard !toFetch.isEmpty else { return nil }
         let output = self.output
-        let now = clock()
-        return try await output.lock.withLock { () throws -> (FeedScheduler.Decision, BridgeState) in
-            var state = try output.stateStore.load().state
-            let decision = scheduler.admit(
-                spec, state: &state, now: now, mode: scheduled.mode, apiKey: scheduled.apiKey)
-            guard decision == .fetch else { return (decision, state) }
-            try output.stateStore.save(state)
-            return (decision, state)
+        let site = config.site
+        let bundled: Bool
+        if case .bundled = config.defaults.image { bundled = true } else { bundled = false }
+        let withImage = bundled || config.formats.contains(.html)
+        do {
+            try await output.lock.withLock { try output.installPageAssets(includingDefaultImage: withImage) }
+        } catch {
+            report.warnings.append("\(error)")
+            return nil
         }
+        return bundled ? DefaultImageAsset.storyImage(site: site) : config.defaults.image.storyImage(site: site)
     }
 
-    /// The outcome of a feed the scheduler did not fetch.
-    private func skipped(
-        _ spec: FeedSpec, _ decision: FeedScheduler.Decision, state: BridgeState, scheduler: FeedScheduler,
-        scheduled: ScheduledRun
-    ) -> FeedOutcome {
-        let kind: FeedOutcome.Kind
-        switch decision {
-        case .fetch, .notDue: kind = .notDue(next: scheduler.nextDue(for: spec, in: state) ?? clock())
-        case .outOfQuota(let until): kind = .outOfQuota(until: until)
-        case .paused(let pause): kind = .paused(reason: pause.reason, until: pause.until)
+    // MARK: - Fetch
+
+    private enum Admission {
+        case admitted(FeedContext)
+        case skipped(FeedOutcome)
+        case failed(FeedFailure)
+    }
+
+    /// Under the lock, right before the request: checks the feed against the state as it is now
+    /// and, when it may go, logs the request so no other process can spend its slot. An
+    /// unscheduled run only reads the state, for the enrich step.
+    private func admit(_ spec: FeedSpec, context: RunContext, into report: inout BuildReport) async -> Admission {
+        let output = context.output
+        let scheduler = context.scheduler
+        let scheduled = context.scheduled
+        let now = clock()
+        typealias Admitted = (
+            decision: FeedScheduler.Decision, state: BridgeState, warning: String?, recordBefore: FeedRecord?
+        )
+        let admitted: Admitted
+        do {
+            admitted = try await output.lock.withLock { () throws -> Admitted in
+                let loaded = try output.stateStore.load()
+                var state = loaded.state
+                let before = state.feeds[spec.id]
+                guard let scheduled else { return (.fetch, state, loaded.warning, before) }
+                let decision = scheduler.admit(
+                    spec, state: &state, now: now, mode: scheduled.mode, apiKey: scheduled.apiKey)
+                if decision == .fetch { try output.stateStore.save(state) }
+                return (decision, state, loaded.warning, before)
+            }
+        } catch {
+            // Unscheduled, the write step reads the state again and says what is wrong with it.
+            guard scheduled == nil else { return .failed(.from(error, cause: .requestLog)) }
+            admitted = (.fetch, BridgeState(), nil, nil)
         }
-        var outcome = FeedOutcome(spec: spec, kind: kind, itemCount: 0, newItemCount: 0, cameBackEmpty: false)
-        outcome.hadPreviousFeed = hasFeedFile(spec)
-        outcome.wasRequested = scheduled.requested.contains(spec.id)
-        if case .notDue = kind {
-        } else if scheduler.isOverdue(spec, state: state, now: clock()) {
-            outcome.overdueInterval = scheduler.interval(for: spec)
+        if let warning = admitted.warning { report.warnings.append(warning) }
+        guard admitted.decision == .fetch else {
+            return .skipped(skipped(spec, admitted.decision, state: admitted.state, context: context))
         }
-        return outcome
+        let feedNow = Date(timeIntervalSince1970: clock().timeIntervalSince1970.rounded(.down))
+        return .admitted(
+            FeedContext(
+                run: context, spec: spec, now: feedNow, state: admitted.state, admittedAt: now,
+                recordBefore: admitted.recordBefore))
+    }
+
+    /// The upstream request.
+    private func fetch(_ feed: FeedContext) async throws(SourceError) -> [Story] {
+        let request = StoryRequest(pageSize: config.pageSize, now: feed.now, defaults: storyDefaults)
+        return try await source.stories(for: feed.spec, request: request)
     }
 
     private var storyDefaults: StoryDefaults {
@@ -227,8 +242,113 @@ public struct FeedBuilder: Sendable {
             title: config.defaults.title, source: config.defaults.source, description: config.defaults.description)
     }
 
+    // MARK: - Enrich
+
+    /// Runs the enrichers in order; none can fail the feed.
+    private func enrich(_ stories: [Story], in feed: FeedContext) async -> [Story] {
+        var stories = stories
+        for enricher in enrichers { stories = await enricher.enrich(stories, in: feed) }
+        return stories
+    }
+
+    // MARK: - Write
+
+    /// Under the lock: merges the stories with the feed's history, renders every format, writes
+    /// the files that change and records the success.
+    private func write(
+        _ stories: [Story], cameBackEmpty: Bool, feed: FeedContext, into report: inout BuildReport
+    ) async -> FeedOutcome {
+        let spec = feed.spec
+        let context = feed.run
+        let assembly = FeedAssembly(config: config, spec: spec, defaultImage: context.defaultImage, now: feed.now)
+        let output = context.output
+        let scheduler = context.scheduler
+        let apiKey = context.apiKey
+        let scheduled = context.scheduled != nil
+        let formats = config.formats
+        let written: (built: FeedOutcome.Built, warning: String?)
+        do {
+            written = try await output.lock.withLock { () throws -> (built: FeedOutcome.Built, warning: String?) in
+                let loaded = try output.stateStore.load()
+                var state = loaded.state
+                let files = FeedFileSet(output: output, spec: spec, formats: formats)
+                let existing = try files.readHistory()
+                var assembly = assembly
+                assembly.itemMarks = BookmarkMarks.marks(in: output)
+                let result = try assembly.assemble(current: stories, existing: existing, state: &state)
+                let wrote = try files.write(result.document, previousBuildDate: result.previousBuildDate, now: feed.now)
+                // With no scheduled run, no pause is touched (an unknown key keeps a bad-key pause).
+                let pause = state.pause
+                scheduler.recordSuccess(
+                    spec, itemCount: result.itemCount, newItemCount: result.newItemCount, state: &state, now: feed.now,
+                    apiKey: apiKey)
+                if !scheduled { state.pause = pause }
+                try output.stateStore.save(state)
+                let built = FeedOutcome.Built(
+                    wroteFiles: wrote, itemCount: result.itemCount, newItemCount: result.newItemCount,
+                    cameBackEmpty: cameBackEmpty)
+                return (built, loaded.warning ?? result.warning)
+            }
+        } catch {
+            return await recordFailure(spec, .from(error, cause: .files), context: context, into: &report).outcome
+        }
+        if let warning = written.warning { report.warnings.append(warning) }
+        return FeedOutcome(spec: spec, result: .built(written.built))
+    }
+
+    /// Records a failed attempt; with `pausing`, NewsAPI's refusal also pauses further requests.
+    /// Returns the outcome and the state as saved (nil when it could not be).
+    private func recordFailure(
+        _ spec: FeedSpec, _ failure: FeedFailure, pausing: NewsAPIError? = nil, context: RunContext,
+        into report: inout BuildReport
+    ) async -> (outcome: FeedOutcome, state: BridgeState?) {
+        let output = context.output
+        let scheduler = context.scheduler
+        let apiKey = pausing == nil ? nil : context.apiKey
+        let now = clock()
+        var saved: BridgeState?
+        do {
+            let (warning, state) = try await output.lock.withLock { () throws -> (String?, BridgeState) in
+                let loaded = try output.stateStore.load()
+                var state = loaded.state
+                scheduler.recordFailure(
+                    spec, reason: failure.detail, error: pausing, state: &state, now: now, apiKey: apiKey)
+                try output.stateStore.save(state)
+                return (loaded.warning, state)
+            }
+            if let warning { report.warnings.append(warning) }
+            saved = state
+        } catch {
+            report.warnings.append("\(error)")
+        }
+        return (failed(spec, failure), saved)
+    }
+
+    /// Under the lock: undoes the admission of a feed whose request the stop cut short (the
+    /// request stays logged for the quota, marked interrupted; the record is as before the run).
+    private func withdraw(_ feed: FeedContext, into report: inout BuildReport) async -> FeedOutcome {
+        let spec = feed.spec
+        let outcome = FeedOutcome(spec: spec, result: .interrupted(previous: previous(spec)))
+        guard feed.run.scheduled != nil else { return outcome }
+        let output = feed.run.output
+        let scheduler = feed.run.scheduler
+        do {
+            try await output.lock.withLock {
+                var state = try output.stateStore.load().state
+                scheduler.recordInterrupted(
+                    spec, admittedAt: feed.admittedAt, record: feed.recordBefore, state: &state)
+                try output.stateStore.save(state)
+            }
+        } catch {
+            report.warnings.append("\(error)")
+        }
+        return outcome
+    }
+
+    // MARK: - Index
+
     /// Refreshes `index.html` and `feeds.opml` from what is now on disk.
-    private func writeIndex(into report: inout BuildReport) async {
+    private func index(into report: inout BuildReport) async {
         let output = self.output
         let writer = FeedIndexWriter(config: config)
         do {
@@ -241,87 +361,54 @@ public struct FeedBuilder: Sendable {
         }
     }
 
-    private func hasFeedFile(_ spec: FeedSpec) -> Bool {
+    // MARK: - Outcomes of feeds not built
+
+    /// The outcome of a feed the scheduler did not fetch.
+    private func skipped(
+        _ spec: FeedSpec, _ decision: FeedScheduler.Decision, state: BridgeState, context: RunContext
+    ) -> FeedOutcome {
+        switch decision {
+        case .fetch, .notDue:
+            let next = context.scheduler.nextDue(for: spec, in: state) ?? clock()
+            return FeedOutcome(spec: spec, result: .notDue(next: next))
+        case .outOfQuota(let until):
+            return held(spec, .outOfQuota(until: until), state: state, context: context)
+        case .paused(let pause):
+            return held(spec, .paused(reason: pause.reason, until: pause.until), state: state, context: context)
+        }
+    }
+
+    /// The outcome of a feed whose upstream refused an earlier feed of this run: paused, as the next
+    /// run would report it, when the refusal paused NewsAPI; otherwise not attempted. Either way no
+    /// failure unless `--only` named it or it is overdue (README, exit codes).
+    private func stopped(_ spec: FeedSpec, by stop: UpstreamStop, context: RunContext) -> FeedOutcome {
+        if context.scheduled != nil, let state = stop.state, spec.isMetered,
+            let pause = context.scheduler.activePause(state: state, now: clock(), apiKey: context.apiKey)
+        {
+            return skipped(spec, .paused(pause), state: state, context: context)
+        }
+        return held(spec, .notAttempted(reason: stop.reason), state: stop.state, context: context)
+    }
+
+    /// A due feed held back: it keeps its files, and fails the run only when asked for or overdue.
+    private func held(
+        _ spec: FeedSpec, _ reason: FeedOutcome.Held.Reason, state: BridgeState?, context: RunContext
+    ) -> FeedOutcome {
+        let overdue = state.map { context.scheduler.isOverdue(spec, state: $0, now: clock()) } ?? false
+        let held = FeedOutcome.Held(
+            reason: reason, previous: previous(spec),
+            wasRequested: context.scheduled?.requested.contains(spec.id) ?? false,
+            overdueInterval: overdue ? context.scheduler.interval(for: spec) : nil)
+        return FeedOutcome(spec: spec, result: .held(held))
+    }
+
+    /// A feed that failed: its previous files, if any, stay.
+    private func failed(_ spec: FeedSpec, _ failure: FeedFailure) -> FeedOutcome {
+        FeedOutcome(spec: spec, result: .failed(failure, previous: previous(spec)))
+    }
+
+    private func previous(_ spec: FeedSpec) -> FeedOutcome.Previous {
         let files = FeedFileSet(output: output, spec: spec, formats: config.formats)
-        return FileManager.default.fileExists(atPath: files.historyURL.path)
-    }
-
-    /// Writes `assets/` (when changed): the pages' stylesheet, script and icon, and the bundled
-    /// default image when stories use it or the HTML pages need it as their placeholder.
-    private func installDefaultImage() async throws -> StoryImage? {
-        let output = self.output
-        let site = config.site
-        let bundled: Bool
-        if case .bundled = config.defaults.image { bundled = true } else { bundled = false }
-        let withImage = bundled || config.formats.contains(.html)
-        try await output.lock.withLock { try output.installPageAssets(includingDefaultImage: withImage) }
-        return bundled ? DefaultImageAsset.storyImage(site: site) : config.defaults.image.storyImage(site: site)
-    }
-
-    /// Records a failed attempt; with `pausing`, a refusal also pauses further NewsAPI requests.
-    /// Returns the state as saved (nil when it could not be).
-    @discardableResult
-    private func recordFailure(
-        _ spec: FeedSpec, reason: String, pausing: (NewsAPIError?, String?, FeedScheduler)? = nil,
-        into report: inout BuildReport
-    ) async -> BridgeState? {
-        let output = self.output
-        let now = clock()
-        let stateWarning: String?
-        var saved: BridgeState?
-        do {
-            (stateWarning, saved) = try await output.lock.withLock { () throws -> (String?, BridgeState) in
-                let loaded = try output.stateStore.load()
-                var state = loaded.state
-                let scheduler = pausing?.2 ?? FeedScheduler(config: config)
-                scheduler.recordFailure(
-                    spec, reason: reason, error: pausing?.0 ?? nil, state: &state, now: now, apiKey: pausing?.1)
-                try output.stateStore.save(state)
-                return (loaded.warning, state)
-            }
-        } catch {
-            stateWarning = "\(error)"
-        }
-        if let stateWarning { report.warnings.append(stateWarning) }
-        var outcome = FeedOutcome(
-            spec: spec, kind: .keptPrevious(reason: reason), itemCount: 0, newItemCount: 0, cameBackEmpty: false)
-        outcome.hadPreviousFeed = hasFeedFile(spec)
-        report.outcomes.append(outcome)
-        return saved
-    }
-
-    private func writeFeed(
-        _ spec: FeedSpec, stories current: [Story], now: Date, defaultImage: StoryImage?,
-        resuming: (String?, FeedScheduler)?, report: inout BuildReport
-    ) async throws -> FeedOutcome {
-        let assembly = FeedAssembly(config: config, spec: spec, defaultImage: defaultImage, now: now)
-        let output = self.output
-        let (outcome, warning) = try await output.lock.withLock { () throws -> (FeedOutcome, String?) in
-            let loaded = try output.stateStore.load()
-            var state = loaded.state
-            let files = FeedFileSet(output: output, spec: spec, formats: config.formats)
-            let existing = try files.readHistory()
-            var assembly = assembly
-            assembly.itemMarks = BookmarkMarks.marks(in: output)
-            let result = try assembly.assemble(current: current, existing: existing, state: &state)
-            var kind = FeedOutcome.Kind.unchanged
-            if try files.write(result.document, previousBuildDate: result.previousBuildDate, now: now) {
-                kind = .written
-            }
-            // With no scheduled run, no pause is touched (an unknown key keeps a bad-key pause).
-            var stateCopy = state
-            (resuming?.1 ?? FeedScheduler(config: config)).recordSuccess(
-                spec, itemCount: result.itemCount, newItemCount: result.newItemCount, state: &stateCopy, now: now,
-                apiKey: resuming?.0)
-            if resuming == nil { stateCopy.pause = state.pause }
-            state = stateCopy
-            try output.stateStore.save(state)
-            let outcome = FeedOutcome(
-                spec: spec, kind: kind, itemCount: result.itemCount, newItemCount: result.newItemCount,
-                cameBackEmpty: current.isEmpty)
-            return (outcome, loaded.warning ?? result.warning)
-        }
-        if let warning { report.warnings.append(warning) }
-        return outcome
+        return FileManager.default.fileExists(atPath: files.historyURL.path) ? .kept : .none
     }
 }

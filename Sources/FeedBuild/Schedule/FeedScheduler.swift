@@ -135,7 +135,8 @@ public struct FeedScheduler: Sendable {
     /// refused with a pause, else the record's last attempt (requests older than the log).
     public func lastRequest(for spec: FeedSpec, in state: BridgeState) -> Date? {
         var refusedOnly = false
-        for request in state.requests.reversed() where request.feed == spec.id {
+        // An interrupted request is as if never made: the record keeps the attempt before it.
+        for request in state.requests.reversed() where request.feed == spec.id && request.interrupted != true {
             if request.refused != true { return request.time }
             refusedOnly = true
         }
@@ -333,6 +334,20 @@ public struct FeedScheduler: Sendable {
         record.lastAttempt = now
         state.feeds[spec.id] = record
         return decision
+    }
+
+    /// Undoes ``admit(_:state:now:mode:apiKey:)`` for a request the run was stopped during: its log
+    /// entry (logged at `admittedAt`) stays, for the quota, marked interrupted, and the feed's record
+    /// goes back to `record` (no error, no backoff, no failure counted).
+    public func recordInterrupted(_ spec: FeedSpec, admittedAt: Date, record: FeedRecord?, state: inout BridgeState) {
+        // The state keeps whole seconds: the entry is the feed's last one logged at that second.
+        let second = admittedAt.timeIntervalSince1970.rounded(.down)
+        if let index = state.requests.lastIndex(where: {
+            $0.feed == spec.id && $0.time.timeIntervalSince1970.rounded(.down) == second
+        }) {
+            state.requests[index].interrupted = true
+        }
+        state.feeds[spec.id] = record
     }
 
     /// Records a failed attempt; a NewsAPI refusal also pauses further requests.

@@ -56,11 +56,16 @@ public struct RequestRecord: Sendable, Hashable, Codable {
     /// True when NewsAPI refused it with a pause (429, bad key): it counts against the
     /// quota, but the feed is due again as soon as the pause ends.
     public var refused: Bool?
+    /// True when the run was stopped (SIGINT, SIGTERM) while the request was in flight: it may have
+    /// reached NewsAPI, so it counts against the quota, but the feed's schedule ignores it (the
+    /// next run fetches the feed as if this request had never been made).
+    public var interrupted: Bool?
 
-    public init(time: Date, feed: String, refused: Bool? = nil) {
+    public init(time: Date, feed: String, refused: Bool? = nil, interrupted: Bool? = nil) {
         self.time = time
         self.feed = feed
         self.refused = refused
+        self.interrupted = interrupted
     }
 }
 

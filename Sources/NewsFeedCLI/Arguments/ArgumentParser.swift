@@ -1,28 +1,53 @@
 /// A small parser in the shape of swift-argument-parser (which we cannot depend on):
 /// declared options, `--name value` or `--name=value`, `--` to end options.
+///
+/// The options are the command's one table: the same values give the parser, the help text, the
+/// usage lines and the man page (``CommandSpec``), so they cannot drift apart.
 public struct ArgumentParser: Sendable {
-    /// One option a command accepts.
+    /// One option a command accepts, with its help and the rule its value must follow.
     public struct Option: Sendable {
         public var name: String
-        public var takesValue: Bool
+        /// The value's placeholder in usage and help (`PATH`); nil for a flag.
+        public var valueName: String?
         public var repeatable: Bool
+        /// What the option does, for help and the man page; `\n` starts a continuation line.
+        public var help: String
+        /// What a value must be; checked by the parser, so every command words a bad value alike.
+        public var rule: ValueRule
 
-        public static func flag(_ name: String) -> Option { Option(name: name, takesValue: false, repeatable: false) }
-        public static func value(_ name: String, repeatable: Bool = false) -> Option {
-            Option(name: name, takesValue: true, repeatable: repeatable)
+        public var takesValue: Bool { valueName != nil }
+
+        public static func flag(_ name: String, help: String = "") -> Option {
+            Option(name: name, valueName: nil, repeatable: false, help: help, rule: .text)
+        }
+
+        public static func value(
+            _ name: String, _ valueName: String = "VALUE", repeatable: Bool = false, rule: ValueRule = .text,
+            help: String = ""
+        ) -> Option {
+            Option(name: name, valueName: valueName, repeatable: repeatable, help: help, rule: rule)
         }
     }
 
     public var command: String
+    /// The declared options, in the order help and usage show them.
     public var options: [Option]
     /// How many positional arguments are allowed.
     public var positionals: ClosedRange<Int>
+    /// Pairs of options that cannot be given together.
+    public var exclusive: [(String, String)]
 
-    public init(command: String, options: [Option], positionals: ClosedRange<Int> = 0...0) {
+    public init(
+        command: String, options: [Option], positionals: ClosedRange<Int> = 0...0, exclusive: [(String, String)] = []
+    ) {
         self.command = command
-        self.options = options + [.flag("--help"), .flag("-h")]
+        self.options = options
         self.positionals = positionals
+        self.exclusive = exclusive
     }
+
+    /// The options with the two every command accepts.
+    private var accepted: [Option] { options + [.flag("--help"), .flag("-h")] }
 
     public func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
         var parsed = ParsedArguments()
@@ -45,7 +70,7 @@ public struct ArgumentParser: Sendable {
                 name = String(argument[..<equals])
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
-            guard let option = options.first(where: { $0.name == name }) else {
+            guard let option = accepted.first(where: { $0.name == name }) else {
                 throw UsageError("newsfeed \(command): unknown option \(name) (see `newsfeed help \(command)`)")
             }
             if option.takesValue {
@@ -77,6 +102,16 @@ public struct ArgumentParser: Sendable {
         if parsed.positionals.count < positionals.lowerBound {
             throw UsageError("newsfeed \(command): missing argument (see `newsfeed help \(command)`)")
         }
+        for (first, second) in exclusive where parsed.isGiven(first) && parsed.isGiven(second) {
+            throw UsageError("newsfeed \(command): \(first) and \(second) exclude each other")
+        }
+        for option in options {
+            for value in parsed.allValues(option.name) {
+                if let problem = option.rule.problem(with: value) {
+                    throw UsageError("newsfeed \(command): \(option.name) \(value) \(problem)")
+                }
+            }
+        }
         return parsed
     }
 }
@@ -95,7 +130,13 @@ public struct ParsedArguments: Sendable, Equatable {
     /// Every value of a repeatable option, in order.
     public func allValues(_ name: String) -> [String] { values[name] ?? [] }
 
+    /// The value of an option whose rule is ``ValueRule/wholeNumber(_:meaning:)``, already checked.
+    public func wholeNumber(_ name: String) -> Int? { value(name).flatMap { Int($0) } }
+
     public func has(_ flag: String) -> Bool { flags.contains(flag) }
+
+    /// True when the option was given, as a flag or with a value.
+    public func isGiven(_ name: String) -> Bool { has(name) || values[name] != nil }
 
     public var wantsHelp: Bool { has("--help") || has("-h") }
 }

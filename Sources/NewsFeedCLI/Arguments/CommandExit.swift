@@ -53,12 +53,6 @@ extension CommandContext {
         }
     }
 
-    /// `--port` (default 8080; 0 picks a free port); exit 64 when it is not a port number.
-    package func port(_ parsed: ParsedArguments, command: String) throws(CommandExit) -> Int {
-        let text = parsed.value("--port") ?? "8080"
-        guard let port = Int(text), (0...65_535).contains(port) else {
-            throw exit(.usage, "newsfeed \(command): --port \(text) is not a port number (0-65535)")
-        }
-        return port
-    }
+    /// `--port` (default 8080; 0 picks a free port), checked by its option rule.
+    package func port(_ parsed: ParsedArguments) -> Int { parsed.wholeNumber("--port") ?? 8080 }
 }

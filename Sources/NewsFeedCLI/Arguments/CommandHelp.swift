@@ -1,189 +1,95 @@
 import NewsModel
 
-/// The help texts: `newsfeed --help` and `newsfeed help COMMAND` print these to stdout.
+/// The help texts, generated from ``CommandTable``: `newsfeed --help` and `newsfeed help COMMAND`
+/// print these to stdout.
 package enum CommandHelp {
-    package static let overview = """
-        newsfeed \(NewsFeedVersion.current): NewsAPI.org headlines and searches, DuckDuckGo answers and bookmarks
+    /// What newsfeed is, the first lines of the overview and the man page's NAME.
+    package static let banner = """
+        NewsAPI.org headlines and searches, DuckDuckGo answers and bookmarks
         as standards-valid feeds (RSS 2.0, Atom 1.0, JSON Feed 1.1) and web pages.
-
-        Usage: newsfeed <command> [options]
-
-        Commands:
-          demo      build feeds from built-in sample data and serve them (no key, no network)
-          build     fetch the feeds that are due within the NewsAPI quota and write Feeds/<country>/<category>.rss
-          status    show every feed's freshness, failures and the quota (--check for monitoring)
-          serve     serve the feeds folder over HTTP
-          watch     check enclosure images and keep dead ones out of the feeds
-          convert   convert one saved NewsAPI or DuckDuckGo answer to a feed on stdout
-          bookmark  add, list or remove favourite articles (the bookmarks feed)
-          init      write a starter newsfeed.json
-          help      show help for a command
-
-        Options:
-          --help, -h     show this help
-          --version      show the version
-
-        Exit codes: 0 ok, 1 a feed or the input failed, 64 usage error, 78 configuration error.
-        Run `newsfeed help <command>` for a command's options.
         """
 
-    package static let build = """
-        Usage: newsfeed build [--config PATH] [--only FEED]... [--force] [--quiet]
+    package static let exitCodes =
+        "Exit codes: 0 ok, 1 a feed or the input failed, 64 usage error, 78 configuration error."
 
-        Fetches the configured feeds that are due (NewsAPI top headlines and searches,
-        DuckDuckGo answers), stalest first, as far as the NewsAPI quota allows, and writes
-        <output>/<country>/<category>.rss, search/<slug>.rss and ddg/<slug>.rss, plus
-        index.html and feeds.opml; every other feed gets one line saying when it is next
-        due or when the quota has room again. Run it as often as you like (cron:
-        */10 * * * * newsfeed build --quiet): it never exceeds the config's "quota".
-        The NewsAPI key is read from NEWSAPI_KEY (never from the config).
+    /// `newsfeed --help`: the banner, every command with its summary, the global options.
+    package static var overview: String {
+        let width = CommandTable.all.map(\.name.count).max() ?? 0
+        let commands = CommandTable.all.map { "  " + $0.name.padding(width + 2) + $0.summary }
+        return """
+            newsfeed \(NewsFeedVersion.current): \(banner)
 
-        Options:
-          --config PATH        the config file (default ./newsfeed.json)
-          --only FEED          build this configured feed now (us/health, search/climate-change,
-                               ddg/apple; due or not, may use the quota's reserve); repeatable
-          --force              fetch every selected feed whether due or not, within the quota
-          --quiet              print problems only (for cron)
+            Usage: newsfeed <command> [options]
 
-        Exit status 1 when a fetched feed failed, a feed named by --only could not be
-        fetched, or the quota or a pause kept a feed unbuilt for over twice its interval.
+            Commands:
+            \(commands.joined(separator: "\n"))
 
-        Environment:
-          NEWSAPI_KEY          your NewsAPI.org key (required when a feed asks NewsAPI)
-          NEWSAPI_BASE_URL     a NewsAPI-compatible endpoint (default https://newsapi.org)
-          DDG_BASE_URL         the DuckDuckGo Instant Answer endpoint (default https://api.duckduckgo.com)
-        """
+            Options:
+              --help, -h     show this help
+              --version      show the version
 
-    package static let bookmark = """
-        Usage: newsfeed bookmark add URL [--title T] [--note TEXT] [--config PATH]
-               newsfeed bookmark list [--json] [--config PATH]
-               newsfeed bookmark remove URL|NUMBER [--config PATH]
+            \(exitCodes)
+            Run `newsfeed help <command>` for a command's options.
+            """
+    }
 
-        Keeps favourite articles in <output>/.newsfeed/bookmarks.json and, on every change,
-        rewrites <output>/bookmarks.rss, .atom, .json and .html (every configured format),
-        the index and the OPML (no network). A URL that is an item of a built feed takes
-        its title, source, description and image from there; any other URL needs --title.
-        `list` shows the newest first, numbered, and changes nothing; `remove` takes a URL
-        or such a number.
-
-        Options:
-          --title T       the bookmark's title (required for a URL in no built feed)
-          --note TEXT     a note, shown after the story's description
-          --json          list as one JSON array
-          --config PATH   the config file (default ./newsfeed.json)
-        """
-
-    package static let status = """
-        Usage: newsfeed status [--config PATH] [--json] [--check]
-
-        Shows every configured feed (last success, last error, next due, items, items
-        new in the last build, dead images) and the NewsAPI quota (requests used in the
-        last 24 h and 12 h, what scheduled builds may still spend, the reserve, any pause).
-        Reads only the state and the output folder: no key, no network.
-
-        Options:
-          --config PATH   the config file (default ./newsfeed.json)
-          --json          one JSON document {"feeds": [...], "quota": {...}}
-          --check         for monitoring: print only problems and exit 1 when a feed is
-                          stale (no success for over twice its interval), failing (its
-                          last two attempts failed) or NewsAPI is paused on a bad key
-        """
-
-    package static let convert = """
-        Usage: newsfeed convert FILE|- --country CC [--category CATEGORY] [--site URL] [--format FORMAT]
-               newsfeed convert FILE|- --search QUERY [--site URL] [--format FORMAT]
-               newsfeed convert FILE|- --ddg QUERY [--site URL] [--format FORMAT]
-
-        Converts one saved answer (a file, or - for stdin) to a feed on stdout: a NewsAPI
-        top-headlines answer, a NewsAPI `everything` answer (--search) or a DuckDuckGo
-        Instant Answer (--ddg). No network and no state: the pure bridge for people who
-        fetch themselves.
-
-        Options:
-          --country CC         the response's country code, e.g. us
-          --category CATEGORY  the response's category, e.g. health; without it, the country's
-                               top headlines of every category (the feed <cc>/all, as in the config)
-          --search QUERY       the answer is NewsAPI's `everything` for QUERY
-          --ddg QUERY          the answer is DuckDuckGo's Instant Answer for QUERY
-          --site URL           where the feed will be served (default http://127.0.0.1:8080/)
-          --format FORMAT      rss (RSS 2.0, the default), atom (Atom 1.0), json (JSON Feed 1.1)
-                               or html (the feed's readable page)
-        """
-
-    package static let demo = """
-        Usage: newsfeed demo [--host 127.0.0.1] [--port 8080] [--output DIR] [--no-serve]
-
-        Builds feeds from built-in sample data (clearly marked as samples; no key, no network)
-        into DIR (default Feeds-demo) and serves them until stopped with Ctrl-C.
-
-        Options:
-          --output DIR   where to write the sample feeds (default Feeds-demo)
-          --host HOST    address to listen on: an IP, or a name of this machine such as localhost (default 127.0.0.1)
-          --port PORT    port to listen on (default 8080; 0 picks a free one, not with --no-serve)
-          --no-serve     only build the sample feeds for http://HOST:PORT/, then exit
-        """
-
-    static let initCommand = """
-        Usage: newsfeed init [--config PATH]
-
-        Writes a starter config (default ./newsfeed.json). Refuses to overwrite an existing file
-        or to create a folder for it. Set its "site" to the public URL the feeds are served at.
-
-        Options:
-          --config PATH   where to write the config (default ./newsfeed.json; the folder must exist)
-        """
-
-    package static let serve = """
-        Usage: newsfeed serve [--dir DIR] [--host 127.0.0.1] [--port 8080] [--config PATH] [--refresh] [--quiet]
-
-        Serves the feeds folder read-only over HTTP/1.1 with ETags, gzip and an index.
-
-        Options:
-          --dir DIR        folder to serve (default: the config's output, else Feeds)
-          --host HOST      address to listen on: an IP, or a name of this machine such as localhost (default 127.0.0.1)
-          --port PORT      port to listen on (default 8080; 0 picks a free one, printed when serving)
-          --config PATH    the config file (default ./newsfeed.json when present and its output is
-                           the served folder)
-          --refresh        also rebuild feeds in the background as `build` would: when due,
-                           within the quota (needs a config; --dir, if given, must be its output)
-          --quiet          no access log
-        """
-
-    package static let watch = """
-        Usage: newsfeed watch [--config PATH] [--interval DURATION] [--once] [--concurrency N] [--json] [--quiet] [--allow-private]
-
-        Checks every enclosure image of the configured feeds and keeps dead ones out of them.
-        Without --interval it runs one round and exits (for cron).
-
-        Options:
-          --config PATH      the config file (default ./newsfeed.json)
-          --interval D       repeat rounds every D (e.g. 30s, 15m, 1h) until stopped
-          --once             one round (the default)
-          --concurrency N    checks in flight at once (default 32, or the config's watch.concurrency)
-          --json             one JSON document per round (a refused round too)
-          --quiet            print only what changed since the last round
-          --allow-private    also contact private and loopback addresses
-        """
-
-    package static let help = """
-        Usage: newsfeed help [COMMAND]
-
-        Shows COMMAND's usage and options, or without one the overview (the same as --help).
-        COMMAND is one of: bookmark, build, convert, demo, help, init, serve, status, watch.
-        """
-
+    /// `newsfeed help COMMAND`, or nil for a command that does not exist.
     package static func text(for command: String) -> String? {
-        switch command {
-        case "help": help
-        case "bookmark": bookmark
-        case "build": build
-        case "status": status
-        case "convert": convert
-        case "demo": demo
-        case "init": initCommand
-        case "serve": serve
-        case "watch": watch
-        default: nil
+        CommandTable.spec(named: command).map(text(for:))
+    }
+
+    /// The help of one command: usage lines, prose, options, details, environment.
+    package static func text(for spec: CommandSpec) -> String {
+        let usage = spec.forms.enumerated().map { index, form in
+            (index == 0 ? "Usage: " : "       ") + "newsfeed " + usageLine(form, spec)
         }
+        var sections = [usage.joined(separator: "\n"), spec.about]
+        let labels = spec.options.map(label) + spec.environment.map(\.name)
+        let column = (labels.map(\.count).max() ?? 0) + 3
+        if !spec.options.isEmpty {
+            sections.append(
+                "Options:\n" + spec.options.map { entry(label($0), $0.help, column) }.joined(separator: "\n"))
+        }
+        if !spec.details.isEmpty { sections.append(spec.details) }
+        if !spec.environment.isEmpty {
+            sections.append(
+                "Environment:\n" + spec.environment.map { entry($0.name, $0.help, column) }.joined(separator: "\n"))
+        }
+        return sections.joined(separator: "\n\n")
+    }
+
+    /// `build [--config PATH] [--only FEED]... [--force] [--quiet]`.
+    static func usageLine(_ form: CommandSpec.Form, _ spec: CommandSpec) -> String {
+        var words = [form.command]
+        if !form.arguments.isEmpty { words.append(form.arguments) }
+        for name in form.required {
+            if let option = spec.option(name) { words.append(usage(option)) }
+        }
+        for name in form.optional {
+            guard let option = spec.option(name) else { continue }
+            words.append("[\(usage(option))]" + (option.repeatable ? "..." : ""))
+        }
+        return words.joined(separator: " ")
+    }
+
+    /// `--config PATH` or `--force`.
+    static func usage(_ option: ArgumentParser.Option) -> String {
+        option.valueName.map { "\(option.name) \($0)" } ?? option.name
+    }
+
+    private static func label(_ option: ArgumentParser.Option) -> String { usage(option) }
+
+    /// `  label   help`, continuation lines of the help aligned under its first.
+    private static func entry(_ label: String, _ help: String, _ column: Int) -> String {
+        let lines = help.split(separator: "\n", omittingEmptySubsequences: false)
+        let indent = String(repeating: " ", count: column + 2)
+        return "  " + label.padding(column) + lines.joined(separator: "\n" + indent)
+    }
+}
+
+extension String {
+    /// The text followed by spaces up to `width` characters (at least one space).
+    fileprivate func padding(_ width: Int) -> String {
+        self + String(repeating: " ", count: Swift.max(1, width - count))
     }
 }

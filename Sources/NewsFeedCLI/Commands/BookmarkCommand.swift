@@ -12,13 +12,9 @@ import NewsModel
 /// and the OPML list at once
 /// (no network).
 package enum BookmarkCommand {
-    static let addParser = ArgumentParser(
-        command: "bookmark add", options: [.value("--title"), .value("--note"), .value("--config")],
-        positionals: 1...1)
-    static let listParser = ArgumentParser(
-        command: "bookmark list", options: [.flag("--json"), .value("--config")])
-    static let removeParser = ArgumentParser(
-        command: "bookmark remove", options: [.value("--config")], positionals: 1...1)
+    static var addParser: ArgumentParser { CommandTable.bookmark.actions[0].parser }
+    static var listParser: ArgumentParser { CommandTable.bookmark.actions[1].parser }
+    static var removeParser: ArgumentParser { CommandTable.bookmark.actions[2].parser }
 
     static let missingAction = "newsfeed bookmark: say add, list or remove (see `newsfeed help bookmark`)"
 
@@ -31,7 +27,7 @@ package enum BookmarkCommand {
         case "list": return try await list(rest)
         case "remove": return try await remove(rest)
         case "--help", "-h":
-            context.standardOutput.line(CommandHelp.bookmark)
+            context.standardOutput.line(CommandHelp.text(for: CommandTable.bookmark))
             return .ok
         case let option where option.hasPrefix("-"):
             // `bookmark --config x.json`: the action is missing, not unknown.
@@ -46,7 +42,7 @@ package enum BookmarkCommand {
     // MARK: add
 
     package static func add(_ context: CommandContext) async throws(CommandExit) -> ExitCode {
-        let parsed = try addParser.parse(context, help: CommandHelp.bookmark)
+        let parsed = try addParser.parse(context, help: CommandHelp.text(for: CommandTable.bookmark))
         let given = parsed.positionals[0]
         guard let url = ArticleURL.parse(given) else {
             throw context.exit(.usage, "newsfeed bookmark add: \"\(given)\" is not an absolute http(s) URL")
@@ -134,7 +130,7 @@ package enum BookmarkCommand {
     // MARK: list
 
     package static func list(_ context: CommandContext) async throws(CommandExit) -> ExitCode {
-        let parsed = try listParser.parse(context, help: CommandHelp.bookmark)
+        let parsed = try listParser.parse(context, help: CommandHelp.text(for: CommandTable.bookmark))
         let config = try context.loadConfig(parsed)
         let output = OutputFolder(root: config.output)
         let now = context.clock()
@@ -206,7 +202,7 @@ package enum BookmarkCommand {
     // MARK: remove
 
     package static func remove(_ context: CommandContext) async throws(CommandExit) -> ExitCode {
-        let parsed = try removeParser.parse(context, help: CommandHelp.bookmark)
+        let parsed = try removeParser.parse(context, help: CommandHelp.text(for: CommandTable.bookmark))
         let given = parsed.positionals[0]
         let number = Int(given)
         let url = number == nil ? ArticleURL.parse(given) : nil

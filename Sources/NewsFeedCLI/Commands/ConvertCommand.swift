@@ -8,16 +8,11 @@ import Upstreams
 /// [--format FORMAT]`: one saved NewsAPI top-headlines or `everything` answer, or one saved DuckDuckGo
 /// answer, to a feed (RSS 2.0 by default) on stdout; no network, no state.
 package enum ConvertCommand {
-    package static let parser = ArgumentParser(
-        command: "convert",
-        options: [
-            .value("--country"), .value("--category"), .value("--search"), .value("--ddg"), .value("--site"),
-            .value("--format"),
-        ],
-        positionals: 1...1)
+    /// Its options, help and rules: one entry of ``CommandTable``.
+    package static var parser: ArgumentParser { CommandTable.convert.parser }
 
     package static func run(_ context: CommandContext) async throws(CommandExit) -> ExitCode {
-        let parsed = try parser.parse(context, help: CommandHelp.convert)
+        let parsed = try parser.parse(context, help: CommandHelp.text(for: CommandTable.convert))
         let spec: FeedSpec
         let site: URL
         let format: FeedFormat
@@ -161,10 +156,8 @@ package enum ConvertCommand {
             }
         }
         var format = FeedFormat.rss
-        if let name = parsed.value("--format") {
-            guard let named = FeedFormat(rawValue: name.lowercased()) else {
-                throw UsageError("newsfeed convert: --format \(name) is not one of \(FeedFormat.allNames)")
-            }
+        // The option table has checked the name already.
+        if let name = parsed.value("--format"), let named = FeedFormat(rawValue: name.lowercased()) {
             format = named
         }
         let kinds = ["--country", "--search", "--ddg"].filter { parsed.value($0) != nil }

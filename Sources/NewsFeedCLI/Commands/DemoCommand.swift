@@ -8,14 +8,14 @@ import Upstreams
 /// `newsfeed demo [--host 127.0.0.1] [--port 8080] [--output DIR]`: the real pipeline
 /// on bundled sample data, into a folder of its own, then served until stopped.
 package enum DemoCommand {
-    package static let parser = ArgumentParser(
-        command: "demo", options: [.value("--output"), .value("--host"), .value("--port"), .flag("--no-serve")])
+    /// Its options, help and rules: one entry of ``CommandTable``.
+    package static var parser: ArgumentParser { CommandTable.demo.parser }
 
     /// A file marking a folder as the demo's, so demo never writes into real feeds.
     package static let marker = ".newsfeed/demo"
 
     package static func run(_ context: CommandContext) async throws(CommandExit) -> ExitCode {
-        let parsed = try parser.parse(context, help: CommandHelp.demo)
+        let parsed = try parser.parse(context, help: CommandHelp.text(for: CommandTable.demo))
         let outputText = parsed.value("--output") ?? "Feeds-demo"
         let output = ConfigLoader.resolve(outputText, against: context.workingDirectory)
         let folder = OutputFolder(root: output)
@@ -36,7 +36,7 @@ package enum DemoCommand {
         let createdFolder = !FileManager.default.fileExists(atPath: output.path)
         let listen = try context.listenHost(parsed, command: "demo")
         let host = listen.address
-        let port = try context.port(parsed, command: "demo")
+        let port = context.port(parsed)
         let serving = !parsed.has("--no-serve")
         if !serving && port == 0 {
             // Port 0 is only chosen when binding; --no-serve binds nothing, so the links would say :0.
@@ -82,6 +82,10 @@ package enum DemoCommand {
         let builder = FeedBuilder(config: config, source: SampleSource(), clock: context.clock)
         let status = await BuildCommand.runBuild(
             builder, specs: config.feeds, quiet: false, command: "demo", context: context)
+        if context.stopSignal.isFired {
+            await server?.shutdown()
+            return status
+        }
         context.standardOutput.line("Sample feeds are in \(output.path)")
         context.standardOutput.line(
             "Next: this folder has no config, so `watch`, `status` and `bookmark` do not apply to it; "

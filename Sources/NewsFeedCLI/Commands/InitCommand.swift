@@ -27,10 +27,11 @@ package enum InitCommand {
 
         """
 
-    package static let parser = ArgumentParser(command: "init", options: [.value("--config")])
+    /// Its options, help and rules: one entry of ``CommandTable``.
+    package static var parser: ArgumentParser { CommandTable.initCommand.parser }
 
     package static func run(_ context: CommandContext) throws(CommandExit) -> ExitCode {
-        let parsed = try parser.parse(context, help: CommandHelp.initCommand)
+        let parsed = try parser.parse(context, help: CommandHelp.text(for: CommandTable.initCommand))
         let path = parsed.value("--config") ?? ConfigLoader.defaultFileName
         let url = ConfigLoader.resolve(path, against: context.workingDirectory)
         var isFolder: ObjCBool = false

@@ -6,17 +6,13 @@ import NewsModel
 
 /// `newsfeed serve [--dir DIR] [--host 127.0.0.1] [--port 8080] [--config PATH] [--refresh] [--quiet]`.
 package enum ServeCommand {
-    package static let parser = ArgumentParser(
-        command: "serve",
-        options: [
-            .value("--dir"), .value("--host"), .value("--port"), .value("--config"), .flag("--refresh"),
-            .flag("--quiet"),
-        ])
+    /// Its options, help and rules: one entry of ``CommandTable``.
+    package static var parser: ArgumentParser { CommandTable.serve.parser }
 
     package static func run(_ context: CommandContext) async throws(CommandExit) -> ExitCode {
-        let parsed = try parser.parse(context, help: CommandHelp.serve)
+        let parsed = try parser.parse(context, help: CommandHelp.text(for: CommandTable.serve))
         let listen = try context.listenHost(parsed, command: "serve")
-        let port = try context.port(parsed, command: "serve")
+        let port = context.port(parsed)
 
         // A config is used when named, or when ./newsfeed.json exists.
         let namedConfig = parsed.value("--config")
@@ -162,7 +158,9 @@ package enum ServeCommand {
 
     private static func printRefresh(_ report: BuildReport, context: CommandContext, quiet: Bool) {
         for warning in report.warnings { context.standardError.line("newsfeed serve: warning: \(warning)") }
+        // A refresh stopped with the server says nothing of the feeds it did not get to.
         for outcome in report.outcomes {
+            if case .interrupted = outcome.result { continue }
             if !quiet { context.standardOutput.line("refresh: \(outcome.line)") }
             if outcome.failed || outcome.cameBackEmpty {
                 context.standardError.line("newsfeed serve: refresh: \(outcome.line)")

@@ -7,14 +7,11 @@ import NewsModel
 /// `newsfeed status [--config PATH] [--json] [--check]`: every feed's freshness and the
 /// quota, from the state and the output folder only (no key needed, no network, no lock).
 package enum StatusCommand {
-    package static let parser = ArgumentParser(
-        command: "status", options: [.value("--config"), .flag("--json"), .flag("--check")])
+    /// Its options, help and rules: one entry of ``CommandTable``.
+    package static var parser: ArgumentParser { CommandTable.status.parser }
 
     package static func run(_ context: CommandContext) throws(CommandExit) -> ExitCode {
-        let parsed = try parser.parse(context, help: CommandHelp.status)
-        if parsed.has("--json") && parsed.has("--check") {
-            throw context.exit(.usage, "newsfeed status: --json and --check exclude each other")
-        }
+        let parsed = try parser.parse(context, help: CommandHelp.text(for: CommandTable.status))
         let config = try context.loadConfig(parsed)
         let report: StatusReport
         do {

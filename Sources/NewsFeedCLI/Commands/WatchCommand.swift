@@ -7,20 +7,13 @@ import NewsModel
 /// `newsfeed watch [--config PATH] [--interval DURATION] [--once] [--concurrency N] [--json] [--quiet]
 /// [--allow-private]`: one round (for cron) or rounds every DURATION until stopped.
 package enum WatchCommand {
-    package static let parser = ArgumentParser(
-        command: "watch",
-        options: [
-            .value("--config"), .value("--interval"), .flag("--once"), .value("--concurrency"), .flag("--json"),
-            .flag("--quiet"), .flag("--allow-private"),
-        ])
+    /// Its options, help and rules: one entry of ``CommandTable``.
+    package static var parser: ArgumentParser { CommandTable.watch.parser }
 
     package static func run(_ context: CommandContext) async throws(CommandExit) -> ExitCode {
-        let parsed = try parser.parse(context, help: CommandHelp.watch)
+        let parsed = try parser.parse(context, help: CommandHelp.text(for: CommandTable.watch))
         var interval: WatchDuration?
         if let text = parsed.value("--interval") {
-            if parsed.has("--once") {
-                throw context.exit(.usage, "newsfeed watch: --once and --interval exclude each other")
-            }
             do {
                 interval = try WatchDuration(parsing: text, label: "--interval")
             } catch {
@@ -32,13 +25,7 @@ package enum WatchCommand {
             }
         }
         // Every usage error is reported before the config is read.
-        var concurrency: Int?
-        if let text = parsed.value("--concurrency") {
-            guard let value = Int(text), (1...1024).contains(value) else {
-                throw context.exit(.usage, "newsfeed watch: --concurrency \(text) is not a whole number from 1 to 1024")
-            }
-            concurrency = value
-        }
+        let concurrency = parsed.wholeNumber("--concurrency")
         let config = try context.loadConfig(parsed)
         // An output folder watch cannot write is a configuration problem, worded and exited as in build.
         if FileManager.default.fileExists(atPath: config.output.path) {

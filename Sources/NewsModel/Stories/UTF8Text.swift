@@ -17,7 +17,7 @@ package enum UTF8Text {
     }
 
     /// Tab, line feed, vertical tab, form feed, carriage return or space: Unicode's White_Space in ASCII.
-    static func isASCIIWhitespace(_ byte: UInt8) -> Bool {
+    package static func isASCIIWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || (0x09...0x0D).contains(byte)
     }
 
@@ -52,7 +52,7 @@ package enum UTF8Text {
     /// Scalars that never attach to the scalar before them (no combining mark, joiner, jamo or
     /// regional indicator): ASCII other than a line feed (which joins a carriage return), and the
     /// punctuation from U+2010 to U+2027 (dashes, quotes, bullets, the ellipsis).
-    static func neverExtendsPrevious(_ scalar: Unicode.Scalar) -> Bool {
+    package static func neverExtendsPrevious(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x0A: false
         case 0x00..<0x80, 0x2010...0x2027: true

@@ -45,7 +45,7 @@ public struct NewsAPINormalizer: Sendable {
 
         var cleanedSourceName = article.sourceName.map(TextCleaner.plainText)
         // Aggregated items name the aggregator as source; the real publisher ends the title.
-        if link.isAggregator, let (head, publisher) = PublisherSuffix.split(rawTitle) {
+        if link.isAggregator, let (head, publisher) = PublisherSuffix.split(rawTitle, dashOnly: true) {
             rawTitle = head
             cleanedSourceName = publisher
         }
@@ -56,7 +56,10 @@ public struct NewsAPINormalizer: Sendable {
 
         let story = Story(
             link: link.link,
-            title: title(rawTitle, sourceName: cleanedSourceName, host: link.hostName ?? link.url.host, from: summary),
+            title: title(
+                rawTitle, sourceName: cleanedSourceName,
+                // An aggregator's host names the aggregator, not the publisher the title ends with.
+                host: link.isAggregator ? nil : link.hostName ?? link.url.host, from: summary),
             sourceName: sourceName(cleanedSourceName, link: link),
             sourceLink: sourceURL,
             summary: summary ?? defaults.description,
@@ -135,7 +138,7 @@ public struct NewsAPINormalizer: Sendable {
     /// Content as plain text, NewsAPI's `… [+N chars]` marker replaced by a plain `…`.
     package func cleanedContent(_ raw: String?) -> String {
         guard let raw else { return "" }
-        let (body, wasTruncated) = TextCleaner.removingTruncationMarker(raw)
+        let (body, wasTruncated) = TruncationMarker.removing(from: raw)
         let text = ContentText.plainLines(body)
         guard wasTruncated, !text.isEmpty, !Self.endsWithEllipsis(text) else { return text }
         return text + "…"

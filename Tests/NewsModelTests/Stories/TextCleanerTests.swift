@@ -24,7 +24,7 @@ import Testing
                 == "AT&T \"hi\" été ’ — …")
         #expect(TextCleaner.plainText("&amp;lt;b&amp;gt;") == "&lt;b&gt;")
         #expect(
-            TextCleaner.plainText("&#150; &#0; &#xD800; &unknown; & alone") == "– \u{FFFD} \u{FFFD} &unknown; & alone")
+            TextCleaner.plainText("&#150; &#0; &#xD800; &unknown; & alone") == "– &unknown; & alone")
     }
 
     @Test func decodedMarkupIsStrippedToo() {
@@ -40,11 +40,13 @@ import Testing
         #expect(TextCleaner.removingForbiddenCharacters("x\u{1}y\nz") == "xy\nz")
     }
 
-    @Test func removesNewsAPIsTruncationMarker() {
-        #expect(TextCleaner.removingTruncationMarker("Text cut… [+1234 chars]") == ("Text cut", true))
-        #expect(TextCleaner.removingTruncationMarker("Text cut...[+12 chars] ") == ("Text cut", true))
-        #expect(TextCleaner.removingTruncationMarker("Text [+many chars]") == ("Text [+many chars]", false))
-        #expect(TextCleaner.removingTruncationMarker("Plain") == ("Plain", false))
+    @Test func dropsTheReplacementCharacterAndKeepsEveryValidOne() {
+        // What decoding leaves of invalid UTF-8 and of a lone surrogate (`\uD800` in JSON).
+        let decoded = String(decoding: [0x63, 0x61, 0x66, 0xC3, 0x20, 0xFF] as [UInt8], as: UTF8.self)
+        #expect(decoded.unicodeScalars.contains("\u{FFFD}"))
+        #expect(TextCleaner.plainText(decoded) == "caf")
+        #expect(TextCleaner.plainText("Crème \u{FFFD}brûlée 😀 مرحبا עברית 中文") == "Crème brûlée 😀 مرحبا עברית 中文")
+        #expect(TextCleaner.plainText("<b>\u{FFFD}</b>") == "")
     }
 
     @Test func truncatesOnAWordBoundary() {

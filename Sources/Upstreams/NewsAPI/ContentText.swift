@@ -1,3 +1,5 @@
+import NewsModel
+
 /// NewsAPI's `content` as plain text that keeps its lines: list items, `<br>`, paragraphs
 /// and `\r\n` become line breaks (which the feed renders as `<br/>`), so a reader does not
 /// see "…defeat video NBA Devin Booker scores…" run together.

@@ -1,6 +1,5 @@
-import FeedFormats
-import NewsModel
 import Testing
+import Upstreams
 
 @Suite struct ContentTextTests {
     @Test(arguments: [
@@ -20,8 +19,4 @@ import Testing
         #expect(ContentText.plainLines(raw) == expected)
     }
 
-    @Test func linesSurviveTheFeedRoundTrip() throws {
-        let html = FeedHTML.paragraphs("video\nNBA\nBooker scores 47")
-        #expect(html.contains("<br/>"))
-    }
 }

@@ -1,0 +1,61 @@
+import FeedBuild
+import Foundation
+import NewsModel
+
+extension FeedOutcome {
+    /// The one line `build` (and `serve --refresh`, after `refresh: `) prints for this feed.
+    package var line: String {
+        switch result {
+        case .built(let built):
+            let empty = built.cameBackEmpty ? "; \(emptyText), kept the feed's history" : ""
+            if built.wroteFiles {
+                return "\(spec.id): written, \(built.itemCount) items (\(built.newItemCount) new)\(empty)"
+            }
+            return "\(spec.id): unchanged, \(built.itemCount) items\(empty)"
+        case .failed(let failure, let previous):
+            return "\(spec.id): \(Self.clause(failure.detail)); \(Self.keptText(previous))"
+        case .notDue(let next):
+            return "\(spec.id): not due, next at \(ScheduleTime.text(next))"
+        case .interrupted(let previous):
+            return "\(spec.id): interrupted before it was written; \(Self.keptText(previous)), next run fetches it"
+        case .held(let held):
+            let overdue = Self.overdueText(held.overdueInterval)
+            switch held.reason {
+            case .notAttempted(let reason):
+                return "\(spec.id): not fetched (\(reason)); \(Self.keptText(held.previous))\(overdue)"
+            case .outOfQuota(let until):
+                return "\(spec.id): quota left for 0 requests until \(ScheduleTime.text(until))\(overdue)"
+            case .paused(let reason, let until):
+                let end = until.map { "until \(ScheduleTime.text($0))" } ?? "until the NewsAPI key changes"
+                return "\(spec.id): paused \(end) (\(reason))\(overdue)"
+            }
+        }
+    }
+
+    /// `reason` without its closing full stop, so a clause can follow it after `; `
+    /// (upstream messages end in `.`; `key.; no feed` would read twice punctuated).
+    package static func clause(_ reason: String) -> String {
+        var text = Substring(reason)
+        while let last = text.last, last == "." || last == " " || last == ";" || last == "," {
+            text.removeLast()
+        }
+        return String(text)
+    }
+
+    /// What an empty answer is called for this feed's upstream.
+    private var emptyText: String {
+        switch spec.upstream {
+        case .newsAPI: "NewsAPI returned no articles for \(spec.id)"
+        case .duckDuckGo: "DuckDuckGo's answer for \(spec.id) is empty"
+        }
+    }
+
+    private static func keptText(_ previous: Previous) -> String {
+        previous == .kept ? "kept the previous feed" : "no feed written yet"
+    }
+
+    private static func overdueText(_ interval: TimeInterval?) -> String {
+        guard let interval else { return "" }
+        return "; no success for over twice its \(ScheduleTime.span(interval)) interval"
+    }
+}
