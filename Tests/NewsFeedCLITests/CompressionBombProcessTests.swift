@@ -49,7 +49,9 @@ import Testing
                 config: config,
                 environment: ["NEWSAPI_KEY": BuildWorkspace.apiKey, "NEWSAPI_BASE_URL": stub.baseURLString])
             #expect(outcome.status == 1, "\(outcome.summary)")
-            #expect(outcome.outputText.contains("too large") || outcome.errorText.contains("too large"), "\(outcome.summary)")
+            #expect(
+                outcome.outputText.contains("too large") || outcome.errorText.contains("too large"),
+                "\(outcome.summary)")
             #expect(peak < Self.peakLimitKB, "peak resident memory \(peak / 1024) MB")
             #expect(stub.requests.count == 1)
         } catch {
@@ -66,7 +68,9 @@ import Testing
             let (outcome, peak) = try await Self.measuredBuild(
                 config: config, environment: ["DDG_BASE_URL": stub.baseURLString])
             #expect(outcome.status == 1, "\(outcome.summary)")
-            #expect(outcome.outputText.contains("too large") || outcome.errorText.contains("too large"), "\(outcome.summary)")
+            #expect(
+                outcome.outputText.contains("too large") || outcome.errorText.contains("too large"),
+                "\(outcome.summary)")
             #expect(peak < Self.peakLimitKB, "peak resident memory \(peak / 1024) MB")
         } catch {
             await stub.stop()

@@ -98,7 +98,8 @@ package enum CompressedBodies {
                         return outputBuffer.count - Int(stream.pointee.avail_out)
                     }
                     output.append(contentsOf: buffer[0..<produced])
-                    precondition(status == Z_OK || status == Z_STREAM_END || status == Z_BUF_ERROR, "deflate: \(status)")
+                    precondition(
+                        status == Z_OK || status == Z_STREAM_END || status == Z_BUF_ERROR, "deflate: \(status)")
                 } while stream.pointee.avail_out == 0 || stream.pointee.avail_in > 0
                 stream.pointee.next_in = nil
             }

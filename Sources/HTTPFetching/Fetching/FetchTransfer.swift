@@ -131,7 +131,8 @@ package final class FetchTransfer: NSObject, URLSessionDataDelegate, Sendable {
             finish(.failure(.unofferedEncoding(unoffered, host: Self.hostText(http.url))))
             return
         }
-        let announced: Int? = encodings.isEmpty && http.expectedContentLength >= 0 ? Int(http.expectedContentLength) : nil
+        let announced: Int? =
+            encodings.isEmpty && http.expectedContentLength >= 0 ? Int(http.expectedContentLength) : nil
         if let announced, announced > maximumBytes {
             finish(.failure(.tooLarge(limit: maximumBytes)))
             return

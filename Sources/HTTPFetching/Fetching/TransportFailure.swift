@@ -66,7 +66,8 @@ package struct TransportFailure: Sendable {
         if says("unrecognized content encoding") {
             return .transport("\(host) answered in a content encoding newsfeed did not offer")
         }
-        if says("content unencoding", "content decoding", "incorrect header check", "invalid stored block",
+        if says(
+            "content unencoding", "content decoding", "incorrect header check", "invalid stored block",
             "invalid code lengths", "invalid distance", "invalid block type", "unexpected end of file")
         {
             return .transport("the compressed answer from \(host) is corrupt")
@@ -94,7 +95,8 @@ package struct TransportFailure: Sendable {
             return .transport(
                 hadAnswer ? truncatedSentence(reset: false) : "\(host) closed the connection without answering")
         }
-        if says("weird server reply", "unsupported http version", "invalid status line", "header without colon",
+        if says(
+            "weird server reply", "unsupported http version", "invalid status line", "header without colon",
             "http/0.9", "nul byte in header", "invalid content-length", "malformed")
         {
             return .transport("\(host) sent a malformed HTTP answer")
@@ -123,11 +125,13 @@ package struct TransportFailure: Sendable {
         } else if text.contains("expired") {
             cause = "its certificate has expired"
         } else if text.contains("self-signed") || text.contains("self signed") || text.contains("unable to get local")
-            || text.contains("unknown ca") || text.contains("certificate problem") || code == .serverCertificateUntrusted
+            || text.contains("unknown ca") || text.contains("certificate problem")
+            || code == .serverCertificateUntrusted
             || code == .serverCertificateHasUnknownRoot
         {
             cause = "its certificate is not trusted"
-        } else if text.contains("wrong version number") || text.contains("record layer") || text.contains("packet length")
+        } else if text.contains("wrong version number") || text.contains("record layer")
+            || text.contains("packet length")
         {
             cause = "it does not speak TLS on this port"
         } else {

@@ -49,7 +49,8 @@ public struct DuckDuckGoClient: Sendable {
         } catch {
             switch error {
             case .timedOut(let after): throw .timedOut(after: after)
-            case .transport, .tooLarge, .unofferedEncoding, .hostNotFound, .cancelled: throw .transport(error.description)
+            case .transport, .tooLarge, .unofferedEncoding, .hostNotFound, .cancelled:
+                throw .transport(error.description)
             }
         }
         return try DuckDuckGoAnswer.decode(

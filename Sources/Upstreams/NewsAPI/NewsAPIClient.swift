@@ -51,7 +51,8 @@ public struct NewsAPIClient: Sendable {
         } catch {
             switch error {
             case .timedOut(let after): throw .timedOut(after: after)
-            case .transport, .tooLarge, .unofferedEncoding, .hostNotFound, .cancelled: throw .transport(redacted(error.description))
+            case .transport, .tooLarge, .unofferedEncoding, .hostNotFound, .cancelled:
+                throw .transport(redacted(error.description))
             }
         }
         do {

@@ -11,7 +11,9 @@ import Testing
     /// Words that would mean Foundation's (or libcurl's) error text reached the user as is.
     static let codeWords = ["URL error", "NSCocoaErrorDomain", "Error Domain=", "NSURLErrorDomain", "error -"]
 
-    private func failure(_ behavior: LoopbackHTTPStub.Behavior, scheme: String = "http", timeout: Duration = .seconds(30))
+    private func failure(
+        _ behavior: LoopbackHTTPStub.Behavior, scheme: String = "http", timeout: Duration = .seconds(30)
+    )
         async throws -> (FetchError, String)
     {
         let stub = try LoopbackHTTPStub(behavior)
@@ -124,7 +126,10 @@ import Testing
         ),
         (.timedOut, "Operation timed out after 30001 milliseconds", "no answer within 30 s"),
         (.httpTooManyRedirects, "", "too many redirects from news.example"),
-        (.unknown, "Network is unreachable", "the network is unreachable from this machine (connecting to news.example)"),
+        (
+            .unknown, "Network is unreachable",
+            "the network is unreachable from this machine (connecting to news.example)"
+        ),
         (.unknown, "", "the exchange with news.example failed before an answer arrived"),
         (
             .unknown, "Failure when sending data to the peer",
@@ -156,10 +161,11 @@ import Testing
         }
         messages.append(try await failure(.closeWithoutAnswer, scheme: "https").0.description)
         messages.append(try await failure(.speakFirst(Data("garbage".utf8)), scheme: "https").0.description)
-        for code in [URLError.Code.unknown, .cannotConnectToHost, .networkConnectionLost, .badServerResponse,
+        for code in [
+            URLError.Code.unknown, .cannotConnectToHost, .networkConnectionLost, .badServerResponse,
             .secureConnectionFailed, .cannotFindHost, .timedOut, .cancelled, .badURL, .zeroByteResource,
-            .notConnectedToInternet, .httpTooManyRedirects, .cannotParseResponse, .dataNotAllowed]
-        {
+            .notConnectedToInternet, .httpTooManyRedirects, .cannotParseResponse, .dataNotAllowed,
+        ] {
             for message in ["", "The operation could not be completed. (NSURLErrorDomain error -1.)"] {
                 for hadAnswer in [false, true] {
                     let failure = TransportFailure(code: code, message: message, host: "h", hadAnswer: hadAnswer)
