@@ -16,7 +16,7 @@ import Testing
         #expect(try parse("true").allowPrivate == true)
     }
 
-    @Test(arguments: [#""yes""#, "1", "null", "{}"])
+    @Test(arguments: [#""yes""#, "1", "{}", "[true]"])
     func anythingButABooleanIsAConfigurationError(value: String) {
         let error = #expect(throws: ConfigError.self) { try parse(value) }
         #expect(error?.description.contains("allowPrivate") == true, "\(String(describing: error))")
