@@ -49,15 +49,17 @@ import Testing
         await #expect(throws: FetchError.tooLarge(limit: 64 * 1024)) { try await fetch(stub, cap: 64 * 1024) }
     }
 
-    /// 1 MB of gzip that decodes to 1 GiB, and 2 MB of deflate that decodes to 2 GiB: cut at the cap.
-    @Test(arguments: [(1024, CompressedBodies.Coding.gzip), (2048, .deflate)])
+    /// Bombs of both codings, cut at a 1 MB cap. (The 1 GiB and 2 GiB bombs, with the peak memory they leave,
+    /// are measured in real processes by `CompressionBombProcessTests`; here they are smaller, to spare the
+    /// machine the tests share.)
+    @Test(arguments: [(64, CompressedBodies.Coding.gzip), (128, .deflate)])
     func aCompressionBombIsCutAtTheCap(mebibytes: Int, coding: CompressedBodies.Coding) async throws {
         let bomb = CompressedBodies.zeroBomb(mebibytes: mebibytes, coding)
         #expect(bomb.count < mebibytes << 11, "about a thousandth of what it decodes to")
         let stub = try LoopbackHTTPStub(.respond(answer(bomb, coding: coding.rawValue)))
         defer { stub.stop() }
-        let error = try await #require(throws: FetchError.self) { try await fetch(stub) }
-        #expect(error == .tooLarge(limit: URLSessionFetcher.defaultMaximumBytes))
+        let error = try await #require(throws: FetchError.self) { try await fetch(stub, cap: 1 << 20) }
+        #expect(error == .tooLarge(limit: 1 << 20))
         #expect(error.description.contains("too large"))
     }
 
