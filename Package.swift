@@ -130,7 +130,9 @@ let package = Package(
         ),
         .testTarget(
             name: "ImagesTests",
-            dependencies: ["TestSupport", "NewsModel", "Images"]
+            dependencies: ["TestSupport", "NewsModel", "FeedOutput", "Images"],
+            // Small images named after what they show; make-fixtures.py (Pillow, vips) wrote them.
+            resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "FeedOutputTests",

@@ -26,7 +26,8 @@ public enum BookmarkFeed {
             return Story(
                 url: bookmark.url, title: bookmark.title,
                 sourceName: bookmark.source ?? ArticleURL.publisherHost(of: bookmark.url) ?? defaults.source,
-                sourceURL: bookmark.sourceURL ?? siteRoot, summary: summary.isEmpty ? defaults.description : summary,
+                sourceURL: bookmark.sourceURL ?? siteRoot,
+                summary: summary.isEmpty ? defaults.optionalDescription : summary,
                 image: bookmark.image, originalImageURL: bookmark.image?.url, firstSeen: bookmark.addedAt)
         }
     }
@@ -48,7 +49,7 @@ public enum BookmarkFeed {
             title: "Bookmarks · newsfeed", link: home, selfURL: config.site.appending(path: relativePath),
             description: "Articles bookmarked with `newsfeed bookmark add`, newest first.", language: nil,
             updated: updated, ttlMinutes: config.ttl, generator: "newsfeed \(NewsFeedVersion.current)",
-            stories: stories)
+            stories: stories, formats: config.formats, site: config.site)
     }
 
     /// The files of the bookmarks feed, its RSS last: `bookmarks.<ext>` per configured format, and the
