@@ -25,4 +25,14 @@ public struct BuildReport: Sendable, Equatable {
         }
         return nil
     }
+
+    /// NewsAPI's refusal and when the pause ends, when this run left feeds paused by a rate limit.
+    public var rateLimitPause: (reason: String, until: Date)? {
+        for outcome in outcomes {
+            if case .held(let held) = outcome.result, case .paused(let reason, let until?) = held.reason {
+                return (reason, until)
+            }
+        }
+        return nil
+    }
 }

@@ -135,13 +135,17 @@ public struct FeedBuilder: Sendable {
     /// the feeds to fetch, with the others' outcomes in `report`; nil when the state cannot be read
     /// (without the request log the quota cannot be kept: nothing is fetched).
     private func plan(_ specs: [FeedSpec], context: RunContext, into report: inout BuildReport) async -> [FeedSpec]? {
-        guard let scheduled = context.scheduled else { return specs }
         let output = context.output
+        guard let scheduled = context.scheduled else {
+            _ = try? await output.lock.withLock { output.removeStaleTemporaryFiles() }
+            return specs
+        }
         let scheduler = context.scheduler
         let now = clock()
         let loaded: StateStore.Loaded
         do {
             loaded = try await output.lock.withLock { () throws -> StateStore.Loaded in
+                output.removeStaleTemporaryFiles()
                 var loaded = try output.stateStore.load()
                 let state = scheduler.refreshed(loaded.state, now: now)
                 if state != loaded.state { try output.stateStore.save(state) }
@@ -210,7 +214,9 @@ public struct FeedBuilder: Sendable {
                 guard let scheduled else { return (.fetch, state, loaded.warning, before) }
                 let decision = scheduler.admit(
                     spec, state: &state, now: now, mode: scheduled.mode, apiKey: scheduled.apiKey)
-                if decision == .fetch { try output.stateStore.save(state) }
+                // Only the ledger must be on disk before the request goes out; the feed's record is
+                // written once, with its outcome.
+                if decision == .fetch { try output.stateStore.saveLedger(state) }
                 return (decision, state, loaded.warning, before)
             }
         } catch {
@@ -335,7 +341,7 @@ public struct FeedBuilder: Sendable {
                 var state = try output.stateStore.load().state
                 scheduler.recordInterrupted(
                     spec, admittedAt: feed.admittedAt, record: feed.recordBefore, state: &state)
-                try output.stateStore.save(state)
+                try output.stateStore.saveLedger(state)
             }
         } catch {
             report.warnings.append("\(error)")

@@ -65,6 +65,9 @@ package enum BuildCommand {
             if !quiet { context.standardOutput.line(outcome.line) }
             if outcome.failed || outcome.cameBackEmpty { errors.line(outcome.line) }
         }
+        if !quiet, let pause = report.rateLimitPause {
+            context.standardOutput.line(rateLimitPauseLine(command: command, reason: pause.reason, until: pause.until))
+        }
         if !quiet { context.standardOutput.line(report.summary) }
         // A bad-key pause needs a person even when no feed is overdue yet: one line per run
         // on stderr (so `--quiet` cron runs say it too); the exit status stays that of the
@@ -85,6 +88,12 @@ package enum BuildCommand {
         let written = report.outcomes.filter(\.wroteFiles).count
         return "newsfeed \(command): interrupted by \(name): \(written) feed\(written == 1 ? "" : "s") written; "
             + "\(left) not built keep their previous files and state and go at the next run"
+    }
+
+    /// The line of a run that finds NewsAPI feeds paused by a rate limit: NewsAPI's words, once.
+    static func rateLimitPauseLine(command: String, reason: String, until: Date) -> String {
+        "newsfeed \(command): NewsAPI feeds are paused until \(ScheduleTime.text(until)) because NewsAPI "
+            + "refused a request (\(FeedOutcome.clause(reason)))"
     }
 
     /// The stderr line of a run that leaves NewsAPI feeds paused on a refused key.
