@@ -30,7 +30,7 @@ import Testing
         switch format {
         case .atom: #expect(AtomRulesChecker.violations(in: data, selfURL: selfURL, now: testNow) == [])
         case .json: #expect(JSONFeedRulesChecker.violations(in: data, feedURL: selfURL, now: testNow) == [])
-        case .html: #expect(HTMLPageChecker.violations(in: String(decoding: data, as: UTF8.self)) == [])
+        case .html: #expect(StandalonePageChecker.violations(in: String(decoding: data, as: UTF8.self)) == [])
         case .rss: Issue.record("RSS has its golden files in RSSRendererTests")
         }
     }

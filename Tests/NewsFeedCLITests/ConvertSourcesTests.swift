@@ -39,7 +39,7 @@ import Upstreams
         case .rss: violations = FeedRulesChecker.violations(in: feed, selfURL: url, now: testNow)
         case .atom: violations = AtomRulesChecker.violations(in: feed, selfURL: url, now: testNow)
         case .json: violations = JSONFeedRulesChecker.violations(in: feed, feedURL: url, now: testNow)
-        case .html: violations = HTMLPageChecker.violations(in: String(decoding: feed, as: UTF8.self))
+        case .html: violations = StandalonePageChecker.violations(in: String(decoding: feed, as: UTF8.self))
         }
         #expect(violations == [])
         #expect(run.standardOutput.contains("Places"), "the group's name travels as the item's category")

@@ -11,7 +11,13 @@ import NewsModel
 /// Readable without JavaScript; the stylesheet follows `prefers-color-scheme` and the script adds
 /// the theme choice. Links to assets and sibling files are relative (see ``PageLayout``).
 public struct FeedPageRenderer: FeedRenderer {
-    public init() {}
+    /// Set for a page that must stand on its own (`convert --format html`).
+    public var standalone: StandalonePage?
+
+    /// - Parameter standalone: given, the page inlines its assets and links only what exists.
+    public init(standalone: StandalonePage? = nil) {
+        self.standalone = standalone
+    }
 
     /// `html`.
     public var fileExtension: String { "html" }
@@ -32,19 +38,35 @@ public struct FeedPageRenderer: FeedRenderer {
         let fileName = pageURL.deletingPathExtension().lastPathComponent
         var headLinks: [String] = []
         var headerLinks: [String] = []
-        for format in document.formats where format != .html {
-            let href = fileName + "." + format.fileExtension
+        // Every format the feed is written in, relative to the page; a standalone page links the
+        // feed's formats where `--site` publishes them, or none without a site.
+        let linked: [(FeedFormat, String)] =
+            if let standalone {
+                standalone.site == nil
+                    ? []
+                    : FeedFormat.defaultList.filter { $0 != .html }.map { ($0, document.url(of: $0).absoluteString) }
+            } else {
+                document.formats.filter { $0 != .html }.map { ($0, fileName + "." + $0.fileExtension) }
+            }
+        for (format, href) in linked {
             headLinks.append(
                 "<link rel=\"alternate\" type=\"\(format.mediaType)\" title=\"\(PageLayout.attribute(document.title)) "
                     + "(\(format.label))\" href=\"\(PageLayout.attribute(href))\">")
-            headerLinks.append(PageLayout.link(format.label, href: href, type: format.mediaType))
+            // Absolute on a standalone page: another site's link, which gets `noopener` like any other.
+            headerLinks.append(
+                PageLayout.link(
+                    format.label, href: href, type: format.mediaType, rel: standalone == nil ? nil : "noopener"))
         }
-        headerLinks.append(
-            PageLayout.link("All feeds (OPML)", href: prefix + SiteLayout.opmlFileName, type: "text/x-opml"))
-        headerLinks.append(PageLayout.link("Index", href: prefix + SiteLayout.indexFileName))
-        let layout = PageLayout(
+        // The OPML and the index exist beside a built page, never beside a converted one.
+        if standalone == nil {
+            headerLinks.append(
+                PageLayout.link("All feeds (OPML)", href: prefix + SiteLayout.opmlFileName, type: "text/x-opml"))
+            headerLinks.append(PageLayout.link("Index", href: prefix + SiteLayout.indexFileName))
+        }
+        var layout = PageLayout(
             title: document.title, subtitle: document.description, language: document.language ?? "en",
             rootPrefix: prefix, generator: document.generator, headLinks: headLinks, headerLinks: headerLinks)
+        layout.standalone = standalone
         let page = layout.render(body: Self.bodyMarker)
         guard let marker = page.range(of: Self.bodyMarker) else { throw .writerFailed("laying out the page") }
 
@@ -56,7 +78,8 @@ public struct FeedPageRenderer: FeedRenderer {
         var rowsInPiece = 0
         func row(_ story: Story) {
             html += Self.row(
-                story, marks: document.itemMarks[story.link.text] ?? [], document: document, prefix: prefix)
+                story, marks: document.itemMarks[story.link.text] ?? [], document: document, prefix: prefix,
+                standalone: standalone)
             rows += 1
             rowsInPiece += 1
             if rowsInPiece >= itemsPerPiece {
@@ -94,15 +117,26 @@ public struct FeedPageRenderer: FeedRenderer {
     /// runs (`<bdi>`, so an Arabic author cannot reorder the date after it), its category as a tag,
     /// and its description when it has one. Every block of story text gets `dir="auto"`; a story
     /// whose language is known and differs from the page's gets `lang` (and `dir` for its script).
-    private static func row(_ story: Story, marks: [ItemMark], document: FeedDocument, prefix: String) -> String {
-        let fallback = prefix + DefaultImageAsset.relativePath
+    private static func row(
+        _ story: Story, marks: [ItemMark], document: FeedDocument, prefix: String, standalone: StandalonePage?
+    ) -> String {
+        // A standalone page has no assets folder: the default image loads from `--site`, or is inline.
+        let fallback =
+            standalone.map {
+                $0.site.map { $0.appending(path: DefaultImageAsset.relativePath).absoluteString }
+                    ?? StandalonePage.defaultImageDataURL
+            } ?? prefix + DefaultImageAsset.relativePath
         var html = "<li class=\"story\(story.image == nil ? " no-image" : "")\""
         if let language = story.language, language != document.language {
             html += " lang=\"\(PageLayout.attribute(language))\" dir=\"\(TextDirection(language: language).rawValue)\""
         }
         html += ">\n"
         if let image = story.image {
-            let source = pageURL(image.url, document: document, prefix: prefix)
+            let isDefault = image.url == DefaultImageAsset.storyImage(site: document.site).url
+            let source =
+                standalone != nil
+                ? (isDefault ? fallback : image.url.absoluteString)
+                : pageURL(image.url, document: document, prefix: prefix)
             // The bundled default image is a light tile: the stylesheet darkens it in the dark theme.
             let kind = source == fallback ? "story-image is-placeholder" : "story-image"
             html += "<img class=\"\(kind)\" src=\"\(PageLayout.attribute(source))\" alt=\"\" "

@@ -25,6 +25,8 @@ public struct PageLayout: Sendable {
     public var headLinks: [String]
     /// The header's links (already markup), e.g. subscribe links; each becomes a list item.
     public var headerLinks: [String]
+    /// Set for a page that stands on its own (``StandalonePage``): assets inline, not linked.
+    public var standalone: StandalonePage?
 
     /// A layout with every field given.
     public init(
@@ -51,23 +53,34 @@ public struct PageLayout: Sendable {
         let title = Self.text(title)
         // Only right-to-left needs saying: `ltr` is what a page without `dir` is.
         let direction = TextDirection(language: language) == .rightToLeft ? " dir=\"rtl\"" : ""
+        let policy = standalone?.contentSecurityPolicy ?? PageAssets.contentSecurityPolicy
+        let icon = standalone == nil ? rootPrefix + PageAssets.faviconPath : StandalonePage.faviconDataURL
+        // Inline exactly as hashed: the CSP's hash covers the element's whole text.
+        let stylesheet =
+            standalone == nil
+            ? "<link rel=\"stylesheet\" href=\"\(Self.attribute(rootPrefix + PageAssets.stylesheetPath))\">"
+            : "<style>\(StandalonePage.stylesheet)</style>"
+        let script =
+            standalone == nil
+            ? "<script src=\"\(Self.attribute(rootPrefix + PageAssets.scriptPath))\"></script>"
+            : "<script>\(PageAssets.script)</script>"
         var html = """
             <!DOCTYPE html>
             <html lang="\(Self.attribute(language))"\(direction)>
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
-            <meta http-equiv="Content-Security-Policy" content="\(Self.attribute(PageAssets.contentSecurityPolicy))">
+            <meta http-equiv="Content-Security-Policy" content="\(Self.attribute(policy))">
             <meta name="color-scheme" content="light dark">
             <meta name="generator" content="\(Self.attribute(generator))">
             <title>\(title)</title>
-            <link rel="stylesheet" href="\(Self.attribute(rootPrefix + PageAssets.stylesheetPath))">
-            <link rel="icon" type="image/svg+xml" href="\(Self.attribute(rootPrefix + PageAssets.faviconPath))">
+            \(stylesheet)
+            <link rel="icon" type="image/svg+xml" href="\(Self.attribute(icon))">
 
             """
         for link in headLinks { html += link + "\n" }
         html += """
-            <script src="\(Self.attribute(rootPrefix + PageAssets.scriptPath))"></script>
+            \(script)
             </head>
             <body>
             <header class="page-header">

@@ -1,5 +1,6 @@
 import FeedBuild
 import FeedFormats
+import FeedOutput
 import Foundation
 import NewsModel
 import Upstreams
@@ -23,9 +24,10 @@ package enum ConvertCommand {
         }
         let input = parsed.positionals[0]
         let name = input == "-" ? "stdin" : input
+        let renderer = Self.renderer(for: format, site: parsed.value("--site") == nil ? nil : site)
         if case .duckDuckGo(let query) = spec.kind {
             return try convertDuckDuckGo(
-                input, name: name, query: query, spec: spec, site: site, format: format, context)
+                input, name: name, query: query, spec: spec, site: site, format: format, renderer: renderer, context)
         }
         // Articles are read from the raw bytes, turned into stories and written one at a time, so a
         // big response is held once, as its bytes, while its feed is written (see bench/convert).
@@ -45,7 +47,7 @@ package enum ConvertCommand {
             // Lazily: `Sequence.prefix(while:)` would make every story first, into one array (peak
             // memory 32 → 54 MB on 10,000 articles, and no rendering while normalizing).
             let wanted = stories.lazy.prefix { _ in !output.readerIsGone }
-            try format.renderer.render(channel, followedBy: wanted, itemsPerPiece: 100) {
+            try renderer.render(channel, followedBy: wanted, itemsPerPiece: 100) {
                 context.standardOutput.write(utf8: $0)
                 pieces += 1
                 if pieces % 10 == 0 { mapped?.releasePages() }
@@ -62,7 +64,7 @@ package enum ConvertCommand {
     /// A saved DuckDuckGo answer as the feed `build` would write on its first run.
     private static func convertDuckDuckGo(
         _ input: String, name: String, query: String, spec: FeedSpec, site: URL, format: FeedFormat,
-        _ context: CommandContext
+        renderer: any FeedRenderer, _ context: CommandContext
     ) throws(CommandExit) -> ExitCode {
         let (data, _) = try readInput(input, context)
         let answer: DuckDuckGoAnswer
@@ -81,7 +83,7 @@ package enum ConvertCommand {
             for: spec, site: site, ttlMinutes: NewsFeedConfig.defaultTTL, formats: [format], stories: stories,
             updated: now)
         do {
-            try format.renderer.render(document, followedBy: EmptyCollection(), itemsPerPiece: 100) {
+            try renderer.render(document, followedBy: EmptyCollection(), itemsPerPiece: 100) {
                 context.standardOutput.write(utf8: $0)
             }
         } catch {
@@ -92,6 +94,13 @@ package enum ConvertCommand {
                 "newsfeed convert: \(name): the answer holds no abstract, results or topics; wrote an empty feed")
         }
         return .ok
+    }
+
+    /// The renderer of `format`; for `html` a page that stands on its own (``StandalonePage``): it
+    /// is opened from a file, with no assets folder, index or OPML beside it. `site` is `--site`.
+    static func renderer(for format: FeedFormat, site: URL?) -> any FeedRenderer {
+        guard format == .html else { return format.renderer }
+        return FeedPageRenderer(standalone: StandalonePage(sha256: SHA256.digest, site: site))
     }
 
     /// The decoded response of `input` (a file or `-`), and the file's mapping when it is mapped;
