@@ -28,6 +28,24 @@ import Testing
             signal: signalling)
     }
 
+    /// Runs `body` in a folder configured with ``feeds``, against a stub where `stalled` never answers.
+    static func withStalling(
+        _ stalled: String, _ body: (TemporaryFolder, NewsAPIStub) async throws -> Void
+    ) async throws {
+        let folder = TemporaryFolder("newsfeed-signals")
+        try folder.write(S.config(feeds), to: ConfigLoader.defaultFileName)
+        var answers = S.answers(feeds)
+        answers[stalled] = .hang
+        let stub = try NewsAPIStub(answers)
+        do {
+            try await body(folder, stub)
+        } catch {
+            await stub.stop()
+            throw error
+        }
+        await stub.stop()
+    }
+
     static func state(in folder: TemporaryFolder) throws -> BridgeState {
         try StateStore(url: folder.url.appending(path: "Feeds/.newsfeed/state.json")).load().state
     }
@@ -36,12 +54,7 @@ import Testing
     func aStalledBuildStopsAtOnceKeepsWhatItWroteAndTheNextRunPicksUpTheRest(
         signal: Int32, status: Int32, name: String
     ) async throws {
-        let folder = TemporaryFolder("newsfeed-signals")
-        try folder.write(S.config(Self.feeds), to: ConfigLoader.defaultFileName)
-        var answers = S.answers(Self.feeds)
-        answers["us/health"] = .hang
-        let stub = try NewsAPIStub(answers)
-        do {
+        try await Self.withStalling("us/health") { folder, stub in
             // Never built, so config order: business is written, health stalls, science waits.
             let stopped = try await Self.newsfeed(
                 ["build"], in: folder.url, stub: stub, signal: signal, afterRequests: 2)
@@ -77,20 +90,11 @@ import Testing
             #expect(next.outputText.contains("us/health: written, 1 items (1 new)"))
             #expect(next.outputText.contains("us/science: written, 1 items (1 new)"))
             #expect(next.outputText.contains("us/business: not due"))
-        } catch {
-            await stub.stop()
-            throw error
         }
-        await stub.stop()
     }
 
     @Test func aStoppedRefreshMarksNothingFailedAndCountsOnlyWhatWentOut() async throws {
-        let folder = TemporaryFolder("newsfeed-signals")
-        try folder.write(S.config(Self.feeds), to: ConfigLoader.defaultFileName)
-        var answers = S.answers(Self.feeds)
-        answers["us/business"] = .hang
-        let stub = try NewsAPIStub(answers)
-        do {
+        try await Self.withStalling("us/business") { folder, stub in
             let stopped = try await Self.newsfeed(
                 ["serve", "--refresh", "--port", "0", "--host", "127.0.0.1"], in: folder.url, stub: stub,
                 signal: SIGTERM, afterRequests: 1)
@@ -105,10 +109,6 @@ import Testing
                 #expect(record?.lastError == nil && record?.consecutiveFailures ?? 0 == 0, "\(id)")
                 #expect(record?.lastAttempt == nil, "\(id) is due at the next run")
             }
-        } catch {
-            await stub.stop()
-            throw error
         }
-        await stub.stop()
     }
 }
