@@ -71,3 +71,26 @@ import Testing
         #expect(!html.contains("<div"))
     }
 }
+
+/// The sanitizer's promises hold on real publisher markup, not only on made-up pages.
+@Suite struct RealPageSanitizingTests {
+    @Test(arguments: ["ars-1", "herald-sun-1"])
+    func realPagesGiveOnlyAllowedMarkupAndAbsoluteAddresses(name: String) throws {
+        let fixture = try ArticleFixtures.page(name)
+        let html = try ArticleExtractor().extract(fixture.source, url: ArticleFixtures.pageURL).html
+        let lower = html.lowercased()
+        for forbidden in ["<script", "<style", "<iframe", "<object", "<form", "<svg", " on", "style=", "javascript:"] {
+            #expect(!lower.contains(forbidden + (forbidden == " on" ? "load=" : "")), "\(forbidden)")
+        }
+        #expect(!lower.contains(" onclick=") && !lower.contains(" onerror="))
+        // Every address is absolute http(s) or mailto, and every link opens nothing behind it.
+        var rest = Substring(html)
+        while let range = rest.range(of: #"href=""#) ?? rest.range(of: #"src=""#) {
+            let value = rest[range.upperBound...].prefix { $0 != "\"" }
+            #expect(value.hasPrefix("https://") || value.hasPrefix("http://") || value.hasPrefix("mailto:"), "\(value)")
+            rest = rest[range.upperBound...]
+        }
+        let links = html.components(separatedBy: "<a ").count - 1
+        #expect(links == html.components(separatedBy: #"rel="noopener noreferrer""#).count - 1)
+    }
+}

@@ -69,8 +69,9 @@ struct ContentCleaner {
             guard ["p", "div", "span", "time"].contains(tree[index].name), length < 90 else { continue }
             let text = tree.normalizedText(index).lowercased()
             let onlyTime = tree[index].name == "time" && tree.normalizedText(tree[index].parent).count < 90
-            if onlyTime || BoilerplatePatterns.datelinePrefixes.contains(where: { text.hasPrefix($0) })
-                && text.contains(where: \.isNumber)
+            if onlyTime
+                || BoilerplatePatterns.datelinePrefixes.contains(where: { text.hasPrefix($0) })
+                    && text.contains(where: \.isNumber)
             {
                 tree.remove(onlyTime ? tree[index].parent : index)
             }

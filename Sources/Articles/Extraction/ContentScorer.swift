@@ -272,11 +272,14 @@ struct ContentScorer {
     func isProbablyVisible(_ node: PageTree.Node) -> Bool {
         if node.attribute("hidden") != nil { return false }
         if let style = node.attribute("style")?.lowercased().filter({ !$0.isWhitespace }),
-            BoilerplatePatterns.contains(style, "display:none") || BoilerplatePatterns.contains(style, "visibility:hidden")
+            BoilerplatePatterns.contains(style, "display:none")
+                || BoilerplatePatterns.contains(style, "visibility:hidden")
         {
             return false
         }
-        if node.attribute("aria-hidden") == "true", !BoilerplatePatterns.contains(node.attribute("class") ?? "", "fallback-image") {
+        if node.attribute("aria-hidden") == "true",
+            !BoilerplatePatterns.contains(node.attribute("class") ?? "", "fallback-image")
+        {
             return false
         }
         return true
@@ -285,7 +288,8 @@ struct ContentScorer {
     func isByline(_ index: Int, _ match: String) -> Bool {
         let node = tree[index]
         guard
-            node.attribute("rel") == "author" || BoilerplatePatterns.contains(node.attribute("itemprop") ?? "", "author")
+            node.attribute("rel") == "author"
+                || BoilerplatePatterns.contains(node.attribute("itemprop") ?? "", "author")
                 || BoilerplatePatterns.matches(match, BoilerplatePatterns.byline)
         else { return false }
         let length = tree.normalizedText(index).count
