@@ -8,7 +8,7 @@ photos, the order rotating every round so all see the same machine load; each wr
 into a fresh folder. The figure is the median of the rounds' wall times. Peak memory: GNU time's maximum
 resident set size of images-bench on 100 photos, median of 3.
   newsfeed       images-bench: the image cache's Thumbnailer and ImageFolder, --workers images at once
-  vipsthumbnail  Debian's CLI, one process per width over all files, `--size Wx`, the same JPEG options
+  vipsthumbnail  Debian's CLI, one process per width over the files that reach it, `--size Wx`, the same JPEG options
                  (Q=80, strip, optimize_coding, interlace), libvips' own threads on one image at a time
   pillow         pillow_thumbnails.py: draft + exif_transpose + thumbnail, --workers processes
 """
@@ -28,14 +28,29 @@ MEMORY_GOAL_MB = 150
 NAMES = ["newsfeed", "vipsthumbnail", "pillow"]
 
 
+def seen_widths(photos):
+    """Each photo's width as seen (after EXIF orientation), so vipsthumbnail is given only the files a width
+    applies to: newsfeed and the Pillow script skip a width above the original's, as the cache does."""
+    from PIL import Image
+    widths = {}
+    for path in photos:
+        with Image.open(path) as image:
+            turned = image.getexif().get(0x0112, 1) in (5, 6, 7, 8)
+            widths[path] = image.height if turned else image.width
+    return widths
+
+
+SEEN = {}
+
+
 def commands(name, bench, photos, widths, workers, out):
     listed = ",".join(map(str, widths))
     if name == "newsfeed":
         return [[bench, "--widths", listed, "--workers", str(workers), "--out", out] + photos]
     if name == "vipsthumbnail":
         options = "[Q=80,strip,optimize_coding,interlace]"
-        return [["vipsthumbnail", "--size", f"{w}x", "-o", os.path.join(out, f"%s-{w}.jpg{options}")] + photos
-                for w in widths]
+        return [["vipsthumbnail", "--size", f"{w}x", "-o", os.path.join(out, f"%s-{w}.jpg{options}")]
+                + [p for p in photos if SEEN[p] >= w] for w in widths]
     return [[sys.executable, os.path.join(HERE, "pillow_thumbnails.py"), "--widths", listed,
              "--workers", str(workers), "--out", out] + photos]
 
@@ -60,6 +75,7 @@ def main():
     args = parser.parse_args()
     widths = [int(w) for w in args.widths.split(",")]
     photos = sorted(glob.glob(os.path.join(args.photos, "*.jpg")))
+    SEEN.update(seen_widths(photos))
     scratch = tempfile.mkdtemp(prefix="bench-images-")
     times = {name: [] for name in NAMES}
     counts = {}
