@@ -123,8 +123,9 @@ import Testing
             stub.answer("us/health", with: .articles([.story("c", publishedAt: "2024-05-03T11:00:00Z")]))
             #expect(await workspace.build().outputLines.first == "us/health: written, 3 items (1 new)")
             let second = try workspace.snapshot("us/health")
-            #expect(second.stories.map(\.url.absoluteString) == ["c", "a", "b"].map(Self.articleURL))
-            #expect(second.stories.last?.publishedAt == testNow, "the undated story keeps its first-seen date")
+            // Newest first by the story's date (StoryOrder): the undated b is as old as its first sighting.
+            #expect(second.stories.map(\.url.absoluteString) == ["c", "b", "a"].map(Self.articleURL))
+            #expect(second.stories[1].publishedAt == testNow, "the undated story keeps its first-seen date")
             #expect(try workspace.state().items[Self.articleURL("a")]?.firstSeen == firstSeenOfA)
             #expect(try workspace.violations("us/health") == [])
 

@@ -77,11 +77,9 @@ public struct FeedBuilder: Sendable {
             report.outcomes.append(await buildFeed(spec, context: context, stops: &stops, report: &report))
         }
         report.interrupted = Task.isCancelled
-        if scheduled == nil || report.outcomes.contains(where: \.wasAttempted)
-            || !FileManager.default.fileExists(atPath: output.fileURL(relativePath: SiteLayout.indexFileName).path)
-        {
-            await index(into: &report)
-        }
+        // Every build, due feeds or not: a feed added to or removed from the config changes the
+        // index and the OPML at once. Both are written only when their bytes change.
+        await index(into: &report)
         let order = Dictionary(specs.enumerated().map { ($0.element.id, $0.offset) }) { first, _ in first }
         report.outcomes = report.outcomes.enumerated().sorted { lhs, rhs in
             let left = order[lhs.element.spec.id] ?? 0

@@ -50,13 +50,15 @@ package enum FeedChannel {
         formats: [FeedFormat] = [.rss], stories: [Story], updated: Date
     ) -> FeedDocument {
         let home = formats.contains(.html) ? site.appending(path: spec.relativePath(for: .html)) : site
-        return FeedDocument(
+        var document = FeedDocument(
             title: title(for: spec) + (isSampleData ? " (sample data)" : ""), link: home,
             selfURL: site.appending(path: spec.relativePath),
             description: (isSampleData ? "SAMPLE DATA from newsfeed demo, not live news. " : "")
                 + description(for: spec),
             language: language(for: spec, stories: stories), updated: updated, ttlMinutes: ttlMinutes,
             generator: "newsfeed \(NewsFeedVersion.current)", stories: stories, formats: formats, site: site)
+        document.storyOrder = StoryOrder(for: spec.kind)
+        return document
     }
 
     /// The feed's language: the country's or the search's for NewsAPI; for DuckDuckGo the one its

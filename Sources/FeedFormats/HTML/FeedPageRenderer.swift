@@ -49,7 +49,8 @@ public struct FeedPageRenderer: FeedRenderer {
         guard let marker = page.range(of: Self.bodyMarker) else { throw .writerFailed("laying out the page") }
 
         var html = String(page[..<marker.lowerBound])
-        html += "<p class=\"summary-line\">Updated \(PageLayout.time(document.updated))</p>\n"
+        let order = document.storyOrder.map { " · " + $0.phrase } ?? ""
+        html += "<p class=\"summary-line\">Updated \(PageLayout.time(document.updated))\(order)</p>\n"
         html += "<ol class=\"stories\">\n"
         var rows = 0
         var rowsInPiece = 0

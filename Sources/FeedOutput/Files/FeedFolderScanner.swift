@@ -97,6 +97,7 @@ public struct FeedFolderScanner: Sendable {
             listing.formats = FeedFormat.allCases.filter {
                 access(root + "/" + listing.relativePath(for: $0), F_OK) == 0
             }
+            listing.lastChanged = summary?.lastBuildDate.flatMap(RFC822Date.date(from:))
             return listing
         }
     }
