@@ -25,7 +25,8 @@ import Testing
             #expect(run.standardError.isEmpty)
             #expect(
                 BuildWorkspace.allFiles(in: workspace.output) == [
-                    ".newsfeed/lock", ".newsfeed/state.json", "assets/default-image.png", "assets/favicon.svg",
+                    ".newsfeed/lock", ".newsfeed/quota.json", ".newsfeed/state.json", "assets/default-image.png",
+                    "assets/favicon.svg",
                     "assets/newsfeed.css", "assets/newsfeed.js", "feeds.opml", "index.html", "us/health.atom",
                     "us/health.html", "us/health.json", "us/health.rss", "us/technology.atom", "us/technology.html",
                     "us/technology.json", "us/technology.rss",

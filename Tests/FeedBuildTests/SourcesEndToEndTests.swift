@@ -300,8 +300,7 @@ import Testing
             #expect(
                 run.outputLines == [
                     "us/all: NewsAPI apiKeyInvalid (HTTP 401): Your API key is invalid; no feed written yet",
-                    "search/climate-change: paused until the NewsAPI key changes (NewsAPI apiKeyInvalid (HTTP 401): "
-                        + "Your API key is invalid.)",
+                    "search/climate-change: paused until the NewsAPI key changes",
                     "ddg/rust: DuckDuckGo answered HTTP 429; no feed written yet",
                     "ddg/apple: not fetched (DuckDuckGo refused ddg/rust with HTTP 429; no further requests this run); "
                         + "no feed written yet",

@@ -11,6 +11,9 @@ public struct BuildReport: Sendable, Equatable {
     public var stoppedFurtherRequests = false
     /// For a scheduled run: the earliest moment a later run could do something new.
     public var nextChange: Date?
+    /// Set when the run could not start: the lock or the state cannot be used, so no feed was fetched
+    /// (every outcome is this failure). The CLI says it once, not once per feed.
+    public var setupFailure: FeedFailure?
     /// The run was cancelled (SIGINT, SIGTERM): the feeds not yet written are ``FeedOutcome/Result/interrupted(previous:)``.
     public var interrupted = false
 
@@ -22,6 +25,16 @@ public struct BuildReport: Sendable, Equatable {
     public var badKeyPauseReason: String? {
         for outcome in outcomes {
             if case .held(let held) = outcome.result, case .paused(let reason, nil) = held.reason { return reason }
+        }
+        return nil
+    }
+
+    /// NewsAPI's refusal and when the pause ends, when this run left feeds paused by a rate limit.
+    public var rateLimitPause: (reason: String, until: Date)? {
+        for outcome in outcomes {
+            if case .held(let held) = outcome.result, case .paused(let reason, let until?) = held.reason {
+                return (reason, until)
+            }
         }
         return nil
     }

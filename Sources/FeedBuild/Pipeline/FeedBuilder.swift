@@ -135,8 +135,15 @@ public struct FeedBuilder: Sendable {
     /// the feeds to fetch, with the others' outcomes in `report`; nil when the state cannot be read
     /// (without the request log the quota cannot be kept: nothing is fetched).
     private func plan(_ specs: [FeedSpec], context: RunContext, into report: inout BuildReport) async -> [FeedSpec]? {
-        guard let scheduled = context.scheduled else { return specs }
         let output = context.output
+        // A corrupt bookmarks list would silently drop the pages' stars: said once, moved aside.
+        if let warning = try? await output.lock.withLock({ () throws -> String? in
+            output.removeStaleTemporaryFiles()
+            return try output.bookmarkStore.load().warning
+        }) {
+            report.warnings.append(warning)
+        }
+        guard let scheduled = context.scheduled else { return specs }
         let scheduler = context.scheduler
         let now = clock()
         let loaded: StateStore.Loaded
@@ -150,6 +157,7 @@ public struct FeedBuilder: Sendable {
             }
         } catch {
             let failure = FeedFailure.from(error, cause: .requestLog)
+            report.setupFailure = failure
             report.outcomes = specs.map { failed($0, failure) }
             return nil
         }
@@ -210,7 +218,9 @@ public struct FeedBuilder: Sendable {
                 guard let scheduled else { return (.fetch, state, loaded.warning, before) }
                 let decision = scheduler.admit(
                     spec, state: &state, now: now, mode: scheduled.mode, apiKey: scheduled.apiKey)
-                if decision == .fetch { try output.stateStore.save(state) }
+                // Only the ledger must be on disk before the request goes out; the feed's record is
+                // written once, with its outcome.
+                if decision == .fetch { try output.stateStore.saveLedger(state) }
                 return (decision, state, loaded.warning, before)
             }
         } catch {
@@ -335,7 +345,7 @@ public struct FeedBuilder: Sendable {
                 var state = try output.stateStore.load().state
                 scheduler.recordInterrupted(
                     spec, admittedAt: feed.admittedAt, record: feed.recordBefore, state: &state)
-                try output.stateStore.save(state)
+                try output.stateStore.saveLedger(state)
             }
         } catch {
             report.warnings.append("\(error)")

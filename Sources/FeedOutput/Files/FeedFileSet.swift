@@ -73,8 +73,30 @@ package struct FeedFileSet: Sendable {
             if unchanged { return false }
         }
         document.updated = now
-        for target in targets {
-            try output.writeIfChanged(try target.format.renderer.render(document), to: target.url)
+        // Every changed format is staged (written and flushed) before any is renamed into place, so
+        // a kill leaves the formats agreeing with each other but for the renames' microseconds.
+        var staged: [AtomicFileWriter.Staged] = []
+        do {
+            for target in targets {
+                let data = try target.format.renderer.render(document)
+                if let existing = try? output.readIfPresent(target.url), existing == data { continue }
+                staged.append(try AtomicFileWriter.stage(data, for: target.url))
+            }
+        } catch {
+            for file in staged { file.discard() }
+            throw error
+        }
+        // The renames back to back (no fsync between them), then each folder made durable once.
+        for (index, file) in staged.enumerated() {
+            do {
+                try file.commit(durably: false)
+            } catch {
+                for later in staged[(index + 1)...] { later.discard() }
+                throw error
+            }
+        }
+        for folder in Set(staged.map { $0.url.deletingLastPathComponent().path }) {
+            AtomicFileWriter.syncFolder(folder)
         }
         return true
     }

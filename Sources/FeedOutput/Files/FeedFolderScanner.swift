@@ -66,15 +66,27 @@ public struct FeedFolderScanner: Sendable {
     public func readState() throws(OutputError) -> BridgeState? {
         guard let snapshot = FileSnapshot.read(path: statePath) else {
             if access(statePath, F_OK) != 0, errno == ENOENT { return nil }
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: statePath, isDirectory: &isFolder), isFolder.boolValue {
+                throw .stateUnreadable(path: statePath, detail: "it is a folder, not a file")
+            }
             throw .stateUnreadable(path: statePath, detail: "cannot open it")
         }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
+        var state: BridgeState
         do {
-            return try decoder.decode(BridgeState.self, from: snapshot.bytes)
+            state = try decoder.decode(BridgeState.self, from: snapshot.bytes)
         } catch {
             throw .stateUnreadable(path: statePath, detail: "not valid state JSON")
         }
+        // The ledger's own file is what counts for the request log and the pause (``StateStore``).
+        if let ledger = FileSnapshot.read(path: root + "/.newsfeed/quota.json"),
+            let decoded = try? decoder.decode(StateStore.Ledger.self, from: ledger.bytes)
+        {
+            decoded.apply(to: &state)
+        }
+        return state
     }
 
     /// The listings of `files` (default: a fresh scan), each with its channel title,

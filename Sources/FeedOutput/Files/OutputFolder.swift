@@ -2,6 +2,12 @@ import FeedFormats
 import Foundation
 import NewsModel
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The output folder: where feeds, assets and newsfeed's state live, and the only
 /// way the rest of the code touches them.
 ///
@@ -64,7 +70,9 @@ public struct OutputFolder: Sendable {
 
     /// The file's bytes, or nil when it does not exist.
     public func readIfPresent(_ url: URL) throws(OutputError) -> Data? {
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { return nil }
+        if isFolder.boolValue { throw .readFailed(path: url.path, reason: "is a folder, not a file") }
         do {
             return try Data(contentsOf: url)
         } catch {
@@ -97,6 +105,24 @@ public struct OutputFolder: Sendable {
         where includingDefaultImage || asset.relativePath != DefaultImageAsset.relativePath {
             try writeIfChanged(asset.data, to: fileURL(relativePath: asset.relativePath))
         }
+    }
+
+    /// Removes the temporary files killed runs left (``AtomicFileWriter``'s `.<name>.<hex>.tmp`),
+    /// anywhere in the folder, so a folder published with rsync or to an object store never carries
+    /// them. Call while holding the lock: every writer holds it while its temporary files exist, so
+    /// any found then is stale. Symlinked folders are not followed. Returns how many it removed.
+    @discardableResult
+    public func removeStaleTemporaryFiles() -> Int {
+        guard
+            let walk = FileManager.default.enumerator(
+                at: root, includingPropertiesForKeys: [.isRegularFileKey], options: [])
+        else { return 0 }
+        var removed = 0
+        for case let url as URL in walk where AtomicFileWriter.isTemporaryName(url.lastPathComponent) {
+            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
+            if unlink(url.path) == 0 { removed += 1 }
+        }
+        return removed
     }
 
     /// The store for `.newsfeed/state.json`.

@@ -19,6 +19,9 @@ public struct BridgeState: Sendable, Hashable, Codable {
     public var requests: [RequestRecord]
     /// Set while NewsAPI refuses requests (rate limit or bad key); nil when requests may go out.
     public var pause: PauseRecord?
+    /// When the request log was lost (both `state.json` and `quota.json` unreadable): until each
+    /// window has passed since, it counts as full (``FeedScheduler``), so no quota is spent twice.
+    public var ledgerLostAt: Date?
 
     public init(
         feeds: [String: FeedRecord] = [:], items: [String: ItemRecord] = [:], images: [String: ImageRecord] = [:],
@@ -33,7 +36,7 @@ public struct BridgeState: Sendable, Hashable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case version, feeds, items, images, requests, pause
+        case version, feeds, items, images, requests, pause, ledgerLostAt
     }
 
     /// Reads states written before the quota existed: the newer keys are optional.
@@ -45,6 +48,7 @@ public struct BridgeState: Sendable, Hashable, Codable {
         images = try container.decode([String: ImageRecord].self, forKey: .images)
         requests = try container.decodeIfPresent([RequestRecord].self, forKey: .requests) ?? []
         pause = try container.decodeIfPresent(PauseRecord.self, forKey: .pause)
+        ledgerLostAt = try container.decodeIfPresent(Date.self, forKey: .ledgerLostAt)
     }
 }
 

@@ -58,12 +58,21 @@ package enum BuildCommand {
         let building = Task { await builder.build(specs, scheduled: scheduled, progress: progress) }
         let report = await context.stopSignal.onFire({ building.cancel() }) { await building.value }
         if progress != nil { errors.write("\r\u{1B}[K") }
+        // Nothing could start (the lock or the state refused): one line, not one per feed; a location
+        // that refuses writes is a configuration problem, as an unwritable output folder is.
+        if let failure = report.setupFailure {
+            errors.line("newsfeed \(command): \(failure.detail); no feed was fetched")
+            return failure.outputError?.isUnwritableLocation == true ? .configuration : .failure
+        }
         for warning in report.warnings {
             errors.line("newsfeed \(command): warning: \(warning)")
         }
         for outcome in report.outcomes {
             if !quiet { context.standardOutput.line(outcome.line) }
             if outcome.failed || outcome.cameBackEmpty { errors.line(outcome.line) }
+        }
+        if !quiet, let pause = report.rateLimitPause {
+            context.standardOutput.line(rateLimitPauseLine(command: command, reason: pause.reason, until: pause.until))
         }
         if !quiet { context.standardOutput.line(report.summary) }
         // A bad-key pause needs a person even when no feed is overdue yet: one line per run
@@ -85,6 +94,12 @@ package enum BuildCommand {
         let written = report.outcomes.filter(\.wroteFiles).count
         return "newsfeed \(command): interrupted by \(name): \(written) feed\(written == 1 ? "" : "s") written; "
             + "\(left) not built keep their previous files and state and go at the next run"
+    }
+
+    /// The line of a run that finds NewsAPI feeds paused by a rate limit: NewsAPI's words, once.
+    static func rateLimitPauseLine(command: String, reason: String, until: Date) -> String {
+        "newsfeed \(command): NewsAPI feeds are paused until \(ScheduleTime.text(until)) because NewsAPI "
+            + "refused a request (\(FeedOutcome.clause(reason)))"
     }
 
     /// The stderr line of a run that leaves NewsAPI feeds paused on a refused key.

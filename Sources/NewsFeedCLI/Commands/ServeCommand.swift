@@ -166,6 +166,11 @@ package enum ServeCommand {
                 context.standardError.line("newsfeed serve: refresh: \(outcome.line)")
             }
         }
+        if !quiet, let pause = report.rateLimitPause {
+            context.standardOutput.line(
+                "refresh: "
+                    + BuildCommand.rateLimitPauseLine(command: "serve", reason: pause.reason, until: pause.until))
+        }
         if let reason = report.badKeyPauseReason {
             context.standardError.line(BuildCommand.badKeyPauseLine(command: "serve", reason: reason))
         }
