@@ -92,6 +92,13 @@ let package = Package(
             // them dynamically as usual.
             linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]
         ),
+        // bench/images' probe (not a product): the image cache's thumbnailing of many files, timed there.
+        .executableTarget(
+            name: "images-bench",
+            dependencies: ["Images"],
+            swiftSettings: staticInRelease,
+            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]
+        ),
         .testTarget(
             name: "HTTPServingTests",
             dependencies: ["HTTPServing"]

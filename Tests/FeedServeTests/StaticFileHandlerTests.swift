@@ -165,6 +165,26 @@ import Testing
         }
     }
 
+    /// The image cache's copies change name when their bytes change: cached for a year, immutable; ETag and
+    /// 304 as for every file.
+    @Test func cachedImagesAreImmutableForAYear() async throws {
+        try await ServeTestFolder.with { folder in
+            try folder.write("images/0123456789abcdef0123456789abcdef-320.jpg", "jpeg bytes")
+            try folder.write("photos/x.jpg", "jpeg bytes")
+            let handler = try F.handler(folder)
+            let copy = handler.response(to: F.get("/images/0123456789abcdef0123456789abcdef-320.jpg"))
+            #expect(copy.status == 200)
+            #expect(copy.headers["Cache-Control"] == "public, max-age=31536000, immutable")
+            let etag = try #require(copy.headers["ETag"])
+            let again = handler.response(
+                to: F.get("/images/0123456789abcdef0123456789abcdef-320.jpg", [("If-None-Match", etag)]))
+            #expect(again.status == 304)
+            #expect(again.headers["Cache-Control"] == "public, max-age=31536000, immutable")
+            // Only the cache's folder: another image is a file like any other.
+            #expect(handler.response(to: F.get("/photos/x.jpg")).headers["Cache-Control"] == "public, max-age=300")
+        }
+    }
+
     @Test func maxAgeComesFromTheFeedTTLElseTheDefault() async throws {
         try await ServeTestFolder.with { folder in
             try folder.write("us/health.rss", F.feed(title: "Health", ttl: 30))

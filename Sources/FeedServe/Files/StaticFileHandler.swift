@@ -121,13 +121,17 @@ public struct StaticFileHandler: HTTPHandler {
         }
         // Only the request that claims this version compresses and caches it; a request
         // racing it meanwhile answers uncompressed instead of compressing again.
+        // The image cache's copies are named after their bytes: a name never holds other bytes, so caches may
+        // keep them for the longest time RFC 9111 allows without asking again.
+        let immutable = relativePath.hasPrefix(SiteLayout.imagesFolder + "/")
+        let cacheControl = immutable ? "public, max-age=\(Self.maxAgeLimit), immutable" : "public, max-age=\(maxAge)"
         let builds =
             snapshot.bytes.count <= configuration.maxCachedFileBytes
             && cache.claimBuild(of: relativePath, validity: validity)
         let document = ServedDocument(
             bytes: snapshot.bytes, entityTag: snapshot.version.entityTag,
             lastModifiedSeconds: snapshot.version.modifiedSeconds, mediaType: mediaType,
-            cacheControl: "public, max-age=\(maxAge)", compress: builds, prepare: builds)
+            cacheControl: cacheControl, compress: builds, prepare: builds)
         if builds { cache.store(document, for: relativePath, validity: validity) }
         return document
     }

@@ -1,11 +1,12 @@
 import FeedOutput
 import Foundation
+import NewsModel
 
 /// The output's `images/` folder: copies named after their own bytes, each written atomically (a dot-named
 /// temporary file, fsync, rename), so `serve` never sends half a picture and a crash leaves no partial file.
 public struct ImageFolder: Sendable {
     /// The relative folder inside the output, also the URL path the copies are served under.
-    public static let name = "images"
+    public static let name = SiteLayout.imagesFolder
 
     public var url: URL
 

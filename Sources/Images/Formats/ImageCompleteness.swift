@@ -18,7 +18,9 @@ enum ImageCompleteness {
     }
 
     private static func jpegProblem(_ bytes: [UInt8]) -> String? {
-        guard let scan = startOfScan(bytes) else { return "the JPEG has no image data (no start of scan)" }
+        guard let scan = JPEGMarkers.first(in: bytes, where: { $0 == 0xDA }) else {
+            return "the JPEG has no image data (no start of scan)"
+        }
         // Trailing bytes after the end marker are tolerated (some cameras and CMSes append data).
         var index = bytes.count - 2
         while index > scan {
@@ -26,28 +28,6 @@ enum ImageCompleteness {
             index -= 1
         }
         return "the JPEG is truncated (no end-of-image marker after its data)"
-    }
-
-    /// The offset of the first start-of-scan marker, walking segment lengths from the start.
-    private static func startOfScan(_ bytes: [UInt8]) -> Int? {
-        var offset = 2
-        while offset + 4 <= bytes.count {
-            guard bytes[offset] == 0xFF else { return nil }
-            let marker = bytes[offset + 1]
-            if marker == 0xFF {
-                offset += 1
-                continue
-            }
-            if marker == 0xDA { return offset }
-            if marker == 0x01 || (0xD0...0xD7).contains(marker) {
-                offset += 2
-                continue
-            }
-            let length = Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
-            guard length >= 2 else { return nil }
-            offset += 2 + length
-        }
-        return nil
     }
 
     private static func pngProblem(_ bytes: [UInt8]) -> String? {

@@ -51,34 +51,16 @@ public struct ImageDimensions: Sendable, Hashable {
         return (width, height)
     }
 
-    /// The first start-of-frame marker (baseline, progressive, lossless, arithmetic), walking segment lengths.
+    /// The first start-of-frame marker (baseline, progressive, lossless, arithmetic); none before the scan data.
     private static func jpeg(_ bytes: [UInt8]) -> (Int, Int)? {
         let startOfFrame: Set<UInt8> = [0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF]
-        var offset = 2
-        while offset + 4 <= bytes.count {
-            guard bytes[offset] == 0xFF else { return nil }
-            let marker = bytes[offset + 1]
-            // Fill bytes and markers without a length (TEM, RSTn).
-            if marker == 0xFF {
-                offset += 1
-                continue
-            }
-            if marker == 0x01 || (0xD0...0xD7).contains(marker) {
-                offset += 2
-                continue
-            }
-            guard let length = bigEndian(bytes, offset + 2, 2), length >= 2 else { return nil }
-            if startOfFrame.contains(marker) {
-                guard let height = bigEndian(bytes, offset + 5, 2), let width = bigEndian(bytes, offset + 7, 2) else {
-                    return nil
-                }
-                return (width, height)
-            }
-            // Start of scan or end of image before any frame: there is none to read.
-            if marker == 0xDA || marker == 0xD9 { return nil }
-            offset += 2 + length
-        }
-        return nil
+        // Start of scan or end of image before any frame: there is none to read.
+        guard
+            let offset = JPEGMarkers.first(in: bytes, where: { startOfFrame.contains($0) || $0 == 0xDA || $0 == 0xD9 }),
+            startOfFrame.contains(bytes[offset + 1]),
+            let height = bigEndian(bytes, offset + 5, 2), let width = bigEndian(bytes, offset + 7, 2)
+        else { return nil }
+        return (width, height)
     }
 
     /// `VP8 ` (lossy), `VP8L` (lossless) or `VP8X` (extended: the canvas) as the first chunk.

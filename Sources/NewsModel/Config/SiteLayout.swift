@@ -7,4 +7,6 @@ public enum SiteLayout {
     public static let indexFileName = "index.html"
     /// The bookmarks feed's id, and its path without the extension: `bookmarks.rss`, `bookmarks.html`.
     public static let bookmarksFeedID = "bookmarks"
+    /// The image cache's copies, named after their bytes (docs/image-cache.md): `images/<hash>-<width>.jpg`.
+    public static let imagesFolder = "images"
 }
