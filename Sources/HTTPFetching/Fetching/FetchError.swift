@@ -16,6 +16,17 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     case hostNotFound(host: String, detail: String)
     /// The caller gave up (its task was cancelled) before the answer was complete.
     case cancelled
+    /// The public-address guard (or the scheme check) refused the address before it was contacted; the text says
+    /// which address and why.
+    case blocked(String)
+    /// `robots.txt` disallows this URL for `newsfeed`.
+    case disallowedByRobots(String)
+    /// More redirects than the policy follows.
+    case tooManyRedirects(limit: Int)
+    /// A redirect led back to an address already visited.
+    case redirectLoop(String)
+    /// A 2xx answer of a media type the caller does not want (e.g. an image where a page was asked for).
+    case unwantedMediaType(String, url: String)
 
     /// One line naming the cause, e.g. `no answer within 30 s`.
     public var description: String {
@@ -32,6 +43,16 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
             "could not resolve host \(host): \(detail)"
         case .cancelled:
             "cancelled before it finished"
+        case .blocked(let reason):
+            "blocked: \(reason)"
+        case .disallowedByRobots(let url):
+            "robots.txt disallows \(url) for newsfeed"
+        case .tooManyRedirects(let limit):
+            "more than \(limit) redirects"
+        case .redirectLoop(let url):
+            "redirect loop back to \(url)"
+        case .unwantedMediaType(let type, let url):
+            "\(url) answered \(type.isEmpty ? "without a Content-Type" : type), not what was asked for"
         }
     }
 }

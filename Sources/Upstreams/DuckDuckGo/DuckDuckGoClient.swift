@@ -49,7 +49,8 @@ public struct DuckDuckGoClient: Sendable {
         } catch {
             switch error {
             case .timedOut(let after): throw .timedOut(after: after)
-            case .transport, .tooLarge, .unofferedEncoding, .hostNotFound, .cancelled:
+            case .transport, .tooLarge, .unofferedEncoding, .hostNotFound, .cancelled, .blocked, .disallowedByRobots,
+                .tooManyRedirects, .redirectLoop, .unwantedMediaType:
                 throw .transport(error.description)
             }
         }

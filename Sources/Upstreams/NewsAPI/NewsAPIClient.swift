@@ -51,7 +51,8 @@ public struct NewsAPIClient: Sendable {
         } catch {
             switch error {
             case .timedOut(let after): throw .timedOut(after: after)
-            case .transport, .tooLarge, .unofferedEncoding, .hostNotFound, .cancelled:
+            case .transport, .tooLarge, .unofferedEncoding, .hostNotFound, .cancelled, .blocked, .disallowedByRobots,
+                .tooManyRedirects, .redirectLoop, .unwantedMediaType:
                 throw .transport(redacted(error.description))
             }
         }
