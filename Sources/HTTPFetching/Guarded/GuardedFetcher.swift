@@ -134,7 +134,8 @@ public final class GuardedFetcher: Sendable {
                     current, deadline: deadline, inspect: false, maximumBytes: Self.robotsMaximumBytes)
                 switch answer.status {
                 case 200..<300:
-                    return RobotsRules(parsing: String(decoding: answer.body, as: UTF8.self), userAgent: Self.robotsToken)
+                    return RobotsRules(
+                        parsing: String(decoding: answer.body, as: UTF8.self), userAgent: Self.robotsToken)
                 case 301, 302, 303, 307, 308:
                     guard let location = answer.headers["location"],
                         let next = URL(string: location, relativeTo: current)?.absoluteURL

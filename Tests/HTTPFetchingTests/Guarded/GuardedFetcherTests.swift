@@ -7,7 +7,7 @@ import Testing
 /// The guarded fetcher against loopback publishers on 127.0.0.x: the address guard on every hop, redirects,
 /// robots.txt, per-host and total caps, the deadline, the byte cap and the media-type filter.
 @Suite(.serialized, .timeLimit(.minutes(2))) struct GuardedFetcherTests {
-    static let site = URL(string: "http://news.example/")!
+    static let site = URL(string: "http://news.example/") ?? URL(fileURLWithPath: "/")
     static let page = LoopbackHTTPStub.response(
         status: 200, body: Data("<html><p>article</p></html>".utf8), contentType: "text/html; charset=utf-8")
     static let noRobots = LoopbackHTTPStub.response(status: 404, body: Data(), contentType: "text/plain")
@@ -20,7 +20,8 @@ import Testing
     }
 
     static func redirect(to location: String) -> Data {
-        LoopbackHTTPStub.response(status: 302, body: Data(), contentType: "text/plain", headers: ["Location: \(location)"])
+        LoopbackHTTPStub.response(
+            status: 302, body: Data(), contentType: "text/plain", headers: ["Location: \(location)"])
     }
 
     static func policy(_ change: (inout FetchPolicy) -> Void = { _ in }) -> FetchPolicy {
@@ -95,7 +96,9 @@ import Testing
         await #expect(throws: FetchError.tooManyRedirects(limit: 5)) {
             try await fetcher.fetch(try #require(stub.url("/hop/6")))
         }
-        let loop = try await #require(throws: FetchError.self) { try await fetcher.fetch(try #require(stub.url("/loop"))) }
+        let loop = try await #require(throws: FetchError.self) {
+            try await fetcher.fetch(try #require(stub.url("/loop")))
+        }
         guard case .redirectLoop = loop else {
             Issue.record("expected a loop, got \(loop)")
             return
@@ -159,7 +162,8 @@ import Testing
     @Test func theDeadlineCoversATricklingServer() async throws {
         let body = Data(repeating: 65, count: 200)
         let answer = LoopbackHTTPStub.response(status: 200, body: body, contentType: "text/html")
-        let stub = try Self.publisher(page: .trickle(answer, interval: .milliseconds(500), atOnce: answer.count - body.count))
+        let stub = try Self.publisher(
+            page: .trickle(answer, interval: .milliseconds(500), atOnce: answer.count - body.count))
         defer { stub.stop() }
         let fetcher = GuardedFetcher(policy: Self.policy { $0.timeout = .seconds(2) })
         await #expect(throws: FetchError.timedOut(after: .seconds(2))) {
