@@ -161,7 +161,10 @@ let package = Package(
         .testTarget(
             name: "NewsFeedCLITests",
             // The executable too: the closed-pipe tests run a real `newsfeed` process.
-            dependencies: ["TestSupport", "NewsModel", "Upstreams", "FeedFormats", "FeedBuild", "FeedServe", "NewsFeedCLI", "newsfeed"]
+            dependencies: [
+                "TestSupport", "NewsModel", "Upstreams", "FeedFormats", "FeedBuild", "FeedServe", "NewsFeedCLI", "newsfeed",
+                "HTTPServing",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

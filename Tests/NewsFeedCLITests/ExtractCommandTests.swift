@@ -1,4 +1,6 @@
 import Foundation
+import HTTPServing
+import Synchronization
 import TestSupport
 import Testing
 
@@ -85,5 +87,70 @@ import Testing
         let run = await CLIRun.newsfeed(arguments, in: FileManager.default.temporaryDirectory, clock: clock)
         #expect(run.status == 64)
         #expect(run.errorLines == [message])
+    }
+
+    /// A publisher on loopback: `/story` is the page, `/old` redirects to it, `/gone` is a 403, the rest 404
+    /// (so robots.txt allows everything). It records every path asked for.
+    final class Publisher: HTTPHandler {
+        let asked = Mutex<[String]>([])
+
+        func handle(_ request: HTTPRequest) async -> HTTPAction {
+            asked.withLock { $0.append(request.path) }
+            switch request.path {
+            case "/story":
+                var headers = HTTPHeaders()
+                headers.set("Content-Type", "text/html; charset=utf-8")
+                return .respond(HTTPResponse(status: 200, headers: headers, body: .data(Data(story.utf8))))
+            case "/old":
+                return .respond(HTTPResponse(status: 301, headers: HTTPHeaders([("Location", "/story")])))
+            case "/gone":
+                return .respond(.text(403, "no"))
+            default:
+                return .respond(.text(404, "none"))
+            }
+        }
+    }
+
+    /// Runs `body` with a ``Publisher`` on 127.0.0.1 and its base address.
+    func withPublisher(_ body: (Publisher, String) async throws -> Void) async throws {
+        let publisher = Publisher()
+        let server = HTTPServer(configuration: quickStubConfiguration(), handler: publisher)
+        let port = try server.start()
+        do {
+            try await body(publisher, "http://127.0.0.1:\(port)")
+        } catch {
+            await server.shutdown()
+            throw error
+        }
+        await server.shutdown()
+    }
+
+    @Test func anAddressIsFetchedThroughTheGuardsAndItsFinalURLReported() async throws {
+        try await withPublisher { _, base in
+            let run = await CLIRun.newsfeed(
+                ["extract", "--allow-private", "--format", "json", base + "/old"], in: try folder([:]), clock: clock)
+            #expect(run.status == 0)
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
+            #expect(object["page"] as? String == base + "/old")
+            #expect(object["url"] as? String == base + "/story")
+            #expect(object["title"] as? String == "Bridge repairs approved")
+            #expect((object["html"] as? String)?.contains("href=\"\(base)/costs\"") == true)
+        }
+    }
+
+    @Test func aLoopbackAddressIsBlockedWithoutAllowPrivateAndAnErrorAnswerIsACause() async throws {
+        try await withPublisher { publisher, base in
+            let blocked = await CLIRun.newsfeed(["extract", base + "/story"], in: try folder([:]), clock: clock)
+            #expect(blocked.status == 1)
+            #expect(blocked.standardOutput.isEmpty)
+            #expect(blocked.standardError.hasPrefix("newsfeed extract: \(base)/story: "))
+            #expect(blocked.standardError.split(separator: "\n").count == 1)
+            #expect(publisher.asked.withLock { $0 }.isEmpty)
+            let refused = await CLIRun.newsfeed(
+                ["extract", "--allow-private", base + "/gone"], in: try folder([:]), clock: clock)
+            #expect(refused.status == 1)
+            #expect(refused.standardError == "newsfeed extract: \(base)/gone: the publisher answered HTTP 403\n")
+        }
     }
 }

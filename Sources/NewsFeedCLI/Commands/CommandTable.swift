@@ -190,11 +190,16 @@ package enum CommandTable {
                         + "sanitized article) or json (one object per page per line: page, url,\n"
                         + "title, byline, published, language, image, text, html, words; page\n"
                         + "and error for a page without an article)"),
+                .flag("--allow-private", help: "also fetch http(s) pages from private and loopback addresses"),
             ],
             positionals: 1...Int.max),
-        forms: [.init(command: "extract", arguments: "PAGE...", optional: ["--url", "--format"])],
+        forms: [
+            .init(command: "extract", arguments: "PAGE...", optional: ["--url", "--format", "--allow-private"])
+        ],
         about: """
-            Prints the article of each page: a saved HTML file or - (stdin). The charset is
+            Prints the article of each page: a saved HTML file, - (stdin) or an http(s)
+            address, fetched with build's guards (public addresses only, at most 5 redirects,
+            robots.txt, 8 MiB, 20 s). The charset is
             found from the byte-order mark or <meta>, the article from the markup (navigation,
             comments, share bars and other boilerplate left out), the title, byline, date,
             language and lead image from the metadata. Every page is read in this one

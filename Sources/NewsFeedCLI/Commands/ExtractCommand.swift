@@ -1,5 +1,6 @@
 import Articles
 import Foundation
+import HTTPFetching
 import NewsModel
 
 /// `newsfeed extract PAGE... [--url URL] [--format text|html|json]`: the article of each saved page
@@ -24,11 +25,15 @@ package enum ExtractCommand {
             throw context.exit(.usage, error.message)
         }
         let extractor = ArticleExtractor()
+        var policy = FetchPolicy.pages(site: Self.site, allowPrivate: parsed.has("--allow-private"))
+        policy.maximumBytes = extractor.maximumBytes
+        policy.timeout = .seconds(20)
+        let fetcher = GuardedFetcher(policy: policy)
         var failed = false
         var first = true
         for page in parsed.positionals {
             if context.standardOutput.readerIsGone { break }
-            let result = extract(page, url: pageURL, extractor: extractor, context)
+            let result = await extract(page, url: pageURL, extractor: extractor, fetcher: fetcher, context)
             switch result {
             case .success(let article):
                 switch format {
@@ -51,15 +56,30 @@ package enum ExtractCommand {
 
     /// The article of `page`, or why there is none (one short cause).
     private static func extract(
-        _ page: String, url: URL?, extractor: ArticleExtractor, _ context: CommandContext
-    ) -> Result<Article, ExtractFailure> {
+        _ page: String, url: URL?, extractor: ArticleExtractor, fetcher: GuardedFetcher, _ context: CommandContext
+    ) async -> Result<Article, ExtractFailure> {
         let bytes: [UInt8]
         let address: URL?
+        var contentType: String?
         if page == "-" {
             bytes = [UInt8](context.readStandardInput())
             address = url
         } else if page.lowercased().hasPrefix("http://") || page.lowercased().hasPrefix("https://") {
-            return .failure(ExtractFailure("fetching pages is not available in this build"))
+            guard let pageAddress = URL(string: page), pageAddress.host?.isEmpty == false else {
+                return .failure(ExtractFailure("not a valid http(s) address"))
+            }
+            let fetched: FetchedResource
+            do {
+                fetched = try await fetcher.fetch(pageAddress)
+            } catch {
+                return .failure(ExtractFailure(error.description))
+            }
+            guard (200..<300).contains(fetched.status) else {
+                return .failure(ExtractFailure("the publisher answered HTTP \(fetched.status)"))
+            }
+            bytes = [UInt8](fetched.body)
+            address = fetched.url
+            contentType = fetched.headers["content-type"]
         } else {
             let file = ConfigLoader.resolve(page, against: context.workingDirectory)
             switch readFile(file, limit: extractor.maximumBytes) {
@@ -69,11 +89,14 @@ package enum ExtractCommand {
             address = url
         }
         do {
-            return .success(try extractor.extract(bytes, url: address))
+            return .success(try extractor.extract(bytes, url: address, contentType: contentType))
         } catch {
             return .failure(ExtractFailure(error.description))
         }
     }
+
+    /// Named in the User-Agent of page fetches: extract has no config, so no site of the user's.
+    private static let site = URL(string: "https://github.com/newsfeed") ?? URL(fileURLWithPath: "/")
 
     /// At most `limit` + 1 bytes of `file` (one more than the cap shows the page is too large
     /// without reading all of it).
