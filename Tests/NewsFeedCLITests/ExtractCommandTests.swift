@@ -146,6 +146,7 @@ import Testing
             #expect(blocked.standardOutput.isEmpty)
             #expect(blocked.standardError.hasPrefix("newsfeed extract: \(base)/story: "))
             #expect(blocked.standardError.split(separator: "\n").count == 1)
+            #expect(blocked.standardError.hasSuffix("; --allow-private allows it\n"))
             #expect(publisher.asked.withLock { $0 }.isEmpty)
             let refused = await CLIRun.newsfeed(
                 ["extract", "--allow-private", base + "/gone"], in: try folder([:]), clock: clock)

@@ -72,7 +72,10 @@ package enum ExtractCommand {
             do {
                 fetched = try await fetcher.fetch(pageAddress)
             } catch {
-                return .failure(ExtractFailure(error.description))
+                // extract reads no config: the way to lift the guard here is the flag.
+                let cause = error.description.replacingOccurrences(
+                    of: "\"allowPrivate\": true in the config allows it", with: "--allow-private allows it")
+                return .failure(ExtractFailure(cause))
             }
             guard (200..<300).contains(fetched.status) else {
                 return .failure(ExtractFailure("the publisher answered HTTP \(fetched.status)"))
