@@ -81,12 +81,14 @@ package final class ImageHostStub: HTTPHandler {
     package var log: [String] { requests.withLock { $0.map { "\($0.method) \($0.target)" } } }
 }
 
-/// A server configuration that gives up on hung connections quickly, so test shutdowns stay fast.
+/// A server configuration for loopback stubs: a `.hang` answer outlasts any client deadline a test sets (up to
+/// 30 s), so a hung image is always the client's timeout and never the server closing first; shutdown closes hung
+/// and idle connections at once, so tests still end fast.
 package func quickStubConfiguration(
     host: String = "127.0.0.1", accessLog: (@Sendable (HTTPAccessLogEntry) -> Void)? = nil
 ) -> HTTPServer.Configuration {
     HTTPServer.Configuration(
-        host: host, headerTimeout: .seconds(2), idleTimeout: .seconds(2), shutdownGracePeriod: .milliseconds(100),
+        host: host, headerTimeout: .seconds(2), idleTimeout: .seconds(30), shutdownGracePeriod: .milliseconds(100),
         eventLoopCount: 1, accessLog: accessLog)
 }
 

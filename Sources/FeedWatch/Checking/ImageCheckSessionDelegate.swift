@@ -15,6 +15,10 @@ import Synchronization
 /// On Linux, creating, resuming and cancelling a task each wait synchronously for the session's internal queue,
 /// which is busy for as long as libcurl reads; so those calls run on a dedicated serial queue, never on the
 /// cooperative thread pool.
+///
+/// The deadline is kept here, on a timer queue of its own, not by a task racing the request in the cooperative pool:
+/// when that pool is busy (a build rendering big feeds next door), an answer that came in time must still win, and
+/// whichever of answer and timer takes the exchange out of the table first decides.
 package final class ImageCheckSessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     private typealias Waiter = CheckedContinuation<HTTPExchangeOutcome, Never>
 
@@ -31,11 +35,15 @@ package final class ImageCheckSessionDelegate: NSObject, URLSessionDataDelegate,
 
     private let table = Mutex(Table())
     private let control = DispatchQueue(label: "newsfeed.watch.urlsession-control")
+    private let timers = DispatchQueue(label: "newsfeed.watch.deadlines")
     private static let cancelled = HTTPExchangeOutcome.failure(code: .cancelled, detail: "cancelled")
+    private static let expired = HTTPExchangeOutcome.failure(code: .timedOut, detail: "deadline passed")
 
-    /// Sends `request` on `session` and returns how it ended; cancelling the calling task returns at once and
-    /// cancels the request.
-    package func run(_ request: URLRequest, on session: URLSession) async -> HTTPExchangeOutcome {
+    /// Sends `request` on `session` and returns how it ended: at `deadline` at the latest (then `timedOut`);
+    /// cancelling the calling task returns at once and cancels the request.
+    package func run(_ request: URLRequest, on session: URLSession, deadline: DispatchTime) async
+        -> HTTPExchangeOutcome
+    {
         let token = table.withLock { table in
             table.nextToken += 1
             return table.nextToken
@@ -44,13 +52,16 @@ package final class ImageCheckSessionDelegate: NSObject, URLSessionDataDelegate,
             await withCheckedContinuation { (waiter: Waiter) in
                 table.withLock { $0.exchanges[token] = Exchange(waiter: waiter, task: nil) }
                 if Task.isCancelled {
-                    abandon(token)
+                    abandon(token, with: Self.cancelled)
+                } else if deadline <= .now() {
+                    abandon(token, with: Self.expired)
                 } else {
+                    timers.asyncAfter(deadline: deadline) { self.abandon(token, with: Self.expired) }
                     control.async { self.start(token, request, on: session) }
                 }
             }
         } onCancel: {
-            abandon(token)
+            abandon(token, with: Self.cancelled)
         }
     }
 
@@ -70,15 +81,15 @@ package final class ImageCheckSessionDelegate: NSObject, URLSessionDataDelegate,
         }
     }
 
-    /// Gives up on `token`: its waiter gets ``HTTPExchangeOutcome/failure(code:detail:)`` `cancelled` now.
-    private func abandon(_ token: Int) {
+    /// Gives up on `token` unless it already ended: its waiter gets `outcome` now and its task is cancelled.
+    private func abandon(_ token: Int, with outcome: HTTPExchangeOutcome) {
         let exchange = table.withLock { table -> Exchange? in
             guard let exchange = table.exchanges.removeValue(forKey: token) else { return nil }
             if let task = exchange.task { table.tokenOfTask[task.taskIdentifier] = nil }
             return exchange
         }
         guard let exchange else { return }
-        exchange.waiter.resume(returning: Self.cancelled)
+        exchange.waiter.resume(returning: outcome)
         if let task = exchange.task {
             control.async { task.cancel() }
         }

@@ -13,7 +13,8 @@ import NewsModel
 /// the head arrives, so no body is read beyond a few bytes. Redirects are followed here, up to
 /// ``maximumRedirects``, each target scheme-checked, resolved and vetted by the ``AddressPolicy`` before it is
 /// contacted. One deadline of its own (``WatchSettings/timeout``) covers the whole check, because URLSession's
-/// timeouts on Linux are truncated to whole seconds and cover the whole transfer.
+/// timeouts on Linux are truncated to whole seconds and cover the whole transfer; it is kept by a timer beside the
+/// session, so an answer that came in time counts even when the cooperative pool is slow to take it.
 ///
 /// One checker serves one round; its URLSession uses no proxy settings of its own and allows
 /// ``WatchSettings/perHost`` connections per host. On Linux libcurl still honours `http_proxy`, `https_proxy` and
@@ -60,11 +61,14 @@ public final class ImageChecker: ImageChecking {
 
     public func check(_ url: URL, previous: ImageRecord?) async -> ImageCheckResult {
         guard !Task.isCancelled else { return .skipped }
-        let deadline = timeout
+        let deadline = DispatchTime.now() + timeout.timeInterval
+        // Each request ends at `deadline` by a timer off the cooperative pool (ImageCheckSessionDelegate); this
+        // backstop, later by a grace, only bounds what has no timer of its own, such as a hung name lookup.
+        let backstop = timeout.duration + max(.seconds(1), timeout.duration / 2)
         let first: ImageCheckResult?? = await withTaskGroup(of: ImageCheckResult?.self) { group in
-            group.addTask { await self.follow(url, previous: previous) }
+            group.addTask { await self.follow(url, previous: previous, deadline: deadline) }
             group.addTask {
-                try? await Task.sleep(for: deadline.duration)
+                try? await Task.sleep(for: backstop)
                 return nil
             }
             let first = await group.next()
@@ -72,11 +76,15 @@ public final class ImageChecker: ImageChecking {
             return first
         }
         if let answer = first ?? nil { return answer }
-        return Task.isCancelled ? .skipped : .failed(cause: "timed out after \(timeout)", permanent: false, http: nil)
+        return Task.isCancelled ? .skipped : timedOut
     }
 
-    /// Checks `start` and follows its redirects; runs under ``check(_:previous:)``'s deadline.
-    private func follow(_ start: URL, previous: ImageRecord?) async -> ImageCheckResult {
+    private var timedOut: ImageCheckResult {
+        .failed(cause: "timed out after \(timeout)", permanent: false, http: nil)
+    }
+
+    /// Checks `start` and follows its redirects, every request ending by `deadline`.
+    private func follow(_ start: URL, previous: ImageRecord?, deadline: DispatchTime) async -> ImageCheckResult {
         var current = start
         var visited: Set<String> = []
         var redirects = 0
@@ -89,12 +97,14 @@ public final class ImageChecker: ImageChecking {
                 guard redirects > 0, case .blocked(let reason) = refusal else { return refusal }
                 return .blocked(reason: "redirected to \(current.absoluteString): \(reason)")
             }
-            var outcome = await exchange(current, method: "HEAD", previous: previous)
+            var outcome = await exchange(current, method: "HEAD", previous: previous, deadline: deadline)
             if case .response(let status, _) = outcome, [403, 405, 501].contains(status) {
-                outcome = await exchange(current, method: "GET", previous: previous)
+                outcome = await exchange(current, method: "GET", previous: previous, deadline: deadline)
             }
             guard !Task.isCancelled else { return .skipped }
             switch outcome {
+            case .failure(.timedOut, _):
+                return .failed(cause: "timed out after \(timeout)\(hop)", permanent: false, http: answered)
             case .failure(let code, let detail):
                 return .failed(
                     cause: HTTPExchangeOutcome.cause(of: code, detail: detail) + hop, permanent: false, http: answered)
@@ -163,7 +173,9 @@ public final class ImageChecker: ImageChecking {
     public static let allowPrivateHint = "watch --allow-private checks private addresses too"
 
     /// One request, head only; the validators from `previous` make a recheck conditional.
-    private func exchange(_ url: URL, method: String, previous: ImageRecord?) async -> HTTPExchangeOutcome {
+    private func exchange(
+        _ url: URL, method: String, previous: ImageRecord?, deadline: DispatchTime
+    ) async -> HTTPExchangeOutcome {
         var request = URLRequest(url: url)
         request.httpMethod = method
         request.setValue(NewsFeedVersion.userAgent, forHTTPHeaderField: "User-Agent")
@@ -179,7 +191,7 @@ public final class ImageChecker: ImageChecking {
         if let lastModified = previous?.lastModified {
             request.setValue(lastModified, forHTTPHeaderField: "If-Modified-Since")
         }
-        return await events.run(request, on: session)
+        return await events.run(request, on: session, deadline: deadline)
     }
 
     /// Reads a 2xx head: an image with its real length, or a failure when it is not an image at all.
