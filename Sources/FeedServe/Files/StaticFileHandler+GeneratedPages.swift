@@ -65,7 +65,8 @@ extension StaticFileHandler {
                     status.config.feeds.map { spec in
                         (
                             spec.id,
-                            scheduler.condition(for: spec, state: state ?? BridgeState(), now: now, apiKey: status.apiKey)
+                            scheduler.condition(
+                                for: spec, state: state ?? BridgeState(), now: now, apiKey: status.apiKey)
                         )
                     }
                 ) { first, _ in first }

@@ -50,7 +50,9 @@ public enum StatusPage {
         html += "<h2>\(PageLayout.text(feed.path))</h2>\n<p class=\"meta\">"
         html += "\(feed.kind) · every \(ScheduleTime.span(feed.interval))"
         let condition = PageLayout.text(feed.condition.label)
-        html += " · " + (feed.condition.isFailing || feed.condition == .pausedByKey ? "<strong>\(condition)</strong>" : condition)
+        html +=
+            " · "
+            + (feed.condition.isFailing || feed.condition == .pausedByKey ? "<strong>\(condition)</strong>" : condition)
         if feed.stale { html += " · <strong>stale</strong>" }
         html += "</p>\n<p class=\"meta\">last success \(time(feed.lastSuccess, otherwise: "never"))"
         // A moment to come is rounded up to the minute, as `status` prints it (PageLayout truncates).
