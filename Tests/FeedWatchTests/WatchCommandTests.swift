@@ -78,7 +78,9 @@ import Testing
     }
 
     @Test func roundsHealTheFeedsRecordTheStateRestoreImagesAndARebuildAgrees() async throws {
-        try await Fixture.run(feeds: Self.allFeeds, answers: Self.answers) { fixture in
+        try await Fixture.run(
+            feeds: Self.allFeeds, answers: Self.answers, watchSettings: Fixture.hangingWatchSettings
+        ) { fixture in
             let built = await fixture.build()
             #expect(built.status == 0, "build failed: \(built.standardError)")
             try expectValidFeeds(fixture)
