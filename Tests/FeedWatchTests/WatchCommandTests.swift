@@ -228,7 +228,7 @@ import Testing
             ),
             (id: Self.science, stories: [Story("s1", image: "/img/science-1.png")]),
         ]
-        let settings = #"{"timeout": "1s", "recheck": "1h"}"#
+        let settings = #"{"timeout": "20s", "recheck": "1h"}"#
         try await Fixture.run(feeds: feeds, answers: Self.answers, watchSettings: settings) { fixture in
             #expect(await fixture.build().status == 0)
             #expect(await fixture.watch().status == 0)
