@@ -1,4 +1,5 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
+// 6.1, not 6.0: package traits (the optional `ImageCache`) need tools 6.1; the language mode stays Swift 6.
 import PackageDescription
 
 /// Release builds link the Swift runtime and Foundation statically (see the newsfeed target):
@@ -17,10 +18,16 @@ let package = Package(
         .library(
             name: "NewsFeedKit",
             targets: [
-                "NewsModel", "Upstreams", "FeedFormats", "FeedOutput", "FeedBuild", "FeedWatch", "FeedServe",
-                "NewsFeedCLI",
+                "NewsModel", "Upstreams", "Images", "FeedFormats", "FeedOutput", "FeedBuild", "FeedWatch",
+                "FeedServe", "NewsFeedCLI",
             ]),
         .library(name: "HTTPServing", targets: ["HTTPServing"]),
+    ],
+    // Off by default: the default build links libxml2 and zlib only (docs/image-cache.md).
+    traits: [
+        .trait(
+            name: "ImageCache",
+            description: "Keep resized copies of story images (libvips, Debian libvips-dev)")
     ],
     targets: [
         .systemLibrary(
@@ -33,6 +40,12 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
+        // libvips, only in a build with the `ImageCache` trait (Images depends on it under that condition).
+        .systemLibrary(
+            name: "CVips",
+            pkgConfig: "vips",
+            providers: [.apt(["libvips-dev"])]
+        ),
         // epoll, eventfd, sendfile, accept4 and memfd_create as glibc declares them (Linux only).
         .systemLibrary(name: "CEpoll"),
         .target(name: "HTTPServing", dependencies: ["CEpoll"], swiftSettings: staticInRelease),
@@ -44,8 +57,15 @@ let package = Package(
         .target(
             name: "FeedOutput", dependencies: ["NewsModel", "FeedFormats", "CLibXML2"],
             swiftSettings: staticInRelease),
+        // Story images: format sniffing and header reading always; thumbnails through libvips with `ImageCache`.
         .target(
-            name: "FeedBuild", dependencies: ["NewsModel", "Upstreams", "FeedFormats", "FeedOutput"],
+            name: "Images",
+            dependencies: [
+                "NewsModel", "FeedOutput", .target(name: "CVips", condition: .when(traits: ["ImageCache"])),
+            ],
+            swiftSettings: staticInRelease),
+        .target(
+            name: "FeedBuild", dependencies: ["NewsModel", "Upstreams", "FeedFormats", "FeedOutput", "Images"],
             swiftSettings: staticInRelease),
         .target(
             name: "FeedWatch", dependencies: ["NewsModel", "FeedFormats", "FeedOutput", "FeedBuild"],
@@ -58,7 +78,7 @@ let package = Package(
             name: "NewsFeedCLI",
             dependencies: [
                 "NewsModel", "Upstreams", "FeedFormats", "FeedOutput", "FeedBuild", "FeedWatch", "FeedServe",
-                "HTTPServing", "CLibXML2", "CZlib",
+                "HTTPServing", "Images", "CLibXML2", "CZlib",
             ],
             swiftSettings: staticInRelease),
         .executableTarget(
@@ -96,6 +116,10 @@ let package = Package(
         .testTarget(
             name: "FeedFormatsTests",
             dependencies: ["TestSupport", "NewsModel", "FeedFormats"]
+        ),
+        .testTarget(
+            name: "ImagesTests",
+            dependencies: ["TestSupport", "NewsModel", "Images"]
         ),
         .testTarget(
             name: "FeedOutputTests",

@@ -118,6 +118,14 @@ import Testing
         #expect(run.outputLines.count == 1)
         #expect(run.standardOutput.hasPrefix("newsfeed \(NewsFeedVersion.current)"))
         #expect(run.standardError.isEmpty)
+        // The traits built in, so a user can tell whether the image cache is there.
+        #if ImageCache
+            #expect(run.standardOutput.contains("libvips 8."), "\(run.standardOutput)")
+            #expect(run.standardOutput.contains("; traits: ImageCache)"), "\(run.standardOutput)")
+        #else
+            #expect(!run.standardOutput.contains("libvips"), "\(run.standardOutput)")
+            #expect(run.standardOutput.contains("; traits: none)"), "\(run.standardOutput)")
+        #endif
     }
 
     @Test func initWritesAConfigThatBuilds() async throws {

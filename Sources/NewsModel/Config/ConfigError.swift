@@ -12,6 +12,8 @@ public enum ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
     case missingKey(path: String, keyPath: String)
     /// A value of the wrong type or out of range.
     case invalidValue(path: String, keyPath: String, reason: String)
+    /// The config asks for a feature this binary was built without (a package trait that is off).
+    case notBuiltIn(path: String, keyPath: String, trait: String, package: String)
     /// `NEWSAPI_KEY` is not set for a command that fetches.
     case missingAPIKey
     /// `NEWSAPI_KEY` is set, but empty or only blanks (`NEWSAPI_KEY=` in a key file).
@@ -38,6 +40,9 @@ public enum ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(path): missing required key \"\(keyPath)\""
         case .invalidValue(let path, let keyPath, let reason):
             "\(path): \(keyPath): \(reason)"
+        case .notBuiltIn(let path, let keyPath, let trait, let package):
+            "\(path): \(keyPath): this newsfeed was built without the \(trait) trait; install \(package) and "
+                + "build with `swift build -c release --traits \(trait)` (the Debian package has it), or remove the key"
         case .missingAPIKey:
             "NEWSAPI_KEY is not set: put your NewsAPI.org key in the NEWSAPI_KEY environment variable "
                 + "(the systemd units read it from /etc/newsfeed/key.env)"

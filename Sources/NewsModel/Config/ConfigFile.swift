@@ -128,8 +128,24 @@ package struct ConfigFile: Decodable {
         }
     }
 
+    /// `"images"`: the image cache's switch, widths and size cap, checked in ``ConfigLoader``.
+    package struct ImagesEntry: Decodable {
+        package var cache: Bool?
+        package var widths: [Int]?
+        package var maxTotal: String?
+
+        package init(from decoder: any Decoder) throws {
+            try ConfigFile.rejectUnknownKeys(in: decoder, known: ["cache", "widths", "maxTotal"])
+            let container = try decoder.container(keyedBy: ConfigKey.self)
+            cache = try container.decodeIfPresent(Bool.self, forKey: ConfigKey("cache"))
+            widths = try container.decodeIfPresent([Int].self, forKey: ConfigKey("widths"))
+            maxTotal = try container.decodeIfPresent(String.self, forKey: ConfigKey("maxTotal"))
+        }
+    }
+
     static let knownTopLevelKeys = [
         "site", "output", "feeds", "pageSize", "maxItems", "maxAgeDays", "ttl", "defaults", "watch", "quota", "formats",
+        "images",
     ]
 
     package var site: String?
@@ -143,6 +159,7 @@ package struct ConfigFile: Decodable {
     package var watch: WatchSettings?
     package var quota: QuotaEntry?
     package var formats: [String]?
+    package var images: ImagesEntry?
 
     package init(from decoder: any Decoder) throws {
         try Self.rejectUnknownKeys(in: decoder, known: Self.knownTopLevelKeys)
@@ -158,6 +175,7 @@ package struct ConfigFile: Decodable {
         watch = try container.decodeIfPresent(WatchSettings.self, forKey: ConfigKey("watch"))
         quota = try container.decodeIfPresent(QuotaEntry.self, forKey: ConfigKey("quota"))
         formats = try container.decodeIfPresent([String].self, forKey: ConfigKey("formats"))
+        images = try container.decodeIfPresent(ImagesEntry.self, forKey: ConfigKey("images"))
     }
 
     static func rejectUnknownKeys(in decoder: any Decoder, known: [String]) throws {

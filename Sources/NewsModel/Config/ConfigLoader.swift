@@ -269,7 +269,45 @@ public enum ConfigLoader {
         if let names = file.formats {
             config.formats = try formats(names, invalid: invalid)
         }
+        if let entry = file.images {
+            config.images = try images(from: entry, path: path, invalid: invalid)
+        }
         return config
+    }
+
+    /// The `"images"` object: widths within range, each once (sorted ascending), a size with its unit, and
+    /// `cache: true` only from a binary built with the `ImageCache` trait.
+    private static func images(
+        from entry: ConfigFile.ImagesEntry, path: String, invalid: (String, String) -> ConfigError
+    ) throws(ConfigError) -> ImageSettings {
+        var settings = ImageSettings.standard
+        if let widths = entry.widths {
+            guard !widths.isEmpty else { throw invalid("images.widths", "list at least one width, e.g. [320, 640]") }
+            let range = ImageSettings.widthRange
+            for (index, width) in widths.enumerated() {
+                guard range.contains(width) else {
+                    throw invalid(
+                        "images.widths[\(index)]",
+                        "must be \(range.lowerBound) to \(range.upperBound) pixels, not \(width)")
+                }
+                guard !widths[..<index].contains(width) else {
+                    throw invalid("images.widths[\(index)]", "\(width) is listed twice")
+                }
+            }
+            settings.widths = widths.sorted()
+        }
+        if let text = entry.maxTotal {
+            guard let size = ByteSize(parsing: text), size.bytes > 0 else {
+                throw invalid(
+                    "images.maxTotal", "\"\(text)\" is not a size such as \"500MB\" or \"2GB\" (KB, MB or GB)")
+            }
+            settings.maxTotal = size
+        }
+        settings.cache = entry.cache ?? false
+        if settings.cache, !BuildTraits.imageCache {
+            throw .notBuiltIn(path: path, keyPath: "images.cache", trait: "ImageCache", package: "libvips-dev")
+        }
+        return settings
     }
 
     private static func quota(

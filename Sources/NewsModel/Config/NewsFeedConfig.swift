@@ -26,6 +26,8 @@ public struct NewsFeedConfig: Sendable, Hashable {
     public var quota: QuotaSettings = .standard
     /// The formats every feed is written in, in this order (the config's `"formats"`).
     public var formats: [FeedFormat] = FeedFormat.defaultList
+    /// The image cache (the config's optional `"images"` object); off unless asked for.
+    public var images: ImageSettings = .standard
     /// Set by `demo` only (never read from a file): feeds and index say they hold sample data.
     public var isSampleData = false
 

@@ -1,0 +1,87 @@
+// libvips for the Images target (only in a build with the `ImageCache` trait).
+//
+// Swift cannot call C's variadic functions, and every libvips operation takes its optional arguments as
+// a NULL-terminated list: these static functions fix the arguments newsfeed uses, so the Swift side
+// calls plain functions and never sees a va_list.
+#ifndef NEWSFEED_CVIPS_SHIM_H
+#define NEWSFEED_CVIPS_SHIM_H
+
+#include <vips/vips.h>
+
+/// Starts libvips once for the process; 0 on success. `threads` caps the worker threads of one
+/// pipeline, `cacheOperations` the operation cache (0: none, every image is new).
+static inline int newsfeed_vips_start(int threads) {
+    if (VIPS_INIT("newsfeed") != 0) return -1;
+    vips_concurrency_set(threads);
+    // Every image is thumbnailed once: an operation cache only holds memory.
+    vips_cache_set_max(0);
+    vips_cache_set_max_mem(0);
+    vips_cache_set_max_files(0);
+    // Untrusted input: no loader beyond the six formats a story picture may be in (no SVG, PDF,
+    // ImageMagick, Matlab, FITS...), whatever bytes arrive.
+    vips_block_untrusted_set(TRUE);
+    vips_operation_block_set("VipsForeignLoad", TRUE);
+    vips_operation_block_set("VipsForeignLoadJpeg", FALSE);
+    vips_operation_block_set("VipsForeignLoadPng", FALSE);
+    vips_operation_block_set("VipsForeignLoadWebp", FALSE);
+    vips_operation_block_set("VipsForeignLoadNsgif", FALSE);
+    vips_operation_block_set("VipsForeignLoadTiff", FALSE);
+    vips_operation_block_set("VipsForeignLoadHeif", FALSE);
+    return 0;
+}
+
+/// Opens `buffer` lazily (header only, sequential access): nothing is decoded until pixels are asked for.
+/// NULL when no allowed loader takes the bytes.
+static inline VipsImage *newsfeed_vips_header(const void *buffer, size_t length) {
+    return vips_image_new_from_buffer(buffer, length, "", "access", VIPS_ACCESS_SEQUENTIAL, NULL);
+}
+
+/// The EXIF orientation (1-8; 1 when absent) of an opened image.
+static inline int newsfeed_vips_orientation(VipsImage *image) {
+    int orientation = 1;
+    if (vips_image_get_typeof(image, VIPS_META_ORIENTATION) != 0
+        && vips_image_get_int(image, VIPS_META_ORIENTATION, &orientation) != 0) {
+        return 1;
+    }
+    return orientation;
+}
+
+/// The loader libvips picked, e.g. `jpegload_buffer`; NULL if none.
+static inline const char *newsfeed_vips_loader(VipsImage *image) {
+    const char *name = NULL;
+    if (vips_image_get_typeof(image, VIPS_META_LOADER) == 0) return NULL;
+    if (vips_image_get_string(image, VIPS_META_LOADER, &name) != 0) return NULL;
+    return name;
+}
+
+/// Shrinks `buffer` to `width` pixels wide (height follows the aspect ratio), never enlarging, with
+/// shrink-on-load, EXIF orientation applied, colour to sRGB, the first frame of an animation; fails on a
+/// truncated or corrupt file instead of returning grey rows. 0 on success.
+static inline int newsfeed_vips_thumbnail(const void *buffer, size_t length, int width, VipsImage **out) {
+    return vips_thumbnail_buffer(
+        (void *)buffer, length, out, width, "height", VIPS_MAX_COORD, "size", VIPS_SIZE_DOWN,
+        "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL);
+}
+
+/// `in` as 8-bit sRGB (16-bit, grey, CMYK in; alpha kept). 0 on success.
+static inline int newsfeed_vips_srgb(VipsImage *in, VipsImage **out) {
+    return vips_colourspace(in, out, VIPS_INTERPRETATION_sRGB, NULL);
+}
+
+/// JPEG bytes of `in`, metadata stripped. 0 on success; free `*buffer` with `g_free`.
+static inline int newsfeed_vips_jpeg(VipsImage *in, int quality, void **buffer, size_t *length) {
+    return vips_jpegsave_buffer(
+        in, buffer, length, "Q", quality, "strip", TRUE, "optimize_coding", TRUE, "interlace", TRUE, NULL);
+}
+
+/// PNG bytes of `in`, metadata stripped. 0 on success; free `*buffer` with `g_free`.
+static inline int newsfeed_vips_png(VipsImage *in, void **buffer, size_t *length) {
+    return vips_pngsave_buffer(in, buffer, length, "strip", TRUE, "compression", 6, NULL);
+}
+
+/// Drops one reference to an image (the Swift side never sees GObject).
+static inline void newsfeed_vips_release(VipsImage *image) {
+    g_object_unref(image);
+}
+
+#endif
