@@ -46,7 +46,7 @@ let package = Package(
             pkgConfig: "vips",
             providers: [.apt(["libvips-dev"])]
         ),
-        // epoll, eventfd, sendfile, accept4 and memfd_create as glibc declares them (Linux only).
+        // epoll, eventfd, sendfile and accept4 as glibc declares them (Linux only).
         .systemLibrary(name: "CEpoll"),
         .target(name: "HTTPServing", dependencies: ["CEpoll"], swiftSettings: staticInRelease),
         // The news pipeline, one target per step of the flow; each depends only on those before it

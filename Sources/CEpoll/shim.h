@@ -12,11 +12,4 @@
  * copy here would hide SOCK_STREAM and the rest from files that import Glibc alone. */
 struct sockaddr;
 extern int accept4(int fd, struct sockaddr *address, unsigned int *length, int flags);
-
-/* memfd_create (glibc since 2.27), likewise declared by <sys/mman.h> only under _GNU_SOURCE: the
- * in-memory files that large prepared bodies are sent from with sendfile. */
-extern int memfd_create(const char *name, unsigned int flags);
-#ifndef MFD_CLOEXEC
-#define MFD_CLOEXEC 0x0001U
-#endif
 #endif

@@ -7,6 +7,7 @@ import Testing
     @Test func theEventHasTheKernelsLayout() {
         #if arch(x86_64)
             #expect(MemoryLayout<epoll_event>.size == 12)
+            #expect(MemoryLayout<epoll_event>.stride == 12, "events are 12 bytes apart in the buffer")
             #expect(MemoryLayout<epoll_event>.offset(of: \epoll_event.data) == 4)
         #else
             #expect(MemoryLayout<epoll_event>.size == 16)
