@@ -18,8 +18,8 @@ let package = Package(
         .library(
             name: "NewsFeedKit",
             targets: [
-                "NewsModel", "Upstreams", "Images", "FeedFormats", "FeedOutput", "FeedBuild", "FeedWatch",
-                "FeedServe", "NewsFeedCLI",
+                "NewsModel", "Upstreams", "Articles", "Images", "FeedFormats", "FeedOutput", "FeedBuild",
+                "FeedWatch", "FeedServe", "NewsFeedCLI",
             ]),
         .library(name: "HTTPServing", targets: ["HTTPServing"]),
     ],
@@ -53,6 +53,8 @@ let package = Package(
         // (docs/architecture.md).
         .target(name: "NewsModel", swiftSettings: staticInRelease),
         .target(name: "Upstreams", dependencies: ["NewsModel"], swiftSettings: staticInRelease),
+        // Whole articles from a publisher's page: charset, libxml2's HTML DOM, extraction, sanitizing.
+        .target(name: "Articles", dependencies: ["NewsModel", "CLibXML2"], swiftSettings: staticInRelease),
         .target(name: "FeedFormats", dependencies: ["NewsModel", "CLibXML2"], swiftSettings: staticInRelease),
         .target(
             name: "FeedOutput", dependencies: ["NewsModel", "FeedFormats", "CLibXML2"],
@@ -77,8 +79,8 @@ let package = Package(
         .target(
             name: "NewsFeedCLI",
             dependencies: [
-                "NewsModel", "Upstreams", "FeedFormats", "FeedOutput", "FeedBuild", "FeedWatch", "FeedServe",
-                "HTTPServing", "Images", "CLibXML2", "CZlib",
+                "NewsModel", "Upstreams", "Articles", "FeedFormats", "FeedOutput", "FeedBuild", "FeedWatch",
+                "FeedServe", "HTTPServing", "Images", "CLibXML2", "CZlib",
             ],
             swiftSettings: staticInRelease),
         .executableTarget(
@@ -114,12 +116,19 @@ let package = Package(
             dependencies: ["TestSupport", "NewsModel", "Upstreams", "HTTPServing"]
         ),
         .testTarget(
+            name: "ArticlesTests",
+            dependencies: ["Articles"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
             name: "FeedFormatsTests",
             dependencies: ["TestSupport", "NewsModel", "FeedFormats"]
         ),
         .testTarget(
             name: "ImagesTests",
-            dependencies: ["TestSupport", "NewsModel", "Images"]
+            dependencies: ["TestSupport", "NewsModel", "FeedOutput", "Images"],
+            // Small images named after what they show; make-fixtures.py (Pillow, vips) wrote them.
+            resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "FeedOutputTests",

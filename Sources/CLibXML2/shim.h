@@ -9,6 +9,7 @@
 #undef LIBXML_ICU_ENABLED
 
 #include <libxml/parser.h>
+#include <libxml/HTMLparser.h>
 #include <libxml/tree.h>
 #include <libxml/xmlwriter.h>
 #include <libxml/xmlreader.h>

@@ -8,11 +8,17 @@
 
 #include <vips/vips.h>
 
-/// Starts libvips once for the process; 0 on success. `threads` caps the worker threads of one
-/// pipeline, `cacheOperations` the operation cache (0: none, every image is new).
+/// libvips reports a bad tile as a GLib warning on stderr; newsfeed says what failed in its own words.
+static inline void newsfeed_vips_quiet(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer data) {
+    (void)domain; (void)level; (void)message; (void)data;
+}
+
+/// Starts libvips once for the process; 0 on success. `threads` caps the worker threads of one pipeline.
 static inline int newsfeed_vips_start(int threads) {
+    // VIPS_INIT also checks the headers match the library's ABI.
     if (VIPS_INIT("newsfeed") != 0) return -1;
     vips_concurrency_set(threads);
+    g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING | G_LOG_LEVEL_MESSAGE | G_LOG_LEVEL_INFO, newsfeed_vips_quiet, NULL);
     // Every image is thumbnailed once: an operation cache only holds memory.
     vips_cache_set_max(0);
     vips_cache_set_max_mem(0);
@@ -66,6 +72,20 @@ static inline int newsfeed_vips_thumbnail(const void *buffer, size_t length, int
 /// `in` as 8-bit sRGB (16-bit, grey, CMYK in; alpha kept). 0 on success.
 static inline int newsfeed_vips_srgb(VipsImage *in, VipsImage **out) {
     return vips_colourspace(in, out, VIPS_INTERPRETATION_sRGB, NULL);
+}
+
+/// The smallest value of `in`'s last band (its alpha): 255 means every pixel is opaque. 0 on success.
+static inline int newsfeed_vips_alpha_minimum(VipsImage *in, double *minimum) {
+    VipsImage *alpha = NULL;
+    if (vips_extract_band(in, &alpha, vips_image_get_bands(in) - 1, NULL) != 0) return -1;
+    int status = vips_min(alpha, minimum, NULL);
+    g_object_unref(alpha);
+    return status;
+}
+
+/// `in` without its last band (an alpha that hides nothing). 0 on success.
+static inline int newsfeed_vips_drop_alpha(VipsImage *in, VipsImage **out) {
+    return vips_extract_band(in, out, 0, "n", vips_image_get_bands(in) - 1, NULL);
 }
 
 /// JPEG bytes of `in`, metadata stripped. 0 on success; free `*buffer` with `g_free`.

@@ -25,7 +25,8 @@ import Testing
             #expect(run.standardError.isEmpty)
             #expect(
                 BuildWorkspace.allFiles(in: workspace.output) == [
-                    ".newsfeed/lock", ".newsfeed/state.json", "assets/default-image.png", "assets/favicon.svg",
+                    ".newsfeed/lock", ".newsfeed/quota.json", ".newsfeed/state.json", "assets/default-image.png",
+                    "assets/favicon.svg",
                     "assets/newsfeed.css", "assets/newsfeed.js", "feeds.opml", "index.html", "us/health.atom",
                     "us/health.html", "us/health.json", "us/health.rss", "us/technology.atom", "us/technology.html",
                     "us/technology.json", "us/technology.rss",
@@ -123,8 +124,9 @@ import Testing
             stub.answer("us/health", with: .articles([.story("c", publishedAt: "2024-05-03T11:00:00Z")]))
             #expect(await workspace.build().outputLines.first == "us/health: written, 3 items (1 new)")
             let second = try workspace.snapshot("us/health")
-            #expect(second.stories.map(\.url.absoluteString) == ["c", "a", "b"].map(Self.articleURL))
-            #expect(second.stories.last?.publishedAt == testNow, "the undated story keeps its first-seen date")
+            // Newest first by the story's date (StoryOrder): the undated b is as old as its first sighting.
+            #expect(second.stories.map(\.url.absoluteString) == ["c", "b", "a"].map(Self.articleURL))
+            #expect(second.stories[1].publishedAt == testNow, "the undated story keeps its first-seen date")
             #expect(try workspace.state().items[Self.articleURL("a")]?.firstSeen == firstSeenOfA)
             #expect(try workspace.violations("us/health") == [])
 

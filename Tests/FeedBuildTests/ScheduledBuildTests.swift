@@ -50,7 +50,7 @@ import Testing
             #expect(
                 first.outputLines == [
                     "us/health: NewsAPI apiKeyInvalid (HTTP 401): Your API key is invalid; no feed written yet",
-                    "us/sports: paused until the NewsAPI key changes (NewsAPI apiKeyInvalid (HTTP 401): Your API key is invalid.)",
+                    "us/sports: paused until the NewsAPI key changes",
                     "2 feeds: 0 written, 0 unchanged, 1 failed; 1 paused",
                 ])
             #expect(!first.standardError.contains("us/sports"), "no failure line for a feed never attempted")
@@ -92,10 +92,14 @@ import Testing
             }
             workspace.clock.advance(by: 60)
             let paused = await workspace.build()
+            // Each feed says only until when; NewsAPI's words come once, in the run's pause line.
+            #expect(paused.outputLines.first == "us/business: paused until 2024-05-02 13:00 UTC")
             #expect(
-                paused.outputLines.first
-                    == "us/business: paused until 2024-05-02 13:00 UTC (NewsAPI rateLimited (HTTP 429): You have made too many requests, retry after 3600 s)"
-            )
+                paused.outputLines.filter { $0.contains("too many requests") } == [
+                    "newsfeed build: NewsAPI feeds are paused until 2024-05-02 13:00 UTC because NewsAPI refused a "
+                        + "request (NewsAPI rateLimited (HTTP 429): You have made too many requests, retry after 3600 s)"
+                ])
+            #expect(paused.outputLines.filter { $0.hasSuffix("paused until 2024-05-02 13:00 UTC") }.count == 6)
             #expect(workspace.stub.requests.count == 1, "no request during the pause")
             // `--only` is refused by the pause too, and says so in its exit status.
             let only = await workspace.build(["--only", "us/health"])
@@ -109,6 +113,38 @@ import Testing
             #expect(resumed.status == 0, "\(resumed.standardError)")
             #expect(workspace.stub.requests.count == 7, "every feed once the pause is over")
             #expect(try workspace.state().pause == nil)
+        }
+    }
+
+    /// Feeds built before the key went bad: the refused feed is not "not due" while the key stays bad,
+    /// every NewsAPI feed says `paused`, and every run says why on stderr, `--quiet` included.
+    @Test func feedsBuiltBeforeTheKeyWentBadSayPausedOnEveryRun() async throws {
+        let config = """
+            {"site": "\(BuildWorkspace.site)", "output": "Feeds", "feeds": [
+              {"country": "us", "category": "health", "every": "6h"},
+              {"country": "us", "category": "science", "every": "6h"}]}
+            """
+        try await BuildWorkspace.with(config: config, answers: S.answers(["us/health", "us/science"])) { workspace in
+            #expect(await workspace.build().status == 0)
+            // Within the feeds' interval: before the fix they read "not due" and the quiet run said nothing.
+            workspace.clock.advance(by: 3600)
+            workspace.stub.answer("us/health", with: S.badKey)
+            #expect(await workspace.build(["--force"]).status == 1)
+            let keyLine =
+                "newsfeed build: NewsAPI feeds are paused because NewsAPI refused the key (NewsAPI apiKeyInvalid "
+                + "(HTTP 401): Your API key is invalid) until the key changes; set NEWSAPI_KEY to a valid key"
+            workspace.clock.advance(by: 600)
+            let quiet = await workspace.build(["--quiet"])
+            #expect(quiet.status == 0)
+            #expect(quiet.errorLines == [keyLine], "cron mails the bad key")
+            let loud = await workspace.build()
+            #expect(
+                loud.outputLines.prefix(2) == [
+                    "us/health: paused until the NewsAPI key changes",
+                    "us/science: paused until the NewsAPI key changes",
+                ])
+            #expect(loud.errorLines == [keyLine])
+            #expect(workspace.stub.requests.count == 3)
         }
     }
 
@@ -137,7 +173,7 @@ import Testing
             #expect(workspace.stub.requests.count == 1, "the refused key is not tried again")
             #expect(
                 again.outputLines.first
-                    == "us/health: paused until the NewsAPI key changes (NewsAPI apiKeyInvalid (HTTP 401): Your API key is invalid.); no success for over twice its 1h interval"
+                    == "us/health: paused until the NewsAPI key changes; no success for over twice its 1h interval"
             )
             #expect(again.status == 1, "the pause has left the feeds unbuilt for over twice their interval")
             let stateText = String(decoding: workspace.stateData ?? Data(), as: UTF8.self)

@@ -1,3 +1,4 @@
+import FeedFormats
 import Foundation
 import NewsModel
 import TestSupport
@@ -51,6 +52,26 @@ import Testing
         -> CommandRun
     {
         await workspace.run(["build"] + arguments, environment: ["DDG_BASE_URL": ddg.baseURLString])
+    }
+
+    /// One rule for every page: the head's `<link rel="alternate">` and the header's subscribe
+    /// links name every format the feed is written in, bookmarks included.
+    @Test func everyPageLinksEveryFormatItsFeedIsWrittenIn() async throws {
+        try await Self.with { workspace, ddg in
+            #expect(await Self.build(workspace, ddg).status == 0)
+            let story = try #require(try workspace.snapshot("ddg/rust").stories.first)
+            let add = await workspace.run(["bookmark", "add", story.url.absoluteString])
+            #expect(add.status == 0, "\(add.standardError)")
+            for feed in Self.allFeeds + ["bookmarks"] {
+                let page = try String(contentsOf: workspace.output.appending(path: "\(feed).html"), encoding: .utf8)
+                let name = String(feed.split(separator: "/").last ?? "")
+                for format in FeedFormat.defaultList where format != .html {
+                    let href = #"href="\#(name).\#(format.fileExtension)""#
+                    #expect(page.contains(#"<link rel="alternate" type="\#(format.mediaType)""#), "\(feed) \(format)")
+                    #expect(page.components(separatedBy: href).count == 3, "\(feed): head and header link \(href)")
+                }
+            }
+        }
     }
 
     @Test func everyKindIsWrittenAsAValidFeed() async throws {
@@ -279,8 +300,7 @@ import Testing
             #expect(
                 run.outputLines == [
                     "us/all: NewsAPI apiKeyInvalid (HTTP 401): Your API key is invalid; no feed written yet",
-                    "search/climate-change: paused until the NewsAPI key changes (NewsAPI apiKeyInvalid (HTTP 401): "
-                        + "Your API key is invalid.)",
+                    "search/climate-change: paused until the NewsAPI key changes",
                     "ddg/rust: DuckDuckGo answered HTTP 429; no feed written yet",
                     "ddg/apple: not fetched (DuckDuckGo refused ddg/rust with HTTP 429; no further requests this run); "
                         + "no feed written yet",

@@ -42,7 +42,7 @@ import Testing
         // A file name with a space still gets a valid relative URL (the Nu checker rejects a raw space).
         #expect(html.contains(#"<h2><a href="fr/caf%C3%A9%20x.rss">"#))
         #expect(html.contains(#"<link rel="stylesheet" href="assets/newsfeed.css">"#), "the pages' look")
-        #expect(html.contains(#"id="theme-toggle""#))
+        #expect(html.contains(#"id="theme-choice""#))
         #expect(html.contains("20 items"))
         #expect(html.contains("<span class=\"muted\">never</span>"))
         #expect(html.contains("2 feeds"))

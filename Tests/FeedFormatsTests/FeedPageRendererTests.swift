@@ -31,13 +31,16 @@ import Testing
         #expect(renderer.mediaType == "text/html")
     }
 
-    @Test func oneRowPerStoryWithTheDefaultImageWhereThereIsNone() throws {
-        let rows = FeedPageRows.rows(in: try render())
+    /// `"image": null` leaves stories without an image: no image column, no placeholder.
+    @Test func oneRowPerStoryAndNoImageColumnForAStoryWithoutImage() throws {
+        let html = try render()
+        let rows = FeedPageRows.rows(in: html)
         #expect(rows.map(\.href) == Self.document.stories.map(\.url.absoluteString))
         #expect(rows.map(\.title) == Self.document.stories.map(\.title))
         #expect(rows[0].imageSource == "https://img.publisher.example/flu.jpg")
-        #expect(rows[1].imageSource == "../assets/default-image.png")
-        #expect(rows.allSatisfy { $0.fallback == "../assets/default-image.png" })
+        #expect(rows[0].fallback == "../assets/default-image.png")
+        #expect(rows[1].imageSource == nil && rows[1].fallback == nil)
+        #expect(html.components(separatedBy: #"<li class="story no-image">"#).count == 2)
     }
 
     @Test func theBridgesOwnImagesAreLinkedRelativeSoTheyLoadUnderAnyHost() throws {
@@ -49,7 +52,7 @@ import Testing
     @Test func imagesHaveAFixedBoxLazyLoadingAndAlt() throws {
         let html = try render()
         let images = html.components(separatedBy: "<img ").dropFirst()
-        #expect(images.count == 2)
+        #expect(images.count == 1)
         for image in images {
             #expect(image.contains(#"alt="""#))
             #expect(image.contains(#"width="160" height="90""#))
@@ -114,7 +117,7 @@ import Testing
         let html = try render(document)
         #expect(
             html.contains(
-                #"<h2><span class="mark mark-bookmarked" title="Bookmarked" role="img" aria-label="Bookmarked">★</span><a href"#
+                #"<h2 dir="auto"><span class="mark mark-bookmarked" title="Bookmarked" role="img" aria-label="Bookmarked">★</span><a href"#
             ))
         #expect(html.components(separatedBy: "class=\"mark ").count == 2)
         #expect(HTMLPageChecker.violations(in: html) == [])

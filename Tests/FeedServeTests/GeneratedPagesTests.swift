@@ -30,7 +30,7 @@ import Testing
                     "<link rel=\"alternate\" type=\"application/rss+xml\" title=\"Health &amp; Science &lt;US&gt;\" "
                         + "href=\"http://127.0.0.1:8080/us/health.rss\">"))
             #expect(html.contains("href=\"http://127.0.0.1:8080/gb/sports.rss\""))
-            #expect(html.contains("<time datetime=\"2023-11-14T21:56:40Z\">14 Nov 2023, 21:56 UTC</time>"))
+            #expect(html.contains("<time datetime=\"2023-11-14T21:56:40Z\" dir=\"ltr\">14 Nov 2023, 21:56 UTC</time>"))
             #expect(html.contains("5 items"))
             #expect(!html.contains("Unfinished") && !html.contains("Hidden"))
             #expect(html.contains(#"href="feeds.opml""#))

@@ -57,7 +57,7 @@ import Testing
             // The index's frame: the same stylesheet, theme toggle and CSP.
             let index = String(
                 decoding: try Data(contentsOf: workspace.output.appending(path: "index.html")), as: UTF8.self)
-            for shared in ["<meta name=\"color-scheme\" content=\"light dark\">", "assets/", "theme-toggle"] {
+            for shared in ["<meta name=\"color-scheme\" content=\"light dark\">", "assets/", "theme-choice"] {
                 #expect(html.contains(shared) && index.contains(shared), "\(shared)")
             }
             for feed in S.sixFeeds { #expect(html.contains("<h2>\(feed)</h2>"), "\(feed)") }
@@ -87,7 +87,9 @@ import Testing
                 let page = try await ServeCommandTests.request(address, "GET", "/status")
                 let html = String(decoding: page.body, as: UTF8.self)
                 #expect(
-                    html.contains("last success <time datetime=\"2024-05-02T12:00:46Z\">2 May 2024, 12:00 UTC</time>"))
+                    html.contains(
+                        "last success <time datetime=\"2024-05-02T12:00:46Z\" dir=\"ltr\">2 May 2024, 12:00 UTC</time>")
+                )
                 #expect(html.contains("next due when the NewsAPI key changes"))
                 #expect(!html.contains("next due <span class=\"muted\">now</span>"))
                 #expect(html.contains("Paused since 2024-05-02 12:00 UTC until the NewsAPI key changes"))
@@ -110,8 +112,12 @@ import Testing
                 let page = try await ServeCommandTests.request(address, "GET", "/status")
                 let html = String(decoding: page.body, as: UTF8.self)
                 #expect(
-                    html.contains("last success <time datetime=\"2024-05-02T12:00:46Z\">2 May 2024, 12:00 UTC</time>"))
-                #expect(html.contains("next due <time datetime=\"2024-05-02T13:01:00Z\">2 May 2024, 13:01 UTC</time>"))
+                    html.contains(
+                        "last success <time datetime=\"2024-05-02T12:00:46Z\" dir=\"ltr\">2 May 2024, 12:00 UTC</time>")
+                )
+                #expect(
+                    html.contains(
+                        "next due <time datetime=\"2024-05-02T13:01:00Z\" dir=\"ltr\">2 May 2024, 13:01 UTC</time>"))
             } catch {
                 _ = await serve.stop()
                 throw error

@@ -32,7 +32,9 @@ import Testing
         return found
     }
 
-    static let commands: Set<String> = ["bookmark", "build", "convert", "demo", "init", "serve", "status", "watch"]
+    static let commands: Set<String> = [
+        "bookmark", "build", "convert", "demo", "extract", "init", "serve", "status", "watch",
+    ]
 
     @Test(arguments: commands.sorted())
     func helpAndReadmeNameTheSameOptions(command: String) throws {

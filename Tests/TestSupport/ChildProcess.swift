@@ -61,18 +61,29 @@ package enum ChildProcess {
     package static func run(
         _ executable: URL, _ arguments: [String], environment: [String: String], workingDirectory: URL? = nil,
         timeout: Duration = .seconds(20), closingOutputAfter outputLimit: Int? = nil,
-        closingErrorsAfter errorLimit: Int? = nil
+        closingErrorsAfter errorLimit: Int? = nil, signal: Signalling? = nil
     ) async throws -> Outcome {
         try await onOwnThread {
             try runBlocking(
                 executable, arguments, environment: environment, workingDirectory: workingDirectory, timeout: timeout,
-                outputLimit: outputLimit, errorLimit: errorLimit)
+                outputLimit: outputLimit, errorLimit: errorLimit, signal: signal)
+        }
+    }
+
+    /// A signal to send the child once `when` holds (checked every 10 ms while it runs).
+    package struct Signalling: Sendable {
+        package var number: Int32
+        package var when: @Sendable () -> Bool
+
+        package init(_ number: Int32, when: @escaping @Sendable () -> Bool) {
+            self.number = number
+            self.when = when
         }
     }
 
     private static func runBlocking(
         _ executable: URL, _ arguments: [String], environment: [String: String], workingDirectory: URL?,
-        timeout: Duration, outputLimit: Int?, errorLimit: Int?
+        timeout: Duration, outputLimit: Int?, errorLimit: Int?, signal: Signalling? = nil
     ) throws -> Outcome {
         let process = Process()
         process.executableURL = executable
@@ -91,7 +102,12 @@ package enum ChildProcess {
         let errorData = PipeDrain(errors.fileHandleForReading, closingAfter: errorLimit)
         let deadline = ContinuousClock.now + timeout
         var timedOut = false
+        var pendingSignal = signal
         while process.isRunning {
+            if let signal = pendingSignal, signal.when() {
+                kill(process.processIdentifier, signal.number)
+                pendingSignal = nil
+            }
             if ContinuousClock.now >= deadline {
                 timedOut = true
                 process.terminate()

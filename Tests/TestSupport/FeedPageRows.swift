@@ -1,24 +1,24 @@
 import Foundation
 
 /// The story rows of a feed's HTML page, read back from the markup: each row's link and title
-/// (unescaped), its image source and fallback.
+/// (unescaped), its image source and fallback (nil for a story shown without an image).
 package struct FeedPageRows {
     package var href: String
     package var title: String
-    package var imageSource: String
-    package var fallback: String
+    package var imageSource: String?
+    package var fallback: String?
 
     package static func rows(in html: String) -> [FeedPageRows] {
-        html.components(separatedBy: "<li class=\"story\">").dropFirst().compactMap { row in
-            guard let href = value(of: "href", after: "<h2>", in: row),
-                let source = value(of: "src", after: "<img", in: row),
-                let fallback = value(of: "data-fallback", after: "<img", in: row),
+        html.components(separatedBy: "<li class=\"story").dropFirst().compactMap { row in
+            let row = row.components(separatedBy: "</li>").first ?? row
+            guard let href = value(of: "href", after: "<h2", in: row),
                 let titleStart = row.range(of: "rel=\"noopener\">"),
                 let titleEnd = row.range(of: "</a></h2>")
             else { return nil }
             return FeedPageRows(
                 href: unescape(href), title: unescape(String(row[titleStart.upperBound..<titleEnd.lowerBound])),
-                imageSource: unescape(source), fallback: unescape(fallback))
+                imageSource: value(of: "src", after: "<img", in: row).map(unescape),
+                fallback: value(of: "data-fallback", after: "<img", in: row).map(unescape))
         }
     }
 

@@ -18,7 +18,7 @@ package enum HTMLPageChecker {
         "html", "head", "body", "title", "style", "script", "noscript", "header", "footer", "main", "nav", "section",
         "article", "aside", "h1", "h2", "h3", "h4", "h5", "h6", "p", "div", "span", "a", "ul", "ol", "li", "time",
         "button", "strong", "em", "b", "i", "small", "code", "table", "thead", "tbody", "tr", "th", "td", "figure",
-        "figcaption", "abbr",
+        "figcaption", "abbr", "bdi", "label", "select", "option", "details", "summary",
     ])
     package static let references: Set<String> = ["amp", "lt", "gt", "quot", "apos", "nbsp", "#39", "#10", "#13", "#9"]
 

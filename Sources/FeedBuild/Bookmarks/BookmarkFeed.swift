@@ -26,7 +26,8 @@ public enum BookmarkFeed {
             return Story(
                 url: bookmark.url, title: bookmark.title,
                 sourceName: bookmark.source ?? ArticleURL.publisherHost(of: bookmark.url) ?? defaults.source,
-                sourceURL: bookmark.sourceURL ?? siteRoot, summary: summary.isEmpty ? defaults.description : summary,
+                sourceURL: bookmark.sourceURL ?? siteRoot,
+                summary: summary.isEmpty ? defaults.optionalDescription : summary,
                 image: bookmark.image, originalImageURL: bookmark.image?.url, firstSeen: bookmark.addedAt)
         }
     }
@@ -44,11 +45,14 @@ public enum BookmarkFeed {
         let stories = stories(list, defaults: defaults).map { resolver.resolve($0, originalImage: $0.originalImageURL) }
         // Like every other feed, the home link is the feed's own page when one is written.
         let home = config.formats.contains(.html) ? config.site.appending(path: relativePath(for: .html)) : config.site
-        return FeedDocument(
+        var document = FeedDocument(
             title: "Bookmarks · newsfeed", link: home, selfURL: config.site.appending(path: relativePath),
             description: "Articles bookmarked with `newsfeed bookmark add`, newest first.", language: nil,
             updated: updated, ttlMinutes: config.ttl, generator: "newsfeed \(NewsFeedVersion.current)",
-            stories: stories)
+            stories: stories, formats: config.formats, site: config.site)
+        // Bookmarks are newest first by when they were bookmarked, which is their items' date.
+        document.storyOrder = .newestFirst
+        return document
     }
 
     /// The files of the bookmarks feed, its RSS last: `bookmarks.<ext>` per configured format, and the

@@ -21,7 +21,7 @@ package struct FeedIndexWriter: Sendable {
         let listings =
             (scanned.filter { $0.relativePath == BookmarkFeed.relativePath }
             + configuredListings(
-                scanned: scanned, output: output, state: state)).sorted { $0.relativePath < $1.relativePath }
+                scanned: scanned, output: output, state: state)).sorted(by: configOrder)
         let opmlURL = config.site.appending(path: SiteLayout.opmlFileName)
         let title = config.isSampleData ? "newsfeed — sample data, not live news" : "newsfeed"
         // The index lists every configured feed: also one that failed or never built (the OPML only
@@ -30,12 +30,22 @@ package struct FeedIndexWriter: Sendable {
         let unbuilt = config.feeds.filter { !built.contains($0.id) }.map { spec in
             FeedListing.unbuilt(id: spec.id, title: spec.title, base: config.site, record: state.feeds[spec.id])
         }
-        let everyFeed = (listings + unbuilt).sorted { $0.relativePath < $1.relativePath }
+        let everyFeed = (listings + unbuilt).sorted(by: configOrder)
         let page = FeedIndexPage.render(title: title, listings: everyFeed, opmlURL: opmlURL)
         let opml = OPMLDocument.render(title: title, listings: listings, indexURL: config.site)
         try output.writeIfChanged(FaviconAsset.data, to: output.fileURL(relativePath: FaviconAsset.relativePath))
         try output.writeIfChanged(Data(page.utf8), to: output.fileURL(relativePath: SiteLayout.indexFileName))
         try output.writeIfChanged(Data(opml.utf8), to: output.fileURL(relativePath: SiteLayout.opmlFileName))
+    }
+
+    /// Feeds in the order the config lists them, the bookmarks last: the order a person chose.
+    private var configOrder: (FeedListing, FeedListing) -> Bool {
+        let positions = Dictionary(
+            config.feeds.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return { lhs, rhs in
+            let (left, right) = (positions[lhs.feedID] ?? Int.max, positions[rhs.feedID] ?? Int.max)
+            return left != right ? left < right : lhs.relativePath < rhs.relativePath
+        }
     }
 
     /// The configured feeds, each pointing at the first subscribable format of `formats` (what

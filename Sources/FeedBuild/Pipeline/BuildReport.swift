@@ -11,6 +11,8 @@ public struct BuildReport: Sendable, Equatable {
     public var stoppedFurtherRequests = false
     /// For a scheduled run: the earliest moment a later run could do something new.
     public var nextChange: Date?
+    /// The run was cancelled (SIGINT, SIGTERM): the feeds not yet written are ``FeedOutcome/Result/interrupted(previous:)``.
+    public var interrupted = false
 
     public init() {}
 
@@ -20,6 +22,16 @@ public struct BuildReport: Sendable, Equatable {
     public var badKeyPauseReason: String? {
         for outcome in outcomes {
             if case .held(let held) = outcome.result, case .paused(let reason, nil) = held.reason { return reason }
+        }
+        return nil
+    }
+
+    /// NewsAPI's refusal and when the pause ends, when this run left feeds paused by a rate limit.
+    public var rateLimitPause: (reason: String, until: Date)? {
+        for outcome in outcomes {
+            if case .held(let held) = outcome.result, case .paused(let reason, let until?) = held.reason {
+                return (reason, until)
+            }
         }
         return nil
     }

@@ -48,9 +48,12 @@ package struct FeedAssembly: Sendable {
         previous = previous.filter(spec.filter.keeps)
         let firstSeen = state.items.mapValues(\.firstSeen)
         let previousURLs = Set(previous.map(\.link.text))
-        let merged = HistoryMerger().merge(
-            current: current, previous: previous, firstSeen: firstSeen, now: now, maxItems: config.maxItems,
-            maxAgeDays: config.maxAgeDays)
+        // One order for every format (StoryOrder): the merge keeps the fresh stories over the cap,
+        // the order then puts them where the feed's rule says.
+        let merged = StoryOrder(for: spec.kind).ordered(
+            HistoryMerger().merge(
+                current: current, previous: previous, firstSeen: firstSeen, now: now, maxItems: config.maxItems,
+                maxAgeDays: config.maxAgeDays))
         // New to this feed: not in its previous file. `state.items` is shared by every feed (a story's
         // first sighting anywhere), so a story another feed showed first is still new here.
         // Counted after the cap: a story cut by maxItems is not "new" in the feed.

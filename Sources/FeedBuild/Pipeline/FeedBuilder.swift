@@ -68,14 +68,18 @@ public struct FeedBuilder: Sendable {
         context.defaultImage = await installAssets(fetching: toFetch, into: &report)
         var stops: [Upstream: UpstreamStop] = [:]
         for (index, spec) in toFetch.enumerated() {
+            // Stopped (SIGINT, SIGTERM): no further request goes out; the feeds left keep everything.
+            guard !Task.isCancelled else {
+                report.outcomes.append(FeedOutcome(spec: spec, result: .interrupted(previous: previous(spec))))
+                continue
+            }
             progress?(index + 1, toFetch.count, spec)
             report.outcomes.append(await buildFeed(spec, context: context, stops: &stops, report: &report))
         }
-        if scheduled == nil || report.outcomes.contains(where: \.wasAttempted)
-            || !FileManager.default.fileExists(atPath: output.fileURL(relativePath: SiteLayout.indexFileName).path)
-        {
-            await index(into: &report)
-        }
+        report.interrupted = Task.isCancelled
+        // Every build, due feeds or not: a feed added to or removed from the config changes the
+        // index and the OPML at once. Both are written only when their bytes change.
+        await index(into: &report)
         let order = Dictionary(specs.enumerated().map { ($0.element.id, $0.offset) }) { first, _ in first }
         report.outcomes = report.outcomes.enumerated().sorted { lhs, rhs in
             let left = order[lhs.element.spec.id] ?? 0
@@ -100,6 +104,8 @@ public struct FeedBuilder: Sendable {
         do {
             fetched = try await fetch(feed)
         } catch {
+            // A request cut short by the stop is no failure of the feed.
+            if Task.isCancelled { return await withdraw(feed, into: &report) }
             if error.stopsFurtherRequests {
                 // The pause of `serve --refresh` guards NewsAPI's daily budget.
                 if error.upstream == .newsAPI {
@@ -118,6 +124,8 @@ public struct FeedBuilder: Sendable {
             return outcome
         }
         let stories = await enrich(fetched.filter(spec.filter.keeps), in: feed)
+        // Stopped while enriching: the feed is not written half-enriched.
+        if Task.isCancelled { return await withdraw(feed, into: &report) }
         return await write(stories, cameBackEmpty: fetched.isEmpty, feed: feed, into: &report)
     }
 
@@ -127,13 +135,17 @@ public struct FeedBuilder: Sendable {
     /// the feeds to fetch, with the others' outcomes in `report`; nil when the state cannot be read
     /// (without the request log the quota cannot be kept: nothing is fetched).
     private func plan(_ specs: [FeedSpec], context: RunContext, into report: inout BuildReport) async -> [FeedSpec]? {
-        guard let scheduled = context.scheduled else { return specs }
         let output = context.output
+        guard let scheduled = context.scheduled else {
+            _ = try? await output.lock.withLock { output.removeStaleTemporaryFiles() }
+            return specs
+        }
         let scheduler = context.scheduler
         let now = clock()
         let loaded: StateStore.Loaded
         do {
             loaded = try await output.lock.withLock { () throws -> StateStore.Loaded in
+                output.removeStaleTemporaryFiles()
                 var loaded = try output.stateStore.load()
                 let state = scheduler.refreshed(loaded.state, now: now)
                 if state != loaded.state { try output.stateStore.save(state) }
@@ -190,29 +202,37 @@ public struct FeedBuilder: Sendable {
         let scheduler = context.scheduler
         let scheduled = context.scheduled
         let now = clock()
-        let admitted: (decision: FeedScheduler.Decision, state: BridgeState, warning: String?)
+        typealias Admitted = (
+            decision: FeedScheduler.Decision, state: BridgeState, warning: String?, recordBefore: FeedRecord?
+        )
+        let admitted: Admitted
         do {
-            admitted = try await output.lock.withLock {
-                () throws -> (decision: FeedScheduler.Decision, state: BridgeState, warning: String?) in
+            admitted = try await output.lock.withLock { () throws -> Admitted in
                 let loaded = try output.stateStore.load()
                 var state = loaded.state
-                guard let scheduled else { return (.fetch, state, loaded.warning) }
+                let before = state.feeds[spec.id]
+                guard let scheduled else { return (.fetch, state, loaded.warning, before) }
                 let decision = scheduler.admit(
                     spec, state: &state, now: now, mode: scheduled.mode, apiKey: scheduled.apiKey)
-                if decision == .fetch { try output.stateStore.save(state) }
-                return (decision, state, loaded.warning)
+                // Only the ledger must be on disk before the request goes out; the feed's record is
+                // written once, with its outcome.
+                if decision == .fetch { try output.stateStore.saveLedger(state) }
+                return (decision, state, loaded.warning, before)
             }
         } catch {
             // Unscheduled, the write step reads the state again and says what is wrong with it.
             guard scheduled == nil else { return .failed(.from(error, cause: .requestLog)) }
-            admitted = (.fetch, BridgeState(), nil)
+            admitted = (.fetch, BridgeState(), nil, nil)
         }
         if let warning = admitted.warning { report.warnings.append(warning) }
         guard admitted.decision == .fetch else {
             return .skipped(skipped(spec, admitted.decision, state: admitted.state, context: context))
         }
         let feedNow = Date(timeIntervalSince1970: clock().timeIntervalSince1970.rounded(.down))
-        return .admitted(FeedContext(run: context, spec: spec, now: feedNow, state: admitted.state))
+        return .admitted(
+            FeedContext(
+                run: context, spec: spec, now: feedNow, state: admitted.state, admittedAt: now,
+                recordBefore: admitted.recordBefore))
     }
 
     /// The upstream request.
@@ -306,6 +326,27 @@ public struct FeedBuilder: Sendable {
             report.warnings.append("\(error)")
         }
         return (failed(spec, failure), saved)
+    }
+
+    /// Under the lock: undoes the admission of a feed whose request the stop cut short (the
+    /// request stays logged for the quota, marked interrupted; the record is as before the run).
+    private func withdraw(_ feed: FeedContext, into report: inout BuildReport) async -> FeedOutcome {
+        let spec = feed.spec
+        let outcome = FeedOutcome(spec: spec, result: .interrupted(previous: previous(spec)))
+        guard feed.run.scheduled != nil else { return outcome }
+        let output = feed.run.output
+        let scheduler = feed.run.scheduler
+        do {
+            try await output.lock.withLock {
+                var state = try output.stateStore.load().state
+                scheduler.recordInterrupted(
+                    spec, admittedAt: feed.admittedAt, record: feed.recordBefore, state: &state)
+                try output.stateStore.saveLedger(state)
+            }
+        } catch {
+            report.warnings.append("\(error)")
+        }
+        return outcome
     }
 
     // MARK: - Index

@@ -50,21 +50,27 @@ package enum FeedChannel {
         formats: [FeedFormat] = [.rss], stories: [Story], updated: Date
     ) -> FeedDocument {
         let home = formats.contains(.html) ? site.appending(path: spec.relativePath(for: .html)) : site
-        return FeedDocument(
+        var document = FeedDocument(
             title: title(for: spec) + (isSampleData ? " (sample data)" : ""), link: home,
             selfURL: site.appending(path: spec.relativePath),
             description: (isSampleData ? "SAMPLE DATA from newsfeed demo, not live news. " : "")
                 + description(for: spec),
-            language: language(for: spec), updated: updated, ttlMinutes: ttlMinutes,
+            language: language(for: spec, stories: stories), updated: updated, ttlMinutes: ttlMinutes,
             generator: "newsfeed \(NewsFeedVersion.current)", stories: stories, formats: formats, site: site)
+        document.storyOrder = StoryOrder(for: spec.kind)
+        return document
     }
 
-    package static func language(for spec: FeedSpec) -> String? {
+    /// The feed's language: the country's or the search's for NewsAPI; for DuckDuckGo the one its
+    /// stories were found to be in when they agree (``DuckDuckGoNormalizer/language(of:)``), else
+    /// none: an answer may be in any language, and an unset language is better than a wrong one.
+    package static func language(for spec: FeedSpec, stories: [Story] = []) -> String? {
         switch spec.kind {
-        case .headlines(let country, _): NewsAPICatalog.country(country)?.language
-        case .search(let search): search.language
-        // The Instant Answer API answers in English unless asked otherwise.
-        case .duckDuckGo: "en"
+        case .headlines(let country, _): return NewsAPICatalog.country(country)?.language
+        case .search(let search): return search.language
+        case .duckDuckGo:
+            let known = Set(stories.compactMap(\.language))
+            return known.count == 1 ? known.first : nil
         }
     }
 

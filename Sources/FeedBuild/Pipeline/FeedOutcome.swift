@@ -13,6 +13,9 @@ public struct FeedOutcome: Sendable, Equatable {
         case notDue(next: Date)
         /// Not fetched although due: the quota, a pause or an earlier refusal held it back.
         case held(Held)
+        /// The run was stopped (SIGINT, SIGTERM) before this feed was written: its files and its
+        /// record stay as they were, and the next run takes it up as if this one never had.
+        case interrupted(previous: Previous)
     }
 
     /// A feed that was fetched and whose files are now current.
@@ -62,7 +65,7 @@ public struct FeedOutcome: Sendable, Equatable {
 
     public var failed: Bool {
         switch result {
-        case .built, .notDue: false
+        case .built, .notDue, .interrupted: false
         case .failed: true
         // Held back is no failure of its own (README, exit codes): the refusal that stopped
         // the run is the failed feed; one named by `--only` or left overdue still fails.
@@ -74,7 +77,8 @@ public struct FeedOutcome: Sendable, Equatable {
     public var wasAttempted: Bool {
         switch result {
         case .built, .failed: true
-        case .notDue, .held: false
+        // A request cut short may have reached the upstream; it stays in the log, but counts for nothing else.
+        case .notDue, .held, .interrupted: false
         }
     }
 

@@ -41,4 +41,8 @@ public struct FeedContext: Sendable {
     public var now: Date
     /// The state when the request was admitted; the write step works on the state as it is then.
     public var state: BridgeState
+    /// When the request was admitted (and logged, for a metered feed).
+    var admittedAt: Date
+    /// The feed's record before its admission, to restore when the run is stopped mid-request.
+    var recordBefore: FeedRecord?
 }

@@ -135,7 +135,8 @@ public struct FeedScheduler: Sendable {
     /// refused with a pause, else the record's last attempt (requests older than the log).
     public func lastRequest(for spec: FeedSpec, in state: BridgeState) -> Date? {
         var refusedOnly = false
-        for request in state.requests.reversed() where request.feed == spec.id {
+        // An interrupted request is as if never made: the record keeps the attempt before it.
+        for request in state.requests.reversed() where request.feed == spec.id && request.interrupted != true {
             if request.refused != true { return request.time }
             refusedOnly = true
         }
@@ -195,10 +196,11 @@ public struct FeedScheduler: Sendable {
     /// Both windows' spending at `now`.
     public func usage(state: BridgeState, now: Date) -> [WindowUsage] {
         config.quota.windows.map { window in
-            let used = requestTimes(in: window, state: state, now: now).count
+            var used = requestTimes(in: window, state: state, now: now).count
             guard let limit = window.limit else {
                 return WindowUsage(window: window, used: used, remaining: nil, reserveLeft: nil)
             }
+            if ledgerLost(state, window: window, now: now) { used = max(used, limit) }
             let reserve = config.quota.reserve
             let remaining = max(0, limit - reserve - used)
             let reserveLeft = max(0, min(reserve, limit - used))
@@ -211,11 +213,22 @@ public struct FeedScheduler: Sendable {
         return state.requests.lazy.map(\.time).filter { $0 > start && $0 <= now }.sorted()
     }
 
+    /// Whether the request log was lost less than `window` ago: the window then counts as full.
+    private func ledgerLost(_ state: BridgeState, window: QuotaSettings.Window, now: Date) -> Bool {
+        guard let lost = state.ledgerLostAt else { return false }
+        return lost.addingTimeInterval(window.length) > now
+    }
+
     /// Nil when one more metered request fits both windows now; else when the first slot frees.
     public func quotaBlockedUntil(state: BridgeState, now: Date, mayUseReserve: Bool) -> Date? {
         var until: Date?
         for window in config.quota.windows {
             guard let limit = window.limit else { continue }
+            if let lost = state.ledgerLostAt, ledgerLost(state, window: window, now: now) {
+                let frees = lost.addingTimeInterval(window.length)
+                until = max(until ?? frees, frees)
+                continue
+            }
             let allowed = limit - (mayUseReserve ? 0 : config.quota.reserve)
             let times = requestTimes(in: window, state: state, now: now)
             guard times.count >= allowed else { continue }
@@ -274,7 +287,11 @@ public struct FeedScheduler: Sendable {
         var simulated = state
         var fetches: [Planned] = []
         var others: [Planned] = []
-        let candidates = specs.enumerated().filter { mode.force || isDue($0.element, state: state, now: now) }
+        // While NewsAPI is paused its feeds say so, due or not: a feed whose refused request left it
+        // "not due" would hide the pause (and a bad key would go unsaid by quiet cron runs).
+        let candidates = specs.enumerated().filter {
+            mode.force || ($0.element.isMetered && pause != nil) || isDue($0.element, state: state, now: now)
+        }
         let ordered = candidates.sorted { lhs, rhs in
             let left = state.feeds[lhs.element.id]?.lastSuccess ?? .distantPast
             let right = state.feeds[rhs.element.id]?.lastSuccess ?? .distantPast
@@ -335,6 +352,20 @@ public struct FeedScheduler: Sendable {
         return decision
     }
 
+    /// Undoes ``admit(_:state:now:mode:apiKey:)`` for a request the run was stopped during: its log
+    /// entry (logged at `admittedAt`) stays, for the quota, marked interrupted, and the feed's record
+    /// goes back to `record` (no error, no backoff, no failure counted).
+    public func recordInterrupted(_ spec: FeedSpec, admittedAt: Date, record: FeedRecord?, state: inout BridgeState) {
+        // The state keeps whole seconds: the entry is the feed's last one logged at that second.
+        let second = admittedAt.timeIntervalSince1970.rounded(.down)
+        if let index = state.requests.lastIndex(where: {
+            $0.feed == spec.id && $0.time.timeIntervalSince1970.rounded(.down) == second
+        }) {
+            state.requests[index].interrupted = true
+        }
+        state.feeds[spec.id] = record
+    }
+
     /// Records a failed attempt; a NewsAPI refusal also pauses further requests.
     public func recordFailure(
         _ spec: FeedSpec, reason: String, error: NewsAPIError?, state: inout BridgeState, now: Date, apiKey: String?
@@ -370,10 +401,13 @@ public struct FeedScheduler: Sendable {
 
     // MARK: - State upkeep
 
-    /// Notes when each configured feed was first seen and forgets requests older than
-    /// the longest window; call under the lock at the start of a run.
+    /// Notes when each configured feed was first seen, forgets the records of feeds no longer
+    /// configured and requests older than the longest window, so the state stays bounded; call
+    /// under the lock at the start of a run.
     public func refreshed(_ state: BridgeState, now: Date) -> BridgeState {
         var state = state
+        let configured = Set(config.feeds.map(\.id))
+        state.feeds = state.feeds.filter { configured.contains($0.key) }
         for spec in config.feeds where state.feeds[spec.id]?.firstConfigured == nil {
             var record = state.feeds[spec.id] ?? FeedRecord()
             record.firstConfigured = now
@@ -381,6 +415,7 @@ public struct FeedScheduler: Sendable {
         }
         let horizon = now.addingTimeInterval(-(config.quota.windows.map(\.length).max() ?? 86_400))
         state.requests.removeAll { $0.time <= horizon }
+        if let lost = state.ledgerLostAt, lost <= horizon { state.ledgerLostAt = nil }
         if let pause = state.pause, pause.cause == .rateLimited, let until = pause.until, until <= now {
             state.pause = nil
         }

@@ -2,7 +2,7 @@ import Foundation
 import NewsModel
 
 /// The files the HTML pages use, under `<output>/assets/`: one stylesheet (light and dark themes),
-/// one small script (the night-mode toggle and the broken-image fallback), a favicon, and the
+/// one small script (the theme choice and the broken-image fallback), a favicon, and the
 /// bundled default image. Embedded in code like ``DefaultImageAsset``, so a copied binary has them.
 ///
 /// Pages load nothing else: no CDN, no web fonts, and their Content-Security-Policy allows only
@@ -40,18 +40,21 @@ public enum PageAssets {
           color-scheme: light;
           --bg: #ffffff; --card: #f6f8fa; --fg: #1f1f1f; --muted: #5f6368; --link: #0b57d0;
           --rule: #d0d7de; --button-bg: #ffffff; --button-fg: #1f1f1f; --bad: #b3261e;
+          --placeholder-filter: none;
         }
         @media (prefers-color-scheme: dark) {
           :root:not([data-theme="light"]) {
             color-scheme: dark;
             --bg: #131314; --card: #1e1f21; --fg: #e3e3e3; --muted: #a8adb4; --link: #a8c7fa;
             --rule: #3c4043; --button-bg: #1e1f21; --button-fg: #e3e3e3; --bad: #f2b8b5;
+            --placeholder-filter: invert(1) hue-rotate(180deg) brightness(0.8);
           }
         }
         :root[data-theme="dark"] {
           color-scheme: dark;
           --bg: #131314; --card: #1e1f21; --fg: #e3e3e3; --muted: #a8adb4; --link: #a8c7fa;
           --rule: #3c4043; --button-bg: #1e1f21; --button-fg: #e3e3e3; --bad: #f2b8b5;
+          --placeholder-filter: invert(1) hue-rotate(180deg) brightness(0.8);
         }
         *, *::before, *::after { box-sizing: border-box; }
         html { -webkit-text-size-adjust: 100%; text-size-adjust: 100%; }
@@ -69,26 +72,38 @@ public enum PageAssets {
         .subtitle, .meta, .muted, .page-footer { color: var(--muted); }
         .subtitle { margin: 0 0 0.5rem; font-size: 0.9375rem; }
         .subscribe { display: flex; flex-wrap: wrap; gap: 0.25rem 0.75rem; margin: 0; padding: 0; list-style: none; }
-        .theme-toggle {
-          font: inherit; font-size: 0.875rem; padding: 0.375rem 0.75rem; border-radius: 999px; cursor: pointer;
+        .theme-choice { font-size: 0.875rem; color: var(--muted); display: inline-flex; align-items: center; gap: 0.25rem; }
+        .theme-choice[hidden] { display: none; }
+        .theme-choice select {
+          font: inherit; min-height: 44px; padding: 0 0.5rem; border-radius: 6px; cursor: pointer;
           border: 1px solid var(--rule); background: var(--button-bg); color: var(--button-fg);
         }
-        .theme-toggle[hidden] { display: none; }
         .summary-line { color: var(--muted); margin: 0 0 1rem; font-size: 0.875rem; }
         .stories { list-style: none; margin: 0; padding: 0; }
         .story {
           display: grid; grid-template-columns: 160px minmax(0, 1fr); gap: 1rem; align-items: start;
           padding: 1rem 0; border-bottom: 1px solid var(--rule);
         }
+        .story.no-image { grid-template-columns: minmax(0, 1fr); }
         .story-image {
           display: block; width: 160px; height: 90px; object-fit: cover; border-radius: 6px;
           background: var(--card);
         }
+        .story-image.is-placeholder, .story-image.is-fallback { filter: var(--placeholder-filter); }
         .story h2 { font-size: 1.0625rem; line-height: 1.35; margin: 0 0 0.25rem; overflow-wrap: anywhere; }
         .story h2 a { text-decoration: none; }
         .story h2 a:hover { text-decoration: underline; }
         .meta { font-size: 0.8125rem; margin: 0 0 0.25rem; }
-        .description { margin: 0; overflow-wrap: anywhere; }
+        .description {
+          margin: 0; overflow-wrap: anywhere;
+          display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 6; overflow: hidden;
+        }
+        .description.is-expanded { display: block; -webkit-line-clamp: none; }
+        .tags { margin: 0 0 0.25rem; }
+        .tag {
+          display: inline-block; font-size: 0.75rem; padding: 0 0.5rem; border-radius: 999px;
+          border: 1px solid var(--rule); color: var(--muted);
+        }
         .mark { margin-right: 0.25rem; }
         .feeds { list-style: none; margin: 0; padding: 0; }
         .feed { padding: 0.75rem 0; border-bottom: 1px solid var(--rule); }
@@ -100,17 +115,29 @@ public enum PageAssets {
         .detail { color: var(--muted); font-size: 0.8125rem; overflow-wrap: anywhere; }
         .formats { display: flex; flex-wrap: wrap; gap: 0.25rem 0.75rem; margin: 0.25rem 0 0; padding: 0; list-style: none; }
         .page-footer { font-size: 0.8125rem; }
+        /* Narrow screens: a compact header (one line of subscribe links that scrolls sideways, a
+           one-line subtitle), a small image beside a title that keeps three quarters of the
+           width, and tap targets 44 px tall. */
         @media (max-width: 480px) {
-          .story { grid-template-columns: 96px minmax(0, 1fr); gap: 0.75rem; }
-          .story-image { width: 96px; height: 54px; }
-          h1 { font-size: 1.25rem; }
+          .page-header-inner, main, .page-footer { padding: 0.5rem 0.75rem; }
+          .page-header-inner { flex-wrap: nowrap; gap: 0.5rem; }
+          h1 { font-size: 1.125rem; margin: 0; }
+          .subtitle { margin: 0; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; font-size: 0.8125rem; }
+          .subscribe { flex-wrap: nowrap; overflow-x: auto; white-space: nowrap; gap: 0 0.75rem; }
+          .subscribe a, .formats a { display: inline-flex; align-items: center; min-height: 44px; }
+          .summary-line { margin: 0 0 0.25rem; }
+          .story { grid-template-columns: 80px minmax(0, 1fr); gap: 0.75rem; padding: 0.75rem 0; }
+          .story.no-image { grid-template-columns: minmax(0, 1fr); }
+          .story-image { width: 80px; height: 45px; }
+          .story h2 a { display: inline-block; min-height: 44px; }
         }
 
         """
 
     /// Runs in `<head>` (no `defer`): the stored theme applies before the first paint, and the
     /// image-error listener is in place before any image can fail. Without JavaScript the page
-    /// follows `prefers-color-scheme` and the toggle stays hidden.
+    /// follows `prefers-color-scheme` and the theme choice stays hidden. The choice is three-way:
+    /// "system" forgets the stored theme, so the page follows the system setting again.
     package static let script = """
         (function () {
           "use strict";
@@ -123,10 +150,11 @@ public enum PageAssets {
             if (theme === "light" || theme === "dark") { root.setAttribute("data-theme", theme); }
             else { root.removeAttribute("data-theme"); }
           }
-          function current() {
-            var theme = root.getAttribute("data-theme");
-            if (theme) { return theme; }
-            return window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
+          function store(theme) {
+            try {
+              if (theme === "light" || theme === "dark") { window.localStorage.setItem(key, theme); }
+              else { window.localStorage.removeItem(key); }
+            } catch (e) { }
           }
           function useFallback(image) {
             var fallback = image.getAttribute("data-fallback");
@@ -140,30 +168,26 @@ public enum PageAssets {
             var target = event.target;
             if (target && target.tagName === "IMG") { useFallback(target); }
           }, true);
+          document.addEventListener("click", function (event) {
+            var target = event.target;
+            if (target && target.classList && target.classList.contains("description")) {
+              target.classList.toggle("is-expanded");
+            }
+          });
           document.addEventListener("DOMContentLoaded", function () {
             var images = document.querySelectorAll("img[data-fallback]");
             for (var i = 0; i < images.length; i++) {
               if (images[i].complete && images[i].naturalWidth === 0) { useFallback(images[i]); }
             }
-            var button = document.getElementById("theme-toggle");
-            if (!button) { return; }
-            function label() {
-              var dark = current() === "dark";
-              button.setAttribute("aria-pressed", dark ? "true" : "false");
-              button.textContent = dark ? "Day mode" : "Night mode";
-            }
-            button.hidden = false;
-            label();
-            button.addEventListener("click", function () {
-              var next = current() === "dark" ? "light" : "dark";
-              apply(next);
-              try { window.localStorage.setItem(key, next); } catch (e) { }
-              label();
+            var choice = document.getElementById("theme-choice");
+            if (!choice) { return; }
+            var theme = stored();
+            choice.value = theme === "light" || theme === "dark" ? theme : "system";
+            choice.parentNode.hidden = false;
+            choice.addEventListener("change", function () {
+              apply(choice.value);
+              store(choice.value);
             });
-            if (window.matchMedia) {
-              var query = window.matchMedia("(prefers-color-scheme: dark)");
-              if (query.addEventListener) { query.addEventListener("change", label); }
-            }
           });
         })();
 

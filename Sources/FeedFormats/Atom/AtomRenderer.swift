@@ -90,10 +90,12 @@ public struct AtomRenderer: FeedRenderer {
         }
         try writer.endElement()
         try link(to: &writer, rel: "alternate", type: "text/html", href: url)
-        try writer.startElement("summary")
-        try writer.attribute("type", "text")
-        try writer.text(story.summary)
-        try writer.endElement()
+        if !story.summary.isEmpty {
+            try writer.startElement("summary")
+            try writer.attribute("type", "text")
+            try writer.text(story.summary)
+            try writer.endElement()
+        }
         if let content = story.content {
             html.removeAll(keepingCapacity: true)
             FeedHTML.appendParagraphs(content, to: &html)

@@ -30,6 +30,8 @@ public struct FeedDocument: Sendable, Hashable {
     /// Signs the HTML page shows before a story's title, keyed by the article URL
     /// (`absoluteString`), e.g. a star on bookmarked stories. Empty by default.
     public var itemMarks: [String: [ItemMark]] = [:]
+    /// The order the stories are in, which the HTML page states; nil says nothing.
+    public var storyOrder: StoryOrder?
 
     /// A document with every field given; `site` defaults to `link`.
     public init(

@@ -24,6 +24,9 @@ public struct FeedListing: Sendable, Hashable {
     /// The formats of this feed found next to it (same path, other extension), in
     /// ``FeedFormat`` order; the index links each.
     public var formats: [FeedFormat] = []
+    /// When the feed's file last changed (its `lastBuildDate`): what the bookmarks row shows,
+    /// since bookmarks are never fetched.
+    public var lastChanged: Date?
 
     /// A listing with every field given; see ``absoluteURL(base:relativePath:)`` for `url`.
     public init(

@@ -9,7 +9,7 @@ import NewsModel
 /// in the browser where one fails to load), the title linking to the article, the source, the date
 /// and the description. Valid HTML5; every text is escaped, so nothing from a story is ever markup.
 /// Readable without JavaScript; the stylesheet follows `prefers-color-scheme` and the script adds
-/// the night-mode toggle. Links to assets and sibling files are relative (see ``PageLayout``).
+/// the theme choice. Links to assets and sibling files are relative (see ``PageLayout``).
 public struct FeedPageRenderer: FeedRenderer {
     public init() {}
 
@@ -49,7 +49,8 @@ public struct FeedPageRenderer: FeedRenderer {
         guard let marker = page.range(of: Self.bodyMarker) else { throw .writerFailed("laying out the page") }
 
         var html = String(page[..<marker.lowerBound])
-        html += "<p class=\"summary-line\">Updated \(PageLayout.time(document.updated))</p>\n"
+        let order = document.storyOrder.map { " · " + $0.phrase } ?? ""
+        html += "<p class=\"summary-line\">Updated \(PageLayout.time(document.updated))\(order)</p>\n"
         html += "<ol class=\"stories\">\n"
         var rows = 0
         var rowsInPiece = 0
@@ -89,14 +90,26 @@ public struct FeedPageRenderer: FeedRenderer {
         return text.hasPrefix(base) ? prefix + text.dropFirst(base.count) : text
     }
 
+    /// One story: its image (none when the story has none), its title, a meta line of isolated
+    /// runs (`<bdi>`, so an Arabic author cannot reorder the date after it), its category as a tag,
+    /// and its description when it has one. Every block of story text gets `dir="auto"`; a story
+    /// whose language is known and differs from the page's gets `lang` (and `dir` for its script).
     private static func row(_ story: Story, marks: [ItemMark], document: FeedDocument, prefix: String) -> String {
         let fallback = prefix + DefaultImageAsset.relativePath
-        let image = story.image.map { pageURL($0.url, document: document, prefix: prefix) } ?? fallback
-        var html = "<li class=\"story\">\n"
-        html += "<img class=\"story-image\" src=\"\(PageLayout.attribute(image))\" alt=\"\" "
-        html += "width=\"\(imageWidth)\" height=\"\(imageHeight)\" loading=\"lazy\" decoding=\"async\" "
-        html += "data-fallback=\"\(PageLayout.attribute(fallback))\">\n"
-        html += "<div class=\"story-text\">\n<h2>"
+        var html = "<li class=\"story\(story.image == nil ? " no-image" : "")\""
+        if let language = story.language, language != document.language {
+            html += " lang=\"\(PageLayout.attribute(language))\" dir=\"\(TextDirection(language: language).rawValue)\""
+        }
+        html += ">\n"
+        if let image = story.image {
+            let source = pageURL(image.url, document: document, prefix: prefix)
+            // The bundled default image is a light tile: the stylesheet darkens it in the dark theme.
+            let kind = source == fallback ? "story-image is-placeholder" : "story-image"
+            html += "<img class=\"\(kind)\" src=\"\(PageLayout.attribute(source))\" alt=\"\" "
+            html += "width=\"\(imageWidth)\" height=\"\(imageHeight)\" loading=\"lazy\" decoding=\"async\" "
+            html += "data-fallback=\"\(PageLayout.attribute(fallback))\">\n"
+        }
+        html += "<div class=\"story-text\">\n<h2 dir=\"auto\">"
         for mark in marks {
             let name = String(
                 mark.name.unicodeScalars.filter {
@@ -109,13 +122,16 @@ public struct FeedPageRenderer: FeedRenderer {
             html += "\(PageLayout.text(mark.symbol))</span>"
         }
         html += PageLayout.link(story.title, href: story.link.text, rel: "noopener")
-        html += "</h2>\n<p class=\"meta\"><span class=\"source\">\(PageLayout.text(story.sourceName))</span>"
-        if let author = story.author { html += " · <span class=\"author\">\(PageLayout.text(author))</span>" }
-        if let category = story.category {
-            html += " · <span class=\"category\">\(PageLayout.text(category))</span>"
-        }
+        html += "</h2>\n<p class=\"meta\"><bdi class=\"source\">\(PageLayout.text(story.sourceName))</bdi>"
+        if let author = story.author { html += " · <bdi class=\"author\">\(PageLayout.text(author))</bdi>" }
         html += " · \(PageLayout.time(story.displayDate))</p>\n"
-        html += "<p class=\"description\">\(PageLayout.text(story.summary))</p>\n</div>\n</li>\n"
+        if let category = story.category {
+            html += "<p class=\"tags\"><span class=\"tag\" dir=\"auto\">\(PageLayout.text(category))</span></p>\n"
+        }
+        if !story.summary.isEmpty {
+            html += "<p class=\"description\" dir=\"auto\">\(PageLayout.text(story.summary))</p>\n"
+        }
+        html += "</div>\n</li>\n"
         return html
     }
 }

@@ -3,7 +3,8 @@ import NewsModel
 
 /// The frame every HTML page of newsfeed shares (a feed's page, the index, and any further page
 /// such as a status page): the `<head>` with its Content-Security-Policy, the assets and the
-/// theme, a header with the title, links and the night-mode toggle, and a footer.
+/// theme, a header with the title, links and the theme choice (system, light or dark), and a
+/// footer.
 ///
 /// Pages pass their own body; everything they put in is escaped by the caller with
 /// ``PageLayout/text(_:)`` and ``PageLayout/attribute(_:)``.
@@ -48,9 +49,11 @@ public struct PageLayout: Sendable {
     /// The complete document around `body` (markup for inside `<main>`).
     public func render(body: String) -> String {
         let title = Self.text(title)
+        // Only right-to-left needs saying: `ltr` is what a page without `dir` is.
+        let direction = TextDirection(language: language) == .rightToLeft ? " dir=\"rtl\"" : ""
         var html = """
             <!DOCTYPE html>
-            <html lang="\(Self.attribute(language))">
+            <html lang="\(Self.attribute(language))"\(direction)>
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -70,10 +73,10 @@ public struct PageLayout: Sendable {
             <header class="page-header">
             <div class="page-header-inner">
             <div class="page-title">
-            <h1>\(title)</h1>
+            <h1 dir="auto">\(title)</h1>
 
             """
-        if let subtitle { html += "<p class=\"subtitle\">\(Self.text(subtitle))</p>\n" }
+        if let subtitle { html += "<p class=\"subtitle\" dir=\"auto\">\(Self.text(subtitle))</p>\n" }
         if !headerLinks.isEmpty {
             html += "<ul class=\"subscribe\">\n"
             for link in headerLinks { html += "<li>\(link)</li>\n" }
@@ -81,7 +84,11 @@ public struct PageLayout: Sendable {
         }
         html += """
             </div>
-            <button type="button" class="theme-toggle" id="theme-toggle" aria-pressed="false" hidden>Night mode</button>
+            <div class="theme-choice" hidden><label for="theme-choice">Theme</label> <select id="theme-choice">
+            <option value="system">System</option>
+            <option value="light">Light</option>
+            <option value="dark">Dark</option>
+            </select></div>
             </div>
             </header>
             <main>
@@ -108,7 +115,7 @@ public struct PageLayout: Sendable {
         return html + ">\(text(label))</a>"
     }
 
-    /// `date` as `<time datetime="2025-01-06T08:00:00Z">6 Jan 2025, 08:00 UTC</time>`: the same
+    /// `date` as `<time datetime="2025-01-06T08:00:00Z" dir="ltr">6 Jan 2025, 08:00 UTC</time>`: the same
     /// text on every machine, so pages stay byte-identical.
     public static func time(_ date: Date) -> String {
         let stamp = RFC3339Date.string(from: date)
@@ -120,6 +127,8 @@ public struct PageLayout: Sendable {
         func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         let shown =
             "\(digits[2]) \(months[digits[1] - 1]) \(digits[0]), \(twoDigits(digits[3])):\(twoDigits(digits[4])) UTC"
-        return "<time datetime=\"\(stamp)\">\(shown)</time>"
+        // `dir="ltr"` isolates the date: on a right-to-left page its leading day number would
+        // otherwise split off and move to the far side of it.
+        return "<time datetime=\"\(stamp)\" dir=\"ltr\">\(shown)</time>"
     }
 }

@@ -56,7 +56,7 @@ public struct JSONFeedRenderer: FeedRenderer {
         json.member("id", url, indent: 3)
         json.member("url", url, indent: 3)
         json.member("title", story.title, indent: 3)
-        json.member("summary", story.summary, indent: 3)
+        if !story.summary.isEmpty { json.member("summary", story.summary, indent: 3) }
         if let content = story.content {
             json.member("content_html", FeedHTML.paragraphs(content), indent: 3)
         } else {

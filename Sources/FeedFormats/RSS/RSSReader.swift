@@ -39,7 +39,7 @@ public struct RSSReader: Sendable {
     /// One element of interest, named by namespace and local name.
     private enum Field: Hashable {
         case title, link, description, language, lastBuildDate, ttl, generator
-        case contentEncoded, creator, guid, pubDate, source, category
+        case contentEncoded, creator, itemLanguage, guid, pubDate, source, category
 
         init?(namespaceURI: String, localName: String) {
             switch (namespaceURI, localName) {
@@ -56,6 +56,7 @@ public struct RSSReader: Sendable {
             case ("", "category"): self = .category
             case (RSSNamespace.content, "encoded"): self = .contentEncoded
             case (RSSNamespace.dublinCore, "creator"): self = .creator
+            case (RSSNamespace.dublinCore, "language"): self = .itemLanguage
             default: return nil
             }
         }
@@ -214,9 +215,10 @@ public struct RSSReader: Sendable {
     private static func story(from item: ItemFields, lastBuildDate: Date?) -> Story? {
         let guidURL = item.guidIsPermaLink ? item.texts[.guid].flatMap(absoluteWebURL) : nil
         guard let url = guidURL ?? item.texts[.link].flatMap(absoluteWebURL),
-            let title = item.texts[.title], !title.isEmpty,
-            let description = item.texts[.description]
+            let title = item.texts[.title], !title.isEmpty
         else { return nil }
+        // An item without a description is a story without one (an empty default description).
+        let description = item.texts[.description] ?? ""
         let publishedAt = item.texts[.pubDate].flatMap(RFC822Date.date(from:))
         guard let firstSeen = publishedAt ?? lastBuildDate else { return nil }
         let source = self.source(of: item, storyURL: url)
@@ -232,7 +234,8 @@ public struct RSSReader: Sendable {
             image: image(of: item),
             originalImageURL: nil,
             publishedAt: publishedAt,
-            firstSeen: firstSeen
+            firstSeen: firstSeen,
+            language: item.texts[.itemLanguage].flatMap { $0.isEmpty ? nil : $0 }
         )
     }
 

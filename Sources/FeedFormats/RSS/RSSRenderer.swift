@@ -98,9 +98,12 @@ public struct RSSRenderer: FeedRenderer {
         try writer.element("title", text: story.title)
         try writer.element("link", text: url)
         // description is HTML: escaping the plain text keeps upstream markup visible, never live.
-        html.removeAll(keepingCapacity: true)
-        FeedHTML.appendEscaped(story.summary, to: &html)
-        try writer.element("description", utf8Text: &html)
+        // No description is no element: an empty one would say "this item's text is empty".
+        if !story.summary.isEmpty {
+            html.removeAll(keepingCapacity: true)
+            FeedHTML.appendEscaped(story.summary, to: &html)
+            try writer.element("description", utf8Text: &html)
+        }
         if let content = story.content {
             html.removeAll(keepingCapacity: true)
             FeedHTML.appendParagraphs(content, to: &html)
@@ -108,6 +111,11 @@ public struct RSSRenderer: FeedRenderer {
         }
         if let author = story.author {
             try writer.element("dc:creator", text: author)
+        }
+        // A story's own language (a DuckDuckGo answer's), so a later build reading the feed back
+        // still knows it.
+        if let language = story.language {
+            try writer.element("dc:language", text: language)
         }
         if let category = story.category {
             try writer.element("category", text: category)

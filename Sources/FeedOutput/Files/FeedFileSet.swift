@@ -73,8 +73,26 @@ package struct FeedFileSet: Sendable {
             if unchanged { return false }
         }
         document.updated = now
-        for target in targets {
-            try output.writeIfChanged(try target.format.renderer.render(document), to: target.url)
+        // Every changed format is staged (written and flushed) before any is renamed into place, so
+        // a kill leaves the formats agreeing with each other but for the renames' microseconds.
+        var staged: [AtomicFileWriter.Staged] = []
+        do {
+            for target in targets {
+                let data = try target.format.renderer.render(document)
+                if let existing = try? output.readIfPresent(target.url), existing == data { continue }
+                staged.append(try AtomicFileWriter.stage(data, for: target.url))
+            }
+        } catch {
+            for file in staged { file.discard() }
+            throw error
+        }
+        for (index, file) in staged.enumerated() {
+            do {
+                try file.commit()
+            } catch {
+                for later in staged[(index + 1)...] { later.discard() }
+                throw error
+            }
         }
         return true
     }

@@ -8,6 +8,8 @@ package struct FeedFileSummary: Sendable, Hashable {
     package var title: String?
     package var link: String?
     package var itemCount: Int
+    /// The channel's `<lastBuildDate>` as written: when the feed last changed.
+    package var lastBuildDate: String?
 
     /// Nil when the bytes are not a well-formed RSS document.
     package static func read(_ bytes: Data) -> FeedFileSummary? {
@@ -21,7 +23,7 @@ package struct FeedFileSummary: Sendable, Hashable {
         }
     }
 
-    private enum Capture { case none, title, link }
+    private enum Capture { case none, title, link, lastBuildDate }
 
     private static func summarize(_ reader: xmlTextReaderPtr) -> FeedFileSummary? {
         var summary = FeedFileSummary(title: nil, link: nil, itemCount: 0)
@@ -43,6 +45,7 @@ package struct FeedFileSummary: Sendable, Hashable {
                 case "item": summary.itemCount += 1
                 case "title" where summary.title == nil: capture = .title
                 case "link" where summary.link == nil: capture = .link
+                case "lastBuildDate" where summary.lastBuildDate == nil: capture = .lastBuildDate
                 default: break
                 }
                 captured = ""
@@ -56,6 +59,7 @@ package struct FeedFileSummary: Sendable, Hashable {
                 switch capture {
                 case .title: summary.title = text
                 case .link: summary.link = text
+                case .lastBuildDate: summary.lastBuildDate = text
                 case .none: break
                 }
                 capture = .none

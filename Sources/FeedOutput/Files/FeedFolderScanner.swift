@@ -70,11 +70,19 @@ public struct FeedFolderScanner: Sendable {
         }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
+        var state: BridgeState
         do {
-            return try decoder.decode(BridgeState.self, from: snapshot.bytes)
+            state = try decoder.decode(BridgeState.self, from: snapshot.bytes)
         } catch {
             throw .stateUnreadable(path: statePath, detail: "not valid state JSON")
         }
+        // The ledger's own file is what counts for the request log and the pause (``StateStore``).
+        if let ledger = FileSnapshot.read(path: root + "/.newsfeed/quota.json"),
+            let decoded = try? decoder.decode(StateStore.Ledger.self, from: ledger.bytes)
+        {
+            decoded.apply(to: &state)
+        }
+        return state
     }
 
     /// The listings of `files` (default: a fresh scan), each with its channel title,
@@ -97,6 +105,7 @@ public struct FeedFolderScanner: Sendable {
             listing.formats = FeedFormat.allCases.filter {
                 access(root + "/" + listing.relativePath(for: $0), F_OK) == 0
             }
+            listing.lastChanged = summary?.lastBuildDate.flatMap(RFC822Date.date(from:))
             return listing
         }
     }

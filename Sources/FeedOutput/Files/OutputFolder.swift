@@ -2,6 +2,12 @@ import FeedFormats
 import Foundation
 import NewsModel
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The output folder: where feeds, assets and newsfeed's state live, and the only
 /// way the rest of the code touches them.
 ///
@@ -97,6 +103,24 @@ public struct OutputFolder: Sendable {
         where includingDefaultImage || asset.relativePath != DefaultImageAsset.relativePath {
             try writeIfChanged(asset.data, to: fileURL(relativePath: asset.relativePath))
         }
+    }
+
+    /// Removes the temporary files killed runs left (``AtomicFileWriter``'s `.<name>.<hex>.tmp`),
+    /// anywhere in the folder, so a folder published with rsync or to an object store never carries
+    /// them. Call while holding the lock: every writer holds it while its temporary files exist, so
+    /// any found then is stale. Symlinked folders are not followed. Returns how many it removed.
+    @discardableResult
+    public func removeStaleTemporaryFiles() -> Int {
+        guard
+            let walk = FileManager.default.enumerator(
+                at: root, includingPropertiesForKeys: [.isRegularFileKey], options: [])
+        else { return 0 }
+        var removed = 0
+        for case let url as URL in walk where AtomicFileWriter.isTemporaryName(url.lastPathComponent) {
+            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
+            if unlink(url.path) == 0 { removed += 1 }
+        }
+        return removed
     }
 
     /// The store for `.newsfeed/state.json`.

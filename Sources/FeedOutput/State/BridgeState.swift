@@ -19,6 +19,9 @@ public struct BridgeState: Sendable, Hashable, Codable {
     public var requests: [RequestRecord]
     /// Set while NewsAPI refuses requests (rate limit or bad key); nil when requests may go out.
     public var pause: PauseRecord?
+    /// When the request log was lost (both `state.json` and `quota.json` unreadable): until each
+    /// window has passed since, it counts as full (``FeedScheduler``), so no quota is spent twice.
+    public var ledgerLostAt: Date?
 
     public init(
         feeds: [String: FeedRecord] = [:], items: [String: ItemRecord] = [:], images: [String: ImageRecord] = [:],
@@ -33,7 +36,7 @@ public struct BridgeState: Sendable, Hashable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case version, feeds, items, images, requests, pause
+        case version, feeds, items, images, requests, pause, ledgerLostAt
     }
 
     /// Reads states written before the quota existed: the newer keys are optional.
@@ -45,6 +48,7 @@ public struct BridgeState: Sendable, Hashable, Codable {
         images = try container.decode([String: ImageRecord].self, forKey: .images)
         requests = try container.decodeIfPresent([RequestRecord].self, forKey: .requests) ?? []
         pause = try container.decodeIfPresent(PauseRecord.self, forKey: .pause)
+        ledgerLostAt = try container.decodeIfPresent(Date.self, forKey: .ledgerLostAt)
     }
 }
 
@@ -56,11 +60,16 @@ public struct RequestRecord: Sendable, Hashable, Codable {
     /// True when NewsAPI refused it with a pause (429, bad key): it counts against the
     /// quota, but the feed is due again as soon as the pause ends.
     public var refused: Bool?
+    /// True when the run was stopped (SIGINT, SIGTERM) while the request was in flight: it may have
+    /// reached NewsAPI, so it counts against the quota, but the feed's schedule ignores it (the
+    /// next run fetches the feed as if this request had never been made).
+    public var interrupted: Bool?
 
-    public init(time: Date, feed: String, refused: Bool? = nil) {
+    public init(time: Date, feed: String, refused: Bool? = nil, interrupted: Bool? = nil) {
         self.time = time
         self.feed = feed
         self.refused = refused
+        self.interrupted = interrupted
     }
 }
 

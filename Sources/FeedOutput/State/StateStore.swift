@@ -1,7 +1,19 @@
 import Foundation
 import NewsModel
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Loads and saves ``BridgeState`` as versioned JSON, written atomically.
+///
+/// The quota's ledger (the request log and the pause) is also kept on its own in `quota.json`
+/// beside `state.json`, so a `state.json` damaged by hand, a disk fault or a foreign tool never
+/// resets the quota: `quota.json` is what counts for the ledger, `state.json` keeps a copy for
+/// older readers. When neither can be read, the windows are taken as full until they would have
+/// emptied (``BridgeState/ledgerLostAt``), never as empty.
 ///
 /// Callers hold the output folder's ``OutputLock`` around a load-modify-save.
 public struct StateStore: Sendable {
@@ -11,6 +23,9 @@ public struct StateStore: Sendable {
         self.url = url
     }
 
+    /// `quota.json` beside the state file.
+    public var ledgerURL: URL { url.deletingLastPathComponent().appending(path: "quota.json") }
+
     /// What loading found.
     public struct Loaded: Sendable {
         public var state: BridgeState
@@ -18,45 +33,74 @@ public struct StateStore: Sendable {
         public var warning: String?
     }
 
-    /// The saved state; a fresh one when there is none yet. A corrupt file is moved
-    /// aside (`state.json.corrupt-<time>`) rather than blocking every future build.
-    public func load() throws(OutputError) -> Loaded {
-        guard FileManager.default.fileExists(atPath: url.path) else {
-            return Loaded(state: BridgeState(), warning: nil)
+    /// The saved state; a fresh one when there is none yet. A corrupt file is moved aside
+    /// (`state.json.corrupt-<time>`, never over an earlier one) rather than blocking every future
+    /// build; the request log and the pause survive it through `quota.json`.
+    public func load(now: Date = Date()) throws(OutputError) -> Loaded {
+        var warnings: [String] = []
+        var state: BridgeState
+        var stateLost = false
+        switch try Self.decode(BridgeState.self, at: url) {
+        case .missing: state = BridgeState()
+        case .decoded(let decoded): state = decoded
+        case .corrupt:
+            let aside = try Self.moveAside(url)
+            state = BridgeState()
+            stateLost = true
+            warnings.append("\(url.path): unreadable state moved to \(aside); starting afresh")
         }
+        switch try Self.decode(Ledger.self, at: ledgerURL) {
+        case .decoded(let ledger): ledger.apply(to: &state)
+        case .missing:
+            // Before quota.json existed the ledger lived in state.json only; a lost state.json with no
+            // ledger beside it leaves nothing to count from.
+            if stateLost { state.ledgerLostAt = now }
+        case .corrupt:
+            let aside = try Self.moveAside(ledgerURL)
+            warnings.append("\(ledgerURL.path): unreadable request log moved to \(aside)")
+            if stateLost { state.ledgerLostAt = now }
+        }
+        if stateLost {
+            warnings[0] +=
+                state.ledgerLostAt == nil
+                ? " (the request log and pause are kept from \(ledgerURL.lastPathComponent))"
+                : " (no request log survives: the quota counts as spent until its windows would have emptied)"
+        }
+        return Loaded(state: state, warning: warnings.isEmpty ? nil : warnings.joined(separator: "; "))
+    }
+
+    /// Saves `state` atomically: `state.json`, and `quota.json` when the ledger changed.
+    public func save(_ state: BridgeState) throws(OutputError) {
+        try saveLedger(state)
+        try AtomicFileWriter.write(try Self.encoded(state, path: url.path), to: url)
+    }
+
+    /// Saves only the ledger (`quota.json`), when it changed: what the admission of a request writes
+    /// before the request goes out.
+    public func saveLedger(_ state: BridgeState) throws(OutputError) {
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            data = try Self.ledgerEncoder.encode(Ledger(state))
         } catch {
-            throw .readFailed(path: url.path, reason: SystemErrorText.reason(of: error))
+            throw .writeFailed(path: ledgerURL.path, reason: "cannot encode the request log")
         }
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        if let header = try? decoder.decode(VersionHeader.self, from: data), header.version > BridgeState.currentVersion
-        {
-            throw .stateTooNew(path: url.path, version: header.version)
-        }
+        if FileManager.default.contents(atPath: ledgerURL.path) == data { return }
+        try AtomicFileWriter.write(data, to: ledgerURL)
+    }
+
+    private static func encoded(_ state: BridgeState, path: String) throws(OutputError) -> Data {
         do {
-            return Loaded(state: try decoder.decode(BridgeState.self, from: data), warning: nil)
+            return try encode(state)
         } catch {
-            let stamp = Int(Date().timeIntervalSince1970)
-            let aside = url.deletingLastPathComponent().appending(path: "state.json.corrupt-\(stamp)")
-            try? FileManager.default.moveItem(at: url, to: aside)
-            return Loaded(
-                state: BridgeState(),
-                warning: "\(url.path): unreadable state moved to \(aside.lastPathComponent); starting afresh")
+            throw .writeFailed(path: path, reason: "cannot encode state")
         }
     }
 
-    /// Saves `state` atomically.
-    public func save(_ state: BridgeState) throws(OutputError) {
-        let data: Data
-        do {
-            data = try Self.encode(state)
-        } catch {
-            throw .writeFailed(path: url.path, reason: "cannot encode state: \(error)")
-        }
-        try AtomicFileWriter.write(data, to: url)
+    private static var ledgerEncoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
     }
 
     /// The state as compact JSON with sorted keys, encoded record by record: one
@@ -80,6 +124,11 @@ public struct StateStore: Sendable {
         try appendMap("feeds", state.feeds)
         try appendMap("images", state.images)
         try appendMap("items", state.items)
+        if let lost = state.ledgerLostAt {
+            data.append(contentsOf: "\"ledgerLostAt\":".utf8)
+            data.append(try encoder.encode(lost))
+            data.append(UInt8(ascii: ","))
+        }
         if let pause = state.pause {
             data.append(contentsOf: "\"pause\":".utf8)
             data.append(try encoder.encode(pause))
@@ -89,6 +138,73 @@ public struct StateStore: Sendable {
         data.append(try encoder.encode(state.requests))
         data.append(contentsOf: ",\"version\":\(state.version)}".utf8)
         return data
+    }
+
+    /// The quota's ledger on its own.
+    struct Ledger: Codable, Equatable {
+        var version = BridgeState.currentVersion
+        var requests: [RequestRecord]
+        var pause: PauseRecord?
+        var ledgerLostAt: Date?
+
+        init(_ state: BridgeState) {
+            requests = state.requests
+            pause = state.pause
+            ledgerLostAt = state.ledgerLostAt
+        }
+
+        func apply(to state: inout BridgeState) {
+            state.requests = requests
+            state.pause = pause
+            state.ledgerLostAt = ledgerLostAt
+        }
+    }
+
+    private enum Decoded<Value> {
+        case missing
+        case decoded(Value)
+        case corrupt
+    }
+
+    private static func decode<Value: Decodable>(_ type: Value.Type, at url: URL) throws(OutputError) -> Decoded<
+        Value
+    > {
+        let path = url.path
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return .missing }
+        if isFolder.boolValue { throw .readFailed(path: path, reason: "is a folder, not a file") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let code = access(path, R_OK) != 0 ? errno : EIO
+            throw .readFailed(path: path, reason: SystemErrorText.reason(errno: code))
+        }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        if let header = try? decoder.decode(VersionHeader.self, from: data), header.version > BridgeState.currentVersion
+        {
+            throw .stateTooNew(path: path, version: header.version)
+        }
+        guard let value = try? decoder.decode(Value.self, from: data) else { return .corrupt }
+        return .decoded(value)
+    }
+
+    /// Moves a corrupt file to `<name>.corrupt-<seconds>` (then `-2`, `-3`… within one second),
+    /// never over an earlier one: `link` fails rather than replace. Returns the name it got.
+    static func moveAside(_ url: URL) throws(OutputError) -> String {
+        let stamp = Int(Date().timeIntervalSince1970)
+        let base = "\(url.lastPathComponent).corrupt-\(stamp)"
+        for attempt in 1...1000 {
+            let name = attempt == 1 ? base : "\(base)-\(attempt)"
+            let aside = url.deletingLastPathComponent().appending(path: name).path
+            if link(url.path, aside) == 0 {
+                unlink(url.path)
+                return name
+            }
+            guard errno == EEXIST else {
+                throw .writeFailed(
+                    path: url.path, reason: "cannot move it aside: \(SystemErrorText.reason(errno: errno))")
+            }
+        }
+        throw .writeFailed(path: url.path, reason: "cannot move it aside: 1000 corrupt copies in one second")
     }
 
     private struct VersionHeader: Decodable {

@@ -3,7 +3,7 @@ import FeedFormats
 import Foundation
 
 /// `/status`: the `status` report as an HTML page in the look of the index and the feed
-/// pages (``PageLayout``: light and dark themes, the night-mode toggle, the same assets).
+/// pages (``PageLayout``: light and dark themes, the theme choice, the same assets).
 public enum StatusPage {
     public static func render(title: String, report: StatusReport) -> String {
         let links = [

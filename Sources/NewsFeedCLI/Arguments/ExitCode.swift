@@ -1,3 +1,5 @@
+import Foundation
+
 /// The exit codes every command uses.
 public enum ExitCode: Int32, Sendable {
     /// Everything worked.
@@ -8,4 +10,13 @@ public enum ExitCode: Int32, Sendable {
     case usage = 64
     /// The configuration is unreadable or invalid, or `NEWSAPI_KEY` is missing (`EX_CONFIG`).
     case configuration = 78
+    /// Stopped by SIGINT (Ctrl-C): 128 + 2, as shells report it.
+    case interrupted = 130
+    /// Stopped by SIGTERM (`kill`, `timeout`, systemd): 128 + 15.
+    case terminated = 143
+
+    /// The status of a command stopped by `signal` (SIGTERM's when no signal is known).
+    static func stopped(by signal: Int32?) -> ExitCode {
+        signal == SIGINT ? .interrupted : .terminated
+    }
 }

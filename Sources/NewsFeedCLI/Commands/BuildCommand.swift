@@ -53,7 +53,10 @@ package enum BuildCommand {
                 errors.write("\r\u{1B}[K[\(index)/\(total)] fetching \(spec.id)…")
             }
         }
-        let report = await builder.build(specs, scheduled: scheduled, progress: progress)
+        // SIGINT/SIGTERM cancel the build: the request in flight is cut short, no further one goes
+        // out, the feeds written so far stay and the rest keep their files and state.
+        let building = Task { await builder.build(specs, scheduled: scheduled, progress: progress) }
+        let report = await context.stopSignal.onFire({ building.cancel() }) { await building.value }
         if progress != nil { errors.write("\r\u{1B}[K") }
         for warning in report.warnings {
             errors.line("newsfeed \(command): warning: \(warning)")
@@ -62,12 +65,35 @@ package enum BuildCommand {
             if !quiet { context.standardOutput.line(outcome.line) }
             if outcome.failed || outcome.cameBackEmpty { errors.line(outcome.line) }
         }
+        if !quiet, let pause = report.rateLimitPause {
+            context.standardOutput.line(rateLimitPauseLine(command: command, reason: pause.reason, until: pause.until))
+        }
         if !quiet { context.standardOutput.line(report.summary) }
         // A bad-key pause needs a person even when no feed is overdue yet: one line per run
         // on stderr (so `--quiet` cron runs say it too); the exit status stays that of the
         // feeds (paused feeds are not failures until they go stale), as issue 9 rules.
         if let reason = report.badKeyPauseReason { errors.line(badKeyPauseLine(command: command, reason: reason)) }
+        if report.interrupted {
+            let signal = context.stopSignal.signal
+            errors.line(interruptedLine(command: command, signal: signal, report: report))
+            return .stopped(by: signal)
+        }
         return report.failedCount > 0 ? .failure : .ok
+    }
+
+    /// The one stderr line of a build a signal stopped.
+    static func interruptedLine(command: String, signal: Int32?, report: BuildReport) -> String {
+        let name = signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "a stop request"
+        let left = report.outcomes.filter { if case .interrupted = $0.result { true } else { false } }.count
+        let written = report.outcomes.filter(\.wroteFiles).count
+        return "newsfeed \(command): interrupted by \(name): \(written) feed\(written == 1 ? "" : "s") written; "
+            + "\(left) not built keep their previous files and state and go at the next run"
+    }
+
+    /// The line of a run that finds NewsAPI feeds paused by a rate limit: NewsAPI's words, once.
+    static func rateLimitPauseLine(command: String, reason: String, until: Date) -> String {
+        "newsfeed \(command): NewsAPI feeds are paused until \(ScheduleTime.text(until)) because NewsAPI "
+            + "refused a request (\(FeedOutcome.clause(reason)))"
     }
 
     /// The stderr line of a run that leaves NewsAPI feeds paused on a refused key.

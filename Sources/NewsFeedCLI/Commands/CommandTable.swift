@@ -8,7 +8,9 @@ package enum CommandTable {
     package static let all: [CommandSpec] = commands + [help]
 
     /// Every command but `help` (whose text lists them).
-    static let commands: [CommandSpec] = [demo, build, status, serve, watch, convert, bookmark, initCommand]
+    static let commands: [CommandSpec] = [
+        demo, build, status, serve, watch, convert, extract, bookmark, initCommand,
+    ]
 
     /// The command named `name` (`help`, `build`, …).
     package static func spec(named name: String) -> CommandSpec? { all.first { $0.name == name } }
@@ -172,6 +174,37 @@ package enum CommandTable {
             fetch themselves.
             """,
         run: ConvertCommand.run)
+
+    static let extract = CommandSpec(
+        name: "extract", summary: "print the article of saved publisher pages as text, HTML or JSON",
+        parser: ArgumentParser(
+            command: "extract",
+            options: [
+                .value(
+                    "--url", "URL",
+                    help: "the address a single saved page came from (relative links and\n"
+                        + "images are made absolute against it; without it they are left out)"),
+                .value(
+                    "--format", "FORMAT", rule: .oneOf(["text", "html", "json"]),
+                    help: "text (default: paragraphs separated by blank lines), html (the\n"
+                        + "sanitized article) or json (one object per page per line: page, url,\n"
+                        + "title, byline, published, language, image, text, html, words; page\n"
+                        + "and error for a page without an article)"),
+            ],
+            positionals: 1...Int.max),
+        forms: [.init(command: "extract", arguments: "PAGE...", optional: ["--url", "--format"])],
+        about: """
+            Prints the article of each page: a saved HTML file or - (stdin). The charset is
+            found from the byte-order mark or <meta>, the article from the markup (navigation,
+            comments, share bars and other boilerplate left out), the title, byline, date,
+            language and lead image from the metadata. Every page is read in this one
+            process; pages over 8 MiB are refused as too large.
+            """,
+        details: """
+            Exit status 1 when any page gave no article (one line on stderr for each, naming
+            the page and the cause).
+            """,
+        run: ExtractCommand.run)
 
     static let bookmark = CommandSpec(
         name: "bookmark", summary: "add, list or remove favourite articles (the bookmarks feed)",

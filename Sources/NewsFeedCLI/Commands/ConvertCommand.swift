@@ -136,9 +136,12 @@ package enum ConvertCommand {
         let seen = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
         let resolver = StoryImageResolver(
             site: site, defaultImage: DefaultImageAsset.storyImage(site: site), images: [:])
-        let channel = FeedChannel.document(
+        var channel = FeedChannel.document(
             for: spec, site: site, ttlMinutes: NewsFeedConfig.defaultTTL, formats: [format], stories: [],
             updated: seen)
+        // The stories are written as they are read (a big answer is never held whole), so a feed
+        // that build would sort newest first comes out in the saved answer's order, and says so.
+        if channel.storyOrder == .newestFirst { channel.storyOrder = .asReceived }
         // Normalizing is half the work of a big response: two threads share it. Images are decided
         // there too, in place, rather than on the thread writing the feed.
         let stories = ParallelNormalizedStories(

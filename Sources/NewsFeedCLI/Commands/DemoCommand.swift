@@ -82,6 +82,10 @@ package enum DemoCommand {
         let builder = FeedBuilder(config: config, source: SampleSource(), clock: context.clock)
         let status = await BuildCommand.runBuild(
             builder, specs: config.feeds, quiet: false, command: "demo", context: context)
+        if context.stopSignal.isFired {
+            await server?.shutdown()
+            return status
+        }
         context.standardOutput.line("Sample feeds are in \(output.path)")
         context.standardOutput.line(
             "Next: this folder has no config, so `watch`, `status` and `bookmark` do not apply to it; "

@@ -20,7 +20,6 @@ package enum InitCommand {
           "defaults": {
             "title": "Untitled story",
             "source": "Unknown source",
-            "description": "No description",
             "image": "bundled"
           }
         }

@@ -158,11 +158,18 @@ package enum ServeCommand {
 
     private static func printRefresh(_ report: BuildReport, context: CommandContext, quiet: Bool) {
         for warning in report.warnings { context.standardError.line("newsfeed serve: warning: \(warning)") }
+        // A refresh stopped with the server says nothing of the feeds it did not get to.
         for outcome in report.outcomes {
+            if case .interrupted = outcome.result { continue }
             if !quiet { context.standardOutput.line("refresh: \(outcome.line)") }
             if outcome.failed || outcome.cameBackEmpty {
                 context.standardError.line("newsfeed serve: refresh: \(outcome.line)")
             }
+        }
+        if !quiet, let pause = report.rateLimitPause {
+            context.standardOutput.line(
+                "refresh: "
+                    + BuildCommand.rateLimitPauseLine(command: "serve", reason: pause.reason, until: pause.until))
         }
         if let reason = report.badKeyPauseReason {
             context.standardError.line(BuildCommand.badKeyPauseLine(command: "serve", reason: reason))

@@ -12,7 +12,7 @@ extension CommandContext {
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
             // The handler holds its own source, which keeps it alive for the whole process.
             source.setEventHandler {
-                withExtendedLifetime(source) { stop.fire() }
+                withExtendedLifetime(source) { stop.fire(signal: signalNumber) }
             }
             source.resume()
         }

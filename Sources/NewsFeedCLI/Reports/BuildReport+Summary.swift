@@ -18,6 +18,7 @@ extension BuildReport {
         var outOfQuota = 0
         var paused = 0
         var notFetched = 0
+        var interrupted = 0
         for outcome in outcomes where !outcome.failed {
             switch outcome.result {
             case .notDue: notDue += 1
@@ -27,11 +28,13 @@ extension BuildReport {
                 case .paused: paused += 1
                 case .notAttempted: notFetched += 1
                 }
+            case .interrupted: interrupted += 1
             case .built, .failed: break
             }
         }
         let skipped = [
             ("not due", notDue), ("out of quota", outOfQuota), ("paused", paused), ("not fetched", notFetched),
+            ("interrupted", interrupted),
         ]
         .filter { $0.1 > 0 }.map { "\($0.1) \($0.0)" }
         if !skipped.isEmpty { text += "; " + skipped.joined(separator: ", ") }

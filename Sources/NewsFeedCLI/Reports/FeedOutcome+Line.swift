@@ -16,6 +16,8 @@ extension FeedOutcome {
             return "\(spec.id): \(Self.clause(failure.detail)); \(Self.keptText(previous))"
         case .notDue(let next):
             return "\(spec.id): not due, next at \(ScheduleTime.text(next))"
+        case .interrupted(let previous):
+            return "\(spec.id): interrupted before it was written; \(Self.keptText(previous)), next run fetches it"
         case .held(let held):
             let overdue = Self.overdueText(held.overdueInterval)
             switch held.reason {
@@ -23,9 +25,10 @@ extension FeedOutcome {
                 return "\(spec.id): not fetched (\(reason)); \(Self.keptText(held.previous))\(overdue)"
             case .outOfQuota(let until):
                 return "\(spec.id): quota left for 0 requests until \(ScheduleTime.text(until))\(overdue)"
-            case .paused(let reason, let until):
+            case .paused(_, let until):
+                // NewsAPI's words are said once, in the run's pause line (``BuildCommand``).
                 let end = until.map { "until \(ScheduleTime.text($0))" } ?? "until the NewsAPI key changes"
-                return "\(spec.id): paused \(end) (\(reason))\(overdue)"
+                return "\(spec.id): paused \(end)\(overdue)"
             }
         }
     }

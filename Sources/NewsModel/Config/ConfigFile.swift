@@ -10,7 +10,7 @@ package struct ConfigFile: Decodable {
         static let searchKeys = [
             "search", "language", "sortBy", "from", "searchIn", "domains", "excludeDomains",
         ]
-        static let duckDuckGoKeys = ["ddg"]
+        static let duckDuckGoKeys = ["ddg", "region"]
 
         package var country: String?
         package var category: String?
@@ -22,6 +22,8 @@ package struct ConfigFile: Decodable {
         package var domains: String?
         package var excludeDomains: String?
         package var ddg: String?
+        /// A DuckDuckGo feed's region, e.g. `br-pt` (sent as `kl=`).
+        package var region: String?
         package var name: String?
         package var title: String?
         package var ttl: Int?
@@ -62,6 +64,7 @@ package struct ConfigFile: Decodable {
             domains = try text("domains")
             excludeDomains = try text("excludeDomains")
             ddg = try text("ddg")
+            region = try text("region")
             name = try text("name")
             title = try text("title")
             ttl = try container.decodeIfPresent(Int.self, forKey: ConfigKey("ttl"))

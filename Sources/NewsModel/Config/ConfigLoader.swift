@@ -239,7 +239,8 @@ public enum ConfigLoader {
 
         var defaults = FeedDefaults()
         if let entry = file.defaults {
-            for (key, value) in [("title", entry.title), ("source", entry.source), ("description", entry.description)] {
+            // An empty description is allowed: it means "no description" (see docs/configuration.md).
+            for (key, value) in [("title", entry.title), ("source", entry.source)] {
                 if let value, value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
                     throw invalid("defaults.\(key)", "must not be blank")
                 }

@@ -67,11 +67,25 @@ package struct FeedEntryValidator {
             throw invalid("\(place).every", "must be at least 1m, not \(every)")
         }
         let spec = FeedSpec(
-            kind: kind, name: name, title: title, ttl: entry.ttl, filter: filter, every: entry.every)
+            kind: kind, name: name, title: title, ttl: entry.ttl, filter: filter, every: entry.every,
+            region: try region(entry.region, at: "\(place).region"))
         if spec.slug.isEmpty {
             throw invalid(place, "the query has no ASCII letters or digits to name its file: give it a \"name\"")
         }
         return spec
+    }
+
+    /// A DuckDuckGo region as its `kl` parameter takes it: a country and a language, two lowercase
+    /// letters each (`br-pt`, `us-en`, `wt-wt` for no region).
+    private func region(_ given: String?, at place: String) throws(ConfigError) -> String? {
+        guard let given else { return nil }
+        let parts = given.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2,
+            parts.allSatisfy({ $0.count == 2 && $0.unicodeScalars.allSatisfy { ("a"..."z").contains($0) } })
+        else {
+            throw invalid(place, "\"\(given)\" is not a DuckDuckGo region such as \"br-pt\" or \"us-en\"")
+        }
+        return given
     }
 
     private func headlines(_ entry: ConfigFile.FeedEntry, at place: String) throws(ConfigError) -> FeedKind {

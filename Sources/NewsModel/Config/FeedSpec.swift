@@ -16,11 +16,14 @@ public struct FeedSpec: Sendable, Hashable, Codable {
     public var filter: StoryFilter
     /// The feed's own refresh interval (`"every": "3h"`); nil lets the scheduler share the quota out.
     public var every: WatchDuration?
+    /// A DuckDuckGo feed's region (`"region": "br-pt"`), sent as `kl=`; nil asks for none.
+    public var region: String?
 
     public init(
         kind: FeedKind, name: String? = nil, title: String? = nil, ttl: Int? = nil,
-        filter: StoryFilter = StoryFilter(), every: WatchDuration? = nil
+        filter: StoryFilter = StoryFilter(), every: WatchDuration? = nil, region: String? = nil
     ) {
+        self.region = region
         self.kind = kind
         self.name = name
         self.title = title

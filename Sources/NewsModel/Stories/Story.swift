@@ -23,7 +23,8 @@ public struct Story: Sendable, Hashable, Codable {
     }
     /// ``sourceURL`` as text.
     package var sourceLink: StoryLink
-    /// Plain-text summary, never empty.
+    /// Plain-text summary; empty only when upstream had none and the default description is
+    /// empty (DuckDuckGo topics and bookmarks, unless `defaults.description` says otherwise).
     public var summary: String
     /// Plain-text fuller text, only when it says more than `summary`.
     public var content: String?
@@ -33,6 +34,9 @@ public struct Story: Sendable, Hashable, Codable {
     public var category: String?
     /// The image to carry as enclosure, if any (may be the default image).
     public var image: StoryImage?
+    /// The language of the story's text (BCP 47, e.g. `pt`) when upstream tells it, which a
+    /// DuckDuckGo answer from pt.wikipedia.org does; pages mark the story with it.
+    public var language: String?
     /// The story's own image URL from upstream, kept so a replaced image can be restored.
     public var originalImageURL: URL? {
         get { originalImageLink?.url }
@@ -49,12 +53,13 @@ public struct Story: Sendable, Hashable, Codable {
         url: URL, title: String, sourceName: String, sourceURL: URL, summary: String, content: String? = nil,
         author: String? = nil, category: String? = nil, image: StoryImage? = nil, originalImageURL: URL? = nil,
         publishedAt: Date? = nil,
-        firstSeen: Date
+        firstSeen: Date, language: String? = nil
     ) {
         self.init(
             link: StoryLink(url), title: title, sourceName: sourceName, sourceLink: StoryLink(sourceURL),
             summary: summary, content: content, author: author, category: category, image: image,
             originalImageLink: originalImageURL.map(StoryLink.init), publishedAt: publishedAt, firstSeen: firstSeen)
+        self.language = language
     }
 
     /// ``init(url:title:sourceName:sourceURL:summary:content:author:category:image:originalImageURL:publishedAt:firstSeen:)``
@@ -86,7 +91,7 @@ extension Story {
     /// The keys and value types of the stored `URL`s as they were: links are coded as `URL`s.
     private enum CodingKeys: String, CodingKey {
         case url, title, sourceName, sourceURL, summary, content, author, category, image, originalImageURL
-        case publishedAt, firstSeen
+        case publishedAt, firstSeen, language
     }
 
     public init(from decoder: any Decoder) throws {
@@ -103,7 +108,8 @@ extension Story {
             image: try container.decodeIfPresent(StoryImage.self, forKey: .image),
             originalImageURL: try container.decodeIfPresent(URL.self, forKey: .originalImageURL),
             publishedAt: try container.decodeIfPresent(Date.self, forKey: .publishedAt),
-            firstSeen: try container.decode(Date.self, forKey: .firstSeen))
+            firstSeen: try container.decode(Date.self, forKey: .firstSeen),
+            language: try container.decodeIfPresent(String.self, forKey: .language))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -120,5 +126,6 @@ extension Story {
         try container.encodeIfPresent(originalImageURL, forKey: .originalImageURL)
         try container.encodeIfPresent(publishedAt, forKey: .publishedAt)
         try container.encode(firstSeen, forKey: .firstSeen)
+        try container.encodeIfPresent(language, forKey: .language)
     }
 }

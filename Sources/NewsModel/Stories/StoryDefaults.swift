@@ -14,13 +14,23 @@ public struct StoryDefaults: Sendable, Hashable, Codable {
     public var title: String
     /// Source name of a story whose publisher cannot be named.
     public var source: String
-    /// Summary of a story with neither description nor content.
-    public var description: String
+    /// Summary of a story with neither description nor content; nil when not configured, so each
+    /// upstream uses its own (``newsAPIDescription``, none for DuckDuckGo topics and bookmarks,
+    /// where a missing description is normal); empty for no description at all.
+    public var description: String?
+
+    /// What a NewsAPI article without description or content shows: the configured default,
+    /// else ``standardDescription``: a NewsAPI article nearly always has one, so its absence is said.
+    public var newsAPIDescription: String { description ?? Self.standardDescription }
+
+    /// What a DuckDuckGo topic or a bookmark without description shows: the configured default,
+    /// else nothing.
+    public var optionalDescription: String { description ?? "" }
 
     /// Defaults with the built-in values unless given.
     public init(
         title: String = StoryDefaults.standardTitle, source: String = StoryDefaults.standardSource,
-        description: String = StoryDefaults.standardDescription
+        description: String? = nil
     ) {
         self.title = title
         self.source = source
@@ -36,11 +46,12 @@ public struct StoryDefaults: Sendable, Hashable, Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         title = try container.decodeIfPresent(String.self, forKey: .title) ?? Self.standardTitle
         source = try container.decodeIfPresent(String.self, forKey: .source) ?? Self.standardSource
-        description = try container.decodeIfPresent(String.self, forKey: .description) ?? Self.standardDescription
+        description = try container.decodeIfPresent(String.self, forKey: .description)
     }
 
-    /// The same defaults cleaned to plain text; a blank one falls back to the built-in value,
-    /// so every story's title, source and summary are guaranteed non-empty.
+    /// The same defaults cleaned to plain text; a blank title or source falls back to the built-in
+    /// value, so every story's title and source are guaranteed non-empty. A blank description
+    /// stays empty: stories without one then carry none.
     package var cleaned: StoryDefaults {
         func clean(_ text: String, _ fallback: String) -> String {
             let plain = TextCleaner.plainText(text)
@@ -48,6 +59,6 @@ public struct StoryDefaults: Sendable, Hashable, Codable {
         }
         return StoryDefaults(
             title: clean(title, Self.standardTitle), source: clean(source, Self.standardSource),
-            description: clean(description, Self.standardDescription))
+            description: description.map(TextCleaner.plainText))
     }
 }

@@ -31,9 +31,9 @@ public struct DuckDuckGoClient: Sendable {
         self.timeout = timeout
     }
 
-    /// The answer for `query`.
-    public func answer(for query: String) async throws(DuckDuckGoError) -> DuckDuckGoAnswer {
-        guard let url = url(for: query) else {
+    /// The answer for `query`, in `region` (`br-pt`) when one is given.
+    public func answer(for query: String, region: String? = nil) async throws(DuckDuckGoError) -> DuckDuckGoAnswer {
+        guard let url = url(for: query, region: region) else {
             throw .transport("the base URL \(baseURL.absoluteString) cannot carry a query")
         }
         var request = URLRequest(url: url)
@@ -55,14 +55,16 @@ public struct DuckDuckGoClient: Sendable {
             data: data, query: query, httpStatus: response.statusCode, headers: response.textHeaders)
     }
 
-    /// `<base>/?q=<query>&format=json&no_redirect=1&t=newsfeed`, `+` and `&` in the query encoded.
-    package func url(for query: String) -> URL? {
+    /// `<base>/?q=<query>&format=json&no_redirect=1&t=newsfeed` (and `&kl=<region>`), `+` and `&`
+    /// in the query encoded.
+    package func url(for query: String, region: String? = nil) -> URL? {
         guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: true) else { return nil }
         if components.percentEncodedPath.isEmpty { components.percentEncodedPath = "/" }
         components.queryItems = [
             URLQueryItem(name: "q", value: query), URLQueryItem(name: "format", value: "json"),
             URLQueryItem(name: "no_redirect", value: "1"), URLQueryItem(name: "t", value: Self.appName),
         ]
+        if let region { components.queryItems?.append(URLQueryItem(name: "kl", value: region)) }
         components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
         components.fragment = nil
         return components.url

@@ -27,6 +27,7 @@ public struct DuckDuckGoNormalizer: Sendable {
             stories.append(story)
         }
         add(abstractStory(answer, seenAt: now))
+
         for topic in answer.results {
             add(story(from: topic, category: nil, seenAt: now))
         }
@@ -38,7 +39,31 @@ public struct DuckDuckGoNormalizer: Sendable {
                 for topic in topics { add(story(from: topic, category: name.isEmpty ? nil : name, seenAt: now)) }
             }
         }
+        // The whole answer is in the abstract's language: the topics are DuckDuckGo's words
+        // around the same subject.
+        if let language = Self.language(of: answer) {
+            for index in stories.indices { stories[index].language = language }
+        }
         return stories
+    }
+
+    /// Hosts whose first label is the language of their text (`pt.wikipedia.org`).
+    private static let languageSubdomainSites = [
+        "wikipedia.org", "wiktionary.org", "wikivoyage.org", "wikiquote.org", "wikibooks.org", "wikinews.org",
+        "wikisource.org", "wikiversity.org",
+    ]
+
+    /// The answer's language where the answer shows it: the abstract's URL on a site whose host
+    /// names the language (`https://pt.wikipedia.org/wiki/…` is `pt`); nil otherwise, since
+    /// DuckDuckGo itself never says, and no language is better than a wrong one.
+    package static func language(of answer: DuckDuckGoAnswer) -> String? {
+        guard let host = URL(string: answer.abstractURL)?.host?.lowercased() else { return nil }
+        let labels = host.split(separator: ".")
+        guard labels.count == 3, let first = labels.first,
+            languageSubdomainSites.contains(labels.dropFirst().joined(separator: ".")),
+            (2...3).contains(first.count), first.allSatisfy({ ("a"..."z").contains($0) })
+        else { return nil }
+        return String(first)
     }
 
     /// The abstract as an item, when there is one with a usable `AbstractURL`.
@@ -68,7 +93,7 @@ public struct DuckDuckGoNormalizer: Sendable {
         return Story(
             url: link.url, title: name.isEmpty ? defaults.title : name,
             sourceName: link.publisherHost ?? defaults.source, sourceURL: sourceURL,
-            summary: description.isEmpty ? defaults.description : description, category: category, image: image,
+            summary: description.isEmpty ? defaults.optionalDescription : description, category: category, image: image,
             originalImageURL: image?.url, firstSeen: now)
     }
 

@@ -16,7 +16,7 @@ public struct DuckDuckGoSource: StorySource {
         }
         let answer: DuckDuckGoAnswer
         do {
-            answer = try await client.answer(for: query)
+            answer = try await client.answer(for: query, region: spec.region)
         } catch {
             throw SourceError(error)
         }

@@ -62,7 +62,7 @@ public struct NewsAPINormalizer: Sendable {
                 host: link.isAggregator ? nil : link.hostName ?? link.url.host, from: summary),
             sourceName: sourceName(cleanedSourceName, link: link),
             sourceLink: sourceURL,
-            summary: summary ?? defaults.description,
+            summary: summary ?? defaults.newsAPIDescription,
             content: summary.flatMap { Self.saysMore(content, than: $0) ? content : nil },
             author: author(article.author),
             image: image,

@@ -7,9 +7,13 @@ import Testing
 /// both color schemes (CDP `Emulation.setEmulatedMedia`).
 ///
 /// Checks one row per item, every image loaded (the default image where a story's image is broken
-/// or missing), different background and text colors per theme, the night-mode toggle switching
-/// the theme and the choice surviving a reload, and no sideways scrolling at 360 px. Saves light
-/// and dark screenshots to `.build/screenshots/`. Skipped where Chromium is missing unless
+/// or missing), different background and text colors per theme, the three-way theme choice
+/// (system, light, dark) switching the theme, surviving a reload and returning to the system
+/// setting, with its accessible name and value in Chromium's accessibility tree; at 360 × 800 px:
+/// no sideways scrolling, the first story in the top 30 %, titles at least two thirds of the
+/// width, descriptions at most six lines, tap targets at least 44 px tall. Right-to-left feeds
+/// (Arabic, Hebrew) render their meta line in order. Saves light, dark, narrow and right-to-left
+/// screenshots to `.build/screenshots/`. Skipped where Chromium is missing unless
 /// `NEWSFEED_REQUIRE_READERS=1` (set by `.ci/run`, which installs it): then it fails.
 @Suite(.serialized) struct BrowserPageTests {
     static var chromium: URL? { ChildProcess.chromium }
@@ -18,17 +22,19 @@ import Testing
     /// `.build/screenshots/` of this package.
     static var screenshots: URL { RepositoryPaths.screenshots }
 
+    /// Forty words and more: clamped to six lines on a narrow screen.
+    static let longDescription = Array(
+        repeating: "Officials said the new measures would take effect next week across every district of the city.",
+        count: 6
+    ).joined(separator: " ")
+
     @Test(
-        "headless Chromium shows the feed page in both themes, with every image, a working toggle and a remembered choice",
+        "headless Chromium shows the feed page in both themes, with every image, a working theme choice and a reading layout at 360 px",
         .enabled("chromium, chromedriver or selenium is missing and NEWSFEED_REQUIRE_READERS is not 1") {
             await FeedReader.chromium.shouldRun
         },
         .timeLimit(.minutes(3)))
     func theFeedPageWorksInARealBrowser() async throws {
-        let python = try #require(ChildProcess.findExecutable("python3"), "\(FeedReader.chromium.installHint)")
-        let chromium = try #require(Self.chromium, "\(FeedReader.chromium.installHint)")
-        let chromedriver = try #require(Self.chromedriver, "\(FeedReader.chromium.installHint)")
-        try #require(await FeedReader.chromium.isInstalled, "\(FeedReader.chromium.installHint)")
         try await PictureHost.with { pictures in
             let answer = NewsAPIStub.Answer.articles([
                 .story("photo", image: pictures + "/photo.svg"),
@@ -38,72 +44,156 @@ import Testing
                 StubArticle(
                     title: "<script>alert(1)</script> Hostile & <b>bold</b>", url: "https://news.example.com/hostile",
                     description: "<img src=x onerror=alert(2)> text", publishedAt: "2024-05-02T06:00:00Z"),
+                StubArticle(
+                    title: "A long story whose title runs on for quite a few words so that it wraps on a phone",
+                    url: "https://news.example.com/long", description: Self.longDescription,
+                    publishedAt: "2024-05-02T05:00:00Z"),
             ])
-            try await Self.withServedBuild(answer: answer) { pageURL, folder in
-                try FileManager.default.createDirectory(at: Self.screenshots, withIntermediateDirectories: true)
-                let run = try await ChildProcess.run(
-                    python,
-                    [
-                        "-c", Self.script, pageURL.absoluteString, Self.screenshots.path, chromium.path,
-                        chromedriver.path,
-                    ],
-                    environment: ChildProcess.loopbackEnvironment(
-                        base: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"],
-                        overrides: ["HOME": folder.path]),
-                    workingDirectory: folder, timeout: .seconds(120))
-                try #require(run.status == 0 && !run.timedOut, "browser script: \(run.summary)")
-                let report = try JSONDecoder().decode(Report.self, from: run.standardOutput)
+            let feeds = [#"{"country": "us", "category": "health"}"#]
+            try await Self.withServedBuild(feeds: feeds, answers: ["us/health": answer]) { site, folder in
+                let report: Report = try await Self.runScript(
+                    Self.script, [site.appending(path: "us/health.html").absoluteString], in: folder)
                 Self.check(report)
             }
         }
     }
 
+    @Test(
+        "headless Chromium lays out Arabic and Hebrew feeds right to left, their meta line in order",
+        .enabled("chromium, chromedriver or selenium is missing and NEWSFEED_REQUIRE_READERS is not 1") {
+            await FeedReader.chromium.shouldRun
+        },
+        .timeLimit(.minutes(3)))
+    func rightToLeftFeedsKeepTheirOrder() async throws {
+        let arabic = NewsAPIStub.Answer.articles([
+            StubArticle(
+                title: "زيارة رسمية إلى دبي تبحث التعاون الاقتصادي", url: "https://www.aljazeera.net/news/1",
+                sourceName: "الجزيرة", author: "مراسل الجزيرة 4",
+                description: "قال مسؤولون إن الزيارة ستستمر ثلاثة أيام.", publishedAt: "2021-06-04T10:00:00Z"),
+            StubArticle(
+                title: "أسواق الخليج ترتفع في ختام الأسبوع", url: "https://www.aljazeera.net/news/2",
+                sourceName: "Al Jazeera", author: "مراسل", description: "ارتفعت المؤشرات 2.5%.",
+                publishedAt: "2021-06-04T09:00:00Z"),
+        ])
+        let hebrew = NewsAPIStub.Answer.articles([
+            StubArticle(
+                title: "ביקור רשמי בירושלים נפתח היום", url: "https://www.haaretz.co.il/news/1", sourceName: "Haaretz",
+                author: "כתב הארץ", description: "הביקור יימשך שלושה ימים.", publishedAt: "2021-06-04T10:00:00Z")
+        ])
+        let feeds = [#"{"country": "ae"}"#, #"{"country": "il"}"#]
+        try await Self.withServedBuild(feeds: feeds, answers: ["ae/": arabic, "il/": hebrew]) { site, folder in
+            let report: RightToLeftReport = try await Self.runScript(
+                Self.rightToLeftScript,
+                [
+                    site.appending(path: "ae/all.html").absoluteString,
+                    site.appending(path: "il/all.html").absoluteString,
+                ],
+                in: folder)
+            for (name, page) in [("Arabic", report.arabic), ("Hebrew", report.hebrew)] {
+                #expect(page.direction == "rtl", "\(name): the page runs right to left")
+                #expect(page.lang == (name == "Arabic" ? "ar" : "he"))
+                for row in page.rows {
+                    // Right to left: the source rightmost, then the author, then the date, each whole.
+                    #expect(row.source.left >= row.author.right - 0.5, "\(name): \(row)")
+                    #expect(row.author.left >= row.time.right - 0.5, "\(name): \(row)")
+                    #expect(row.timeLines == 1, "\(name): the date is split: \(row)")
+                    #expect(row.titleDirection == "rtl", "\(name): \(row)")
+                    #expect(row.titleRight >= row.textRight - 1, "\(name): the title starts on the right: \(row)")
+                }
+            }
+            #expect(report.arabic.rows.count == 2 && report.hebrew.rows.count == 1)
+            #expect(report.consoleErrors.isEmpty, "\(report.consoleErrors)")
+        }
+    }
+
+    /// Runs one of the Python scripts (after ``prelude``) with `pages`; decodes its report.
+    static func runScript<R: Decodable>(_ script: String, _ pages: [String], in folder: URL) async throws -> R {
+        let python = try #require(ChildProcess.findExecutable("python3"), "\(FeedReader.chromium.installHint)")
+        let chromium = try #require(Self.chromium, "\(FeedReader.chromium.installHint)")
+        let chromedriver = try #require(Self.chromedriver, "\(FeedReader.chromium.installHint)")
+        try #require(await FeedReader.chromium.isInstalled, "\(FeedReader.chromium.installHint)")
+        try FileManager.default.createDirectory(at: Self.screenshots, withIntermediateDirectories: true)
+        let run = try await ChildProcess.run(
+            python,
+            ["-c", Self.prelude + script, Self.screenshots.path, chromium.path, chromedriver.path] + pages,
+            environment: ChildProcess.loopbackEnvironment(
+                base: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"],
+                overrides: ["HOME": folder.path]),
+            workingDirectory: folder, timeout: .seconds(150))
+        try #require(run.status == 0 && !run.timedOut, "browser script: \(run.summary)")
+        return try JSONDecoder().decode(R.self, from: run.standardOutput)
+    }
+
     static func check(_ report: Report) {
         for (name, view) in [("light", report.light), ("dark", report.dark)] {
-            #expect(view.rows == 5, "\(name): \(view.rows) rows")
-            #expect(view.images.count == 5, "\(name): \(view.images.count) images")
+            #expect(view.rows == 6, "\(name): \(view.rows) rows")
+            #expect(view.images.count == 6, "\(name): \(view.images.count) images")
             for image in view.images {
                 #expect(image.complete && image.naturalWidth > 0, "\(name): \(image.src) did not load")
             }
             let fallbacks = view.images.filter { $0.src.hasSuffix("/assets/default-image.png") }.count
-            #expect(fallbacks == 4, "\(name): the broken, non-image and missing images show the default image")
+            #expect(fallbacks == 5, "\(name): the broken, non-image and missing images show the default image")
             #expect(view.images.first?.src.hasSuffix("/photo.svg") == true, "\(name): the real photo shows")
             #expect(view.scriptAlerts == 0, "\(name): a story's markup ran")
-            #expect(view.toggleVisible, "\(name): the toggle is hidden with JavaScript on")
+            #expect(view.choiceVisible, "\(name): the theme choice is hidden with JavaScript on")
+            #expect(view.choice == Choice(role: "combobox", name: "Theme", value: "System"), "\(name)")
         }
+        #expect(report.light.placeholderFilter == "none", "the placeholder keeps its colours in the light theme")
+        #expect(report.dark.placeholderFilter.hasPrefix("invert"), "the placeholder is darkened in the dark theme")
         #expect(report.light.background != report.dark.background, "the backgrounds differ between themes")
         #expect(report.light.color != report.dark.color, "the text colors differ between themes")
-        #expect(report.light.toggleLabel == "Night mode" && report.dark.toggleLabel == "Day mode")
-        #expect(report.toggle.before.background == report.light.background)
-        #expect(report.toggle.after.background == report.dark.background, "the toggle switches to dark")
-        #expect(report.toggle.after.theme == "dark")
-        #expect(report.toggle.reloaded.background == report.dark.background, "the choice survives a reload")
-        #expect(report.toggle.reloaded.theme == "dark")
-        #expect(report.toggle.back.background == report.light.background, "the toggle switches back")
-        #expect(report.narrowScrollWidth <= 360, "a 360 px wide window scrolls sideways: \(report.narrowScrollWidth)")
+        let toggle = report.toggle
+        #expect(toggle.before.background == report.light.background)
+        #expect(toggle.dark.background == report.dark.background && toggle.dark.theme == "dark", "dark is chosen")
+        #expect(toggle.dark.choice == Choice(role: "combobox", name: "Theme", value: "Dark"))
+        #expect(toggle.reloaded.background == report.dark.background, "the choice survives a reload")
+        #expect(toggle.reloaded.choice.value == "Dark")
+        #expect(toggle.light.background == report.light.background && toggle.light.choice.value == "Light")
+        // Back to "System" with the system dark: the page follows it again, and forgets the choice.
+        #expect(toggle.system.theme == nil && toggle.system.background == report.dark.background)
+        #expect(toggle.system.choice == Choice(role: "combobox", name: "Theme", value: "System"))
+        #expect(toggle.systemReloaded.theme == nil && toggle.systemReloaded.choice.value == "System")
+
+        let narrow = report.narrow
+        #expect(narrow.scrollWidth <= 360, "a 360 px wide window scrolls sideways: \(narrow.scrollWidth)")
+        #expect(narrow.firstStoryTop <= 0.3 * 800, "the first story starts at \(narrow.firstStoryTop) px")
+        for title in narrow.titleWidths {
+            #expect(title >= 360 * 2 / 3, "a title gets \(title) px of 360")
+        }
+        for description in narrow.descriptions {
+            #expect(description.height <= 6 * description.lineHeight + 1, "\(description)")
+        }
+        #expect(narrow.descriptions.contains { $0.fullHeight > $0.height + 1 }, "the long description is clamped")
+        #expect(narrow.expandedHeight > narrow.descriptions.map(\.height).max() ?? 0, "a tap shows the rest")
+        for target in narrow.tapTargets {
+            #expect(target.height >= 44, "\(target.label): \(target.height) px tall")
+        }
+        #expect(narrow.tapTargets.count >= 6 + 5 + 1, "titles, header links and the theme choice")
         #expect(
             report.consoleErrors.filter { $0.contains("Content Security Policy") }.isEmpty, "\(report.consoleErrors)")
     }
 
-    /// Starts `serve` on an empty folder, builds `us/health` into it with `site` = the server's
-    /// address, and runs `body` with the page's URL.
-    static func withServedBuild(answer: NewsAPIStub.Answer, _ body: (URL, URL) async throws -> Void) async throws {
+    /// Starts `serve` on an empty folder, builds `feeds` (config entries) into it with `site` = the
+    /// server's address, and runs `body` with the site and the folder.
+    static func withServedBuild(
+        feeds: [String], answers: [String: NewsAPIStub.Answer], _ body: (URL, URL) async throws -> Void
+    ) async throws {
         let folder = TemporaryFolder("newsfeed-browser")
         try FileManager.default.createDirectory(
             at: folder.url.appending(path: "Feeds"), withIntermediateDirectories: true)
-        let stub = try NewsAPIStub(["us/health": answer])
+        let stub = try NewsAPIStub(answers)
         let serve = RunningCommand(["serve", "--dir", "Feeds", "--port", "0", "--quiet"], workingDirectory: folder.url)
         do {
             let site = try await serve.servingURL()
+            let entries = feeds.joined(separator: ", ")
             try folder.write(
-                #"{"site": "\#(site.absoluteString)", "output": "Feeds", "feeds": [{"country": "us", "category": "health"}]}"#,
-                to: "newsfeed.json")
+                #"{"site": "\#(site.absoluteString)", "output": "Feeds", "feeds": [\#(entries)]}"#, to: "newsfeed.json")
             let build = await RunningCommand.run(
                 ["build", "--quiet"],
                 environment: ["NEWSAPI_KEY": "browser-test", "NEWSAPI_BASE_URL": stub.baseURLString],
                 workingDirectory: folder.url)
             try #require(build.status == 0, "build: \(build.errors)")
-            try await body(site.appending(path: "us/health.html"), folder.url)
+            try await body(site, folder.url)
         } catch {
             _ = await serve.stop()
             await stub.stop()
@@ -119,41 +209,102 @@ import Testing
         var naturalWidth: Int
     }
 
+    /// The theme choice as Chromium's accessibility tree has it.
+    struct Choice: Decodable, Equatable {
+        var role: String
+        var name: String
+        var value: String
+    }
+
     struct View: Decodable {
         var rows: Int
         var images: [Image]
         var background: String
         var color: String
         var theme: String?
-        var toggleVisible: Bool
-        var toggleLabel: String
+        var choiceVisible: Bool
+        var choice: Choice
+        var placeholderFilter: String
         var scriptAlerts: Int
     }
 
     struct Toggle: Decodable {
         var before: View
-        var after: View
+        var dark: View
         var reloaded: View
-        var back: View
+        var light: View
+        var system: View
+        var systemReloaded: View
+    }
+
+    struct Description: Decodable {
+        var height: Double
+        var fullHeight: Double
+        var lineHeight: Double
+    }
+
+    struct TapTarget: Decodable {
+        var label: String
+        var height: Double
+    }
+
+    struct Narrow: Decodable {
+        var scrollWidth: Int
+        var firstStoryTop: Double
+        var titleWidths: [Double]
+        var descriptions: [Description]
+        var expandedHeight: Double
+        var tapTargets: [TapTarget]
     }
 
     struct Report: Decodable {
         var light: View
         var dark: View
         var toggle: Toggle
-        var narrowScrollWidth: Int
+        var narrow: Narrow
         var consoleErrors: [String]
     }
 
-    /// argv: page URL, screenshot folder, chromium binary, chromedriver. Prints the report as JSON.
-    static let script = """
-        import json, sys, time
+    struct Box: Decodable, CustomStringConvertible {
+        var left: Double
+        var right: Double
+        var description: String { "\(left)…\(right)" }
+    }
+
+    struct MetaRow: Decodable {
+        var source: Box
+        var author: Box
+        var time: Box
+        var timeLines: Int
+        var titleDirection: String
+        var titleRight: Double
+        var textRight: Double
+    }
+
+    struct RightToLeftPage: Decodable {
+        var lang: String
+        var direction: String
+        var rows: [MetaRow]
+    }
+
+    struct RightToLeftReport: Decodable {
+        var arabic: RightToLeftPage
+        var hebrew: RightToLeftPage
+        var consoleErrors: [String]
+    }
+
+    /// argv: screenshot folder, chromium binary, chromedriver, then the pages. Starts the driver
+    /// and defines the helpers both scripts use.
+    static let prelude = """
+        import base64, json, sys, time
         from selenium import webdriver
         from selenium.webdriver.chrome.options import Options
         from selenium.webdriver.chrome.service import Service
         from selenium.webdriver.common.by import By
+        from selenium.webdriver.support.ui import Select
 
-        url, shots, binary, driver_path = sys.argv[1:5]
+        shots, binary, driver_path = sys.argv[1:4]
+        pages = sys.argv[4:]
         options = Options()
         options.binary_location = binary
         for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
@@ -162,21 +313,6 @@ import Testing
         options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
         driver = webdriver.Chrome(service=Service(executable_path=driver_path), options=options)
         driver.set_page_load_timeout(30)
-
-        STATE = '''
-          const body = getComputedStyle(document.body);
-          const toggle = document.getElementById("theme-toggle");
-          return {
-            rows: document.querySelectorAll("ol.stories > li.story").length,
-            images: Array.from(document.images).map(i => ({src: i.currentSrc || i.src, complete: i.complete,
-                                                            naturalWidth: i.naturalWidth})),
-            background: body.backgroundColor, color: body.color,
-            theme: document.documentElement.getAttribute("data-theme"),
-            toggleVisible: !!toggle && !toggle.hidden && toggle.offsetWidth > 0,
-            toggleLabel: toggle ? toggle.textContent : "",
-            scriptAlerts: window.__alerts || 0,
-          };
-        '''
 
         def emulate(scheme):
             driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
@@ -196,10 +332,7 @@ import Testing
             driver.execute_script("window.scrollTo(0, 0)")
             time.sleep(0.1)
 
-        def state():
-            return driver.execute_script(STATE)
-
-        def fresh(scheme):
+        def fresh(url, scheme):
             emulate(scheme)
             driver.get(url)
             driver.execute_script("window.localStorage.clear()")
@@ -207,36 +340,141 @@ import Testing
             driver.execute_script("window.__alerts = 0; window.alert = function () { window.__alerts++; }")
             settle()
 
-        report = {}
-        for scheme in ["light", "dark"]:
-            fresh(scheme)
-            report[scheme] = state()
+        def screenshot(name, width, height, scale):
             shot = driver.execute_cdp_cmd("Page.captureScreenshot", {
-                "format": "png", "clip": {"x": 0, "y": 0, "width": 900, "height": 1000, "scale": 0.6}})
-            import base64
-            with open(shots + "/page-" + scheme + ".png", "wb") as file:
+                "format": "png", "clip": {"x": 0, "y": 0, "width": width, "height": height, "scale": scale}})
+            with open(shots + "/" + name + ".png", "wb") as file:
                 file.write(base64.b64decode(shot["data"]))
 
-        fresh("light")
-        before = state()
-        driver.find_element(By.ID, "theme-toggle").click()
-        time.sleep(0.1)
-        after = state()
+        def console_errors():
+            return [entry["message"] for entry in driver.get_log("browser") if entry.get("level") == "SEVERE"]
+
+
+        """
+
+    /// After ``prelude``: the feed page's checks. Prints the report as JSON.
+    static let script = """
+        url = pages[0]
+        driver.execute_cdp_cmd("Accessibility.enable", {})
+
+        def choice():
+            # The theme choice as assistive technology sees it: role, accessible name and value.
+            for node in driver.execute_cdp_cmd("Accessibility.getFullAXTree", {})["nodes"]:
+                if node.get("ignored"):
+                    continue
+                role = node.get("role", {}).get("value", "")
+                if role in ("combobox", "ComboBoxSelect", "PopUpButton", "ComboBoxMenuButton"):
+                    return {"role": "combobox", "name": node.get("name", {}).get("value", ""),
+                            "value": str(node.get("value", {}).get("value", ""))}
+            return {"role": "", "name": "", "value": ""}
+
+        STATE = '''
+          const body = getComputedStyle(document.body);
+          const select = document.getElementById("theme-choice");
+          const placeholder = document.querySelector("img.is-placeholder, img.is-fallback");
+          return {
+            rows: document.querySelectorAll("ol.stories > li.story").length,
+            images: Array.from(document.images).map(i => ({src: i.currentSrc || i.src, complete: i.complete,
+                                                            naturalWidth: i.naturalWidth})),
+            background: body.backgroundColor, color: body.color,
+            theme: document.documentElement.getAttribute("data-theme"),
+            choiceVisible: !!select && select.offsetWidth > 0,
+            placeholderFilter: placeholder ? getComputedStyle(placeholder).filter : "",
+            scriptAlerts: window.__alerts || 0,
+          };
+        '''
+
+        def state():
+            view = driver.execute_script(STATE)
+            view["choice"] = choice()
+            return view
+
+        def choose(value):
+            Select(driver.find_element(By.ID, "theme-choice")).select_by_value(value)
+            time.sleep(0.1)
+
+        report = {}
+        for scheme in ["light", "dark"]:
+            fresh(url, scheme)
+            report[scheme] = state()
+            screenshot("page-" + scheme, 900, 1000, 0.6)
+
+        fresh(url, "light")
+        toggle = {"before": state()}
+        choose("dark")
+        toggle["dark"] = state()
         driver.refresh()
         settle()
-        reloaded = state()
-        driver.find_element(By.ID, "theme-toggle").click()
-        time.sleep(0.1)
-        back = state()
-        report["toggle"] = {"before": before, "after": after, "reloaded": reloaded, "back": back}
+        toggle["reloaded"] = state()
+        choose("light")
+        toggle["light"] = state()
+        emulate("dark")
+        choose("system")
+        toggle["system"] = state()
+        driver.refresh()
+        settle()
+        toggle["systemReloaded"] = state()
+        report["toggle"] = toggle
 
         driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                               {"width": 360, "height": 740, "deviceScaleFactor": 1, "mobile": True})
-        fresh("light")
-        report["narrowScrollWidth"] = driver.execute_script("return document.documentElement.scrollWidth")
-        driver.save_screenshot(shots + "/page-narrow.png")
-        report["consoleErrors"] = [entry["message"] for entry in driver.get_log("browser")
-                                   if entry.get("level") == "SEVERE"]
+                               {"width": 360, "height": 800, "deviceScaleFactor": 1, "mobile": True})
+        fresh(url, "light")
+        report["narrow"] = driver.execute_script('''
+          const stories = Array.from(document.querySelectorAll("ol.stories > li.story"));
+          const targets = Array.from(document.querySelectorAll(".subscribe a, .story h2 a, #theme-choice"));
+          return {
+            scrollWidth: document.documentElement.scrollWidth,
+            firstStoryTop: stories[0].getBoundingClientRect().top + window.scrollY,
+            titleWidths: stories.map(s => s.querySelector("h2").getBoundingClientRect().width),
+            descriptions: Array.from(document.querySelectorAll(".description")).map(d => ({
+              height: d.getBoundingClientRect().height, fullHeight: d.scrollHeight,
+              lineHeight: parseFloat(getComputedStyle(d).lineHeight)})),
+            expandedHeight: 0,
+            tapTargets: targets.map(t => ({label: t.textContent.trim().slice(0, 40),
+                                           height: t.getBoundingClientRect().height})),
+          };
+        ''')
+        screenshot("page-narrow", 360, 800, 1)
+        report["narrow"]["expandedHeight"] = driver.execute_script('''
+          const clamped = Array.from(document.querySelectorAll(".description"))
+            .find(d => d.scrollHeight > d.clientHeight + 1);
+          if (!clamped) { return 0; }
+          clamped.click();
+          return clamped.getBoundingClientRect().height;
+        ''')
+        report["consoleErrors"] = console_errors()
+        driver.quit()
+        print(json.dumps(report))
+        """
+
+    /// After ``prelude``: the Arabic page, then the Hebrew one. Prints the report as JSON.
+    static let rightToLeftScript = """
+        ROWS = '''
+          const box = e => { const r = e.getBoundingClientRect(); return {left: r.left, right: r.right}; };
+          return {
+            lang: document.documentElement.lang, direction: getComputedStyle(document.body).direction,
+            rows: Array.from(document.querySelectorAll("ol.stories > li.story")).map(row => {
+              const title = row.querySelector("h2");
+              const text = document.createRange();
+              text.selectNodeContents(title.querySelector("a"));
+              const rects = text.getClientRects();
+              const time = row.querySelector(".meta time");
+              return {
+                source: box(row.querySelector(".meta .source")), author: box(row.querySelector(".meta .author")),
+                time: box(time), timeLines: time.getClientRects().length,
+                titleDirection: getComputedStyle(title).direction,
+                titleRight: rects.length ? rects[0].right : 0, textRight: title.getBoundingClientRect().right,
+              };
+            }),
+          };
+        '''
+        report = {}
+        for name, url in [("arabic", pages[0]), ("hebrew", pages[1])]:
+            fresh(url, "light")
+            report[name] = driver.execute_script(ROWS)
+            if name == "arabic":
+                screenshot("page-rtl", 900, 700, 0.6)
+        report["consoleErrors"] = console_errors()
         driver.quit()
         print(json.dumps(report))
         """

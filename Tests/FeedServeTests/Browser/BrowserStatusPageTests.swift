@@ -37,7 +37,7 @@ import Testing
             for (name, view) in [("light", report.light), ("dark", report.dark)] {
                 #expect(view.feeds == S.sixFeeds.count + 2, "\(name): six feeds and two quota windows")
                 #expect(view.stylesheetRules > 0, "\(name): the shared stylesheet applied")
-                #expect(view.toggleVisible, "\(name): the night-mode toggle shows")
+                #expect(view.toggleVisible, "\(name): the theme choice shows")
                 #expect(view.problems == 1, "\(name): the bad-key pause is listed")
             }
             #expect(report.light.background != report.dark.background, "the backgrounds differ between themes")
@@ -82,14 +82,14 @@ import Testing
 
         STATE = '''
           const body = getComputedStyle(document.body);
-          const toggle = document.getElementById("theme-toggle");
+          const toggle = document.getElementById("theme-choice");
           let rules = 0;
           for (const sheet of document.styleSheets) { try { rules += sheet.cssRules.length; } catch (e) {} }
           return {
             feeds: document.querySelectorAll("ul.feeds > li.feed").length,
             problems: document.querySelectorAll("ul.problems > li").length,
             background: body.backgroundColor, color: body.color,
-            toggleVisible: !!toggle && !toggle.hidden && toggle.offsetWidth > 0,
+            toggleVisible: !!toggle && toggle.offsetWidth > 0,
             stylesheetRules: rules,
           };
         '''

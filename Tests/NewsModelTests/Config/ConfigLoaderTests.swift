@@ -65,6 +65,28 @@ import Testing
                 .contains("defaults.img") == true)
     }
 
+    /// An empty default description means "no description"; title and source must still say something.
+    @Test func anEmptyDefaultDescriptionIsAllowed() throws {
+        let config = try parse(#"{"feeds":[{"ddg":"futebol"}],"defaults":{"description":""}}"#)
+        #expect(config.defaults.description == "")
+        #expect(try parse(#"{"feeds":[{"ddg":"futebol"}]}"#).defaults.description == nil)
+        #expect(error(#"{"feeds":[{"ddg":"x"}],"defaults":{"title":" "}}"#)?.description.contains("blank") == true)
+    }
+
+    /// `region` is a DuckDuckGo feed's key only, and only a region DuckDuckGo knows the shape of.
+    @Test func aDuckDuckGoFeedMayAskForARegion() throws {
+        let config = try parse(#"{"feeds":[{"ddg":"futebol","region":"br-pt"},{"ddg":"rust"}]}"#)
+        #expect(config.feeds.map(\.region) == ["br-pt", nil])
+        #expect(
+            error(#"{"feeds":[{"country":"us","region":"br-pt"}]}"#)?.description.contains(
+                "unknown key \"feeds[0].region\"") == true)
+        for bad in ["pt", "BR-PT", "br_pt", "br-pt-x", ""] {
+            #expect(
+                error(#"{"feeds":[{"ddg":"futebol","region":"\#(bad)"}]}"#)?.description.contains(
+                    "feeds[0].region") == true, "\(bad)")
+        }
+    }
+
     @Test func missingFeedsAndBadJSONAreClear() {
         #expect(error(#"{"site":"https://x.example/"}"#) == .missingKey(path: "newsfeed.json", keyPath: "feeds"))
         guard case .invalidJSON = error(#"{"feeds": ["#) else {

@@ -132,4 +132,12 @@ import Upstreams
             url.absoluteString
                 == "https://api.duckduckgo.com/?q=c%2B%2B%20%26%20rust&format=json&no_redirect=1&t=newsfeed")
     }
+
+    @Test func aRegionIsAskedForWithKl() throws {
+        let client = DuckDuckGoClient(
+            baseURL: try #require(URL(string: "https://api.duckduckgo.com")), fetcher: URLSessionFetcher())
+        let url = try #require(client.url(for: "futebol", region: "br-pt"))
+        #expect(
+            url.absoluteString == "https://api.duckduckgo.com/?q=futebol&format=json&no_redirect=1&t=newsfeed&kl=br-pt")
+    }
 }

@@ -65,13 +65,38 @@ import Upstreams
         #expect(story?.summary == "The unofficial mascot of Rust.")
     }
 
-    @Test func aTopicWithOnlyANameGetsTheDefaultDescription() {
+    /// A missing description is normal for a topic: it has none unless `defaults.description` says.
+    @Test func aTopicWithOnlyANameHasNoDescriptionUnlessOneIsConfigured() {
         let topic = DuckDuckGoAnswer.Topic(
             result: #"<a href="https://duckduckgo.com/c/Mozilla">Mozilla</a>"#, text: "Mozilla",
             firstURL: "https://duckduckgo.com/c/Mozilla")
         let story = normalizer.story(from: topic, category: nil, seenAt: testNow)
         #expect(story?.title == "Mozilla")
-        #expect(story?.summary == StoryDefaults.standardDescription)
+        #expect(story?.summary == "")
+        let configured = DuckDuckGoNormalizer(defaults: StoryDefaults(description: "See the topic"))
+        #expect(configured.story(from: topic, category: nil, seenAt: testNow)?.summary == "See the topic")
+    }
+
+    /// The answer's language comes from where its abstract lives, and is unset when nothing says.
+    @Test func theLanguageComesFromTheAbstractsHostElseStaysUnset() {
+        let portuguese = DuckDuckGoAnswer(
+            heading: "Futebol", abstractText: "O futebol é um desporto.",
+            abstractURL: "https://pt.wikipedia.org/wiki/Futebol", abstractSource: "Wikipedia",
+            relatedTopics: [
+                .group(
+                    name: "Outras variedades do futebol",
+                    topics: [
+                        DuckDuckGoAnswer.Topic(
+                            result: "", text: "Futsal - Futebol de salão", firstURL: "https://duckduckgo.com/Futsal")
+                    ])
+            ])
+        let stories = normalizer.stories(from: portuguese, seenAt: testNow)
+        #expect(stories.map(\.language) == ["pt", "pt"])
+        #expect(stories[1].category == "Outras variedades do futebol" && stories[1].author == nil)
+        #expect(DuckDuckGoNormalizer.language(of: portuguese) == "pt")
+        for url in ["https://www.rust-lang.org/", "https://en.example.org/x", "https://duckduckgo.com/Rust", ""] {
+            #expect(DuckDuckGoNormalizer.language(of: DuckDuckGoAnswer(abstractURL: url)) == nil, "\(url)")
+        }
     }
 
     @Test func anEmptyAnswerHasNoItems() throws {

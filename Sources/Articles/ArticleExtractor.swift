@@ -1,0 +1,93 @@
+import Foundation
+
+/// Finds the article in a publisher's page: bytes → charset → libxml2's HTML DOM → metadata →
+/// candidate scoring (Readability's, retried with fewer rules when it finds too little) → cleaning
+/// → sanitized HTML and plain text.
+public struct ArticleExtractor: Sendable {
+    /// Pages larger than this are not read (`fullText.maxPageBytes`' default, and `extract`'s cap).
+    public static let defaultMaximumBytes = 8 * 1024 * 1024
+
+    /// The largest page read, in bytes.
+    public var maximumBytes: Int
+    /// Fewer words than this is no article (`extract` takes any text; a build asks for more than the teaser).
+    public var minimumWords: Int
+
+    public init(maximumBytes: Int = ArticleExtractor.defaultMaximumBytes, minimumWords: Int = 1) {
+        self.maximumBytes = maximumBytes
+        self.minimumWords = minimumWords
+    }
+
+    /// Readability's threshold: a pass that finds fewer characters is tried again with fewer rules.
+    static let retryCharacters = 500
+
+    /// The article of the page `bytes`, fetched from (or saved from) `url`; `contentType` is the
+    /// HTTP `Content-Type` when the page came over HTTP.
+    public func extract(_ bytes: [UInt8], url: URL?, contentType: String? = nil) throws(ArticleError) -> Article {
+        guard bytes.count <= maximumBytes else { throw .tooLarge(limit: maximumBytes) }
+        if let kind = PageSniffer.nonHTMLKind(bytes, contentType: contentType) { throw .notHTML(kind: kind) }
+        let httpCharset = contentType.flatMap(PageCharset.charset(fromContentType:))
+        let utf8 = PageDecoder.utf8(bytes, httpCharset: httpCharset)
+        guard utf8.contains(where: { $0 > 0x20 }) else { throw .empty }
+        guard var tree = PageParser.parse(utf8) else { throw .empty }
+        let metadata = PageMetadata.read(tree)
+        let baseHref = tree.first("base").flatMap { tree[$0].attribute("href") }
+        let links = LinkResolver(pageURL: url, baseHref: baseHref)
+        let title = articleTitle(tree, metadata: metadata)
+
+        PagePreparation.prepare(&tree)
+        guard let body = tree.first("body") else { throw .noArticle }
+        var best: (tree: PageTree, content: Int, length: Int, byline: String?)?
+        for flags: ContentScorer.Flags in [.all, [.weightClasses, .cleanConditionally], [.cleanConditionally], []] {
+            var scorer = ContentScorer(tree: tree, flags: flags, title: title, knownByline: metadata.byline != nil)
+            guard let content = scorer.grab(body: body) else { continue }
+            var cleaner = ContentCleaner(scorer: scorer)
+            cleaner.clean(content)
+            let length = cleaner.tree.textLength(content)
+            if length > best?.length ?? -1 {
+                best = (cleaner.tree, content, length, cleaner.scorer.byline)
+            }
+            if length >= Self.retryCharacters { break }
+        }
+        guard let best else { throw .noArticle }
+        var text = ArticleText(tree: best.tree).text(best.content)
+        var html = ArticleSanitizer(tree: best.tree, links: links).html(best.content)
+        // The publisher's own text of the article, when the page's markup gave much less of it.
+        if let body = metadata.articleBody, Article.wordCount(body) > 2 * Article.wordCount(text) {
+            let paragraphs = body.split(whereSeparator: \.isNewline).map { TextWhitespace.collapse(String($0)) }
+                .filter { !$0.isEmpty }
+            text = paragraphs.joined(separator: "\n\n")
+            html = paragraphs.map { "<p>" + ArticleSanitizer.escape($0) + "</p>\n" }.joined()
+        }
+        let words = Article.wordCount(text)
+        guard words >= minimumWords else { throw .noArticle }
+        let image =
+            metadata.image.flatMap { links.resolve($0) }
+            ?? best.tree.first("img", under: best.content).flatMap { best.tree[$0].attribute("src") }.flatMap {
+                links.resolve($0)
+            }
+        return Article(
+            url: url, title: title, byline: metadata.byline ?? best.byline, published: metadata.published,
+            language: metadata.language, image: image.flatMap(URL.init(string:)), siteName: metadata.siteName,
+            text: text, html: html, words: words)
+    }
+
+    /// The metadata's title, else the `<title>` without the site's name.
+    private func articleTitle(_ tree: PageTree, metadata: PageMetadata) -> String {
+        if let title = metadata.title, !title.isEmpty { return title }
+        let documentTitle = tree.first("title").map { tree.normalizedText($0) } ?? ""
+        let headings = tree.elements(named: ["h1", "h2"]).map { tree.normalizedText($0) }
+        let h1s = tree.elements(named: ["h1"]).map { tree.normalizedText($0) }
+        let title = TitleSimilarity.articleTitle(documentTitle: documentTitle, headings: headings, firstH1s: h1s)
+        // A heading that is the title without the site's name is the title (trafilatura's choice too).
+        if title == documentTitle,
+            let heading = h1s.first(where: {
+                $0.count >= 3 && documentTitle.hasPrefix($0 + " ")
+                    && TitleSimilarity.separators.contains(
+                        documentTitle.dropFirst($0.count).trimmingSpaces().first ?? "a")
+            })
+        {
+            return heading
+        }
+        return title
+    }
+}

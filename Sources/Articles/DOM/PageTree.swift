@@ -1,0 +1,213 @@
+/// A parsed page as plain Swift values: every element and text node in one array, linked by index.
+///
+/// libxml2 builds the document; it is copied into this tree at once and freed, so extraction works
+/// on values (no C pointers outlive the parse, nothing needs `deinit`) and can rearrange the tree
+/// (drop boilerplate, rename a `div` to `p`) without touching libxml2's memory rules.
+struct PageTree {
+    /// One element or text node.
+    struct Node {
+        /// The lowercased tag name; empty for a text node.
+        var name: String
+        /// The text of a text node.
+        var text: String = ""
+        var attributes: [(name: String, value: String)] = []
+        var parent: Int
+        var children: [Int] = []
+
+        var isText: Bool { name.isEmpty }
+
+        func attribute(_ name: String) -> String? {
+            attributes.first { $0.name == name }?.value
+        }
+
+        mutating func setAttribute(_ name: String, _ value: String) {
+            if let index = attributes.firstIndex(where: { $0.name == name }) {
+                attributes[index].value = value
+            } else {
+                attributes.append((name, value))
+            }
+        }
+    }
+
+    /// Node 0 is the document; its children are the top-level elements.
+    var nodes: [Node] = [Node(name: "#document", parent: -1)]
+
+    /// The deepest nesting kept; libxml2 stops at 256 levels without `XML_PARSE_HUGE` (which stays
+    /// off), and the recursive passes over this tree rely on it staying shallow.
+    static let maximumDepth = 260
+
+    subscript(_ index: Int) -> Node {
+        get { nodes[index] }
+        set { nodes[index] = newValue }
+    }
+
+    /// Adds a node under `parent` and returns its index.
+    @discardableResult
+    mutating func append(_ node: Node) -> Int {
+        let index = nodes.count
+        nodes.append(node)
+        nodes[node.parent].children.append(index)
+        return index
+    }
+
+    /// The first element called `name`, in document order.
+    func first(_ name: String, under root: Int = 0) -> Int? {
+        var stack = [root]
+        while let index = stack.popLast() {
+            if nodes[index].name == name { return index }
+            stack.append(contentsOf: nodes[index].children.reversed())
+        }
+        return nil
+    }
+
+    /// Every element under `root` (itself included) in document order.
+    func elements(under root: Int = 0) -> [Int] {
+        var result: [Int] = []
+        var stack = [root]
+        while let index = stack.popLast() {
+            guard !nodes[index].isText else { continue }
+            result.append(index)
+            stack.append(contentsOf: nodes[index].children.reversed())
+        }
+        return result
+    }
+
+    /// Every element named one of `names` under `root`, in document order.
+    func elements(named names: Set<String>, under root: Int = 0) -> [Int] {
+        elements(under: root).filter { names.contains(nodes[$0].name) }
+    }
+
+    /// Takes `index` out of its parent (the node and its subtree stay in the array, unreachable).
+    mutating func remove(_ index: Int) {
+        let parent = nodes[index].parent
+        guard parent >= 0 else { return }
+        nodes[parent].children.removeAll { $0 == index }
+        nodes[index].parent = -1
+    }
+
+    /// Replaces `index` with its children in its parent.
+    mutating func unwrap(_ index: Int) {
+        let parent = nodes[index].parent
+        guard parent >= 0, let position = nodes[parent].children.firstIndex(of: index) else { return }
+        let children = nodes[index].children
+        for child in children { nodes[child].parent = parent }
+        nodes[parent].children.replaceSubrange(position...position, with: children)
+        nodes[index].children = []
+        nodes[index].parent = -1
+    }
+
+    /// Moves `child` to the end of `parent`'s children.
+    mutating func move(_ child: Int, to parent: Int) {
+        remove(child)
+        nodes[child].parent = parent
+        nodes[parent].children.append(child)
+    }
+
+    /// Whether `index` is still in the document.
+    func isAttached(_ index: Int) -> Bool {
+        var current = index
+        while current != 0 {
+            current = nodes[current].parent
+            if current < 0 { return false }
+        }
+        return true
+    }
+
+    /// The text under `index`, concatenated as it is (whitespace not collapsed).
+    func text(_ index: Int) -> String {
+        var result = ""
+        var stack = [index]
+        while let current = stack.popLast() {
+            let node = nodes[current]
+            if node.isText {
+                result += node.text
+            } else {
+                stack.append(contentsOf: node.children.reversed())
+            }
+        }
+        return result
+    }
+
+    /// The text under `index` with runs of whitespace as one space, trimmed.
+    func normalizedText(_ index: Int) -> String {
+        TextWhitespace.collapse(text(index))
+    }
+
+    /// The number of characters under `index`, whitespace runs counted once (the measure scoring uses).
+    func textLength(_ index: Int) -> Int {
+        var count = 0
+        var stack = [index]
+        var lastWasSpace = true
+        while let current = stack.popLast() {
+            let node = nodes[current]
+            if node.isText {
+                for scalar in node.text.unicodeScalars {
+                    let space = scalar.properties.isWhitespace
+                    if space {
+                        if !lastWasSpace { count += 1 }
+                    } else {
+                        count += 1
+                    }
+                    lastWasSpace = space
+                }
+            } else {
+                stack.append(contentsOf: node.children.reversed())
+            }
+        }
+        return count
+    }
+
+    /// The share of the text under `index` that is link text (Readability's link density; a link
+    /// to an anchor on the same page counts for less, as it is usually a table of contents).
+    func linkDensity(_ index: Int) -> Double {
+        let total = textLength(index)
+        guard total > 0 else { return 0 }
+        var linked = 0.0
+        for link in elements(named: ["a"], under: index) {
+            let href = nodes[link].attribute("href") ?? ""
+            linked += Double(textLength(link)) * (href.hasPrefix("#") && href.count > 1 ? 0.3 : 1)
+        }
+        return linked / Double(total)
+    }
+
+    /// Whether an ancestor of `index` is named `name`, within `depth` levels (all when nil).
+    func hasAncestor(_ index: Int, named name: String, depth: Int? = nil) -> Bool {
+        var current = nodes[index].parent
+        var level = 0
+        while current > 0 {
+            if let depth, level >= depth { return false }
+            if nodes[current].name == name { return true }
+            current = nodes[current].parent
+            level += 1
+        }
+        return false
+    }
+
+    /// The class and id of an element, for the boilerplate patterns.
+    func classAndID(_ index: Int) -> String {
+        let node = nodes[index]
+        return ((node.attribute("class") ?? "") + " " + (node.attribute("id") ?? "")).lowercased()
+    }
+}
+
+/// Whitespace as HTML renders it.
+enum TextWhitespace {
+    /// Runs of whitespace as one space, trimmed.
+    static func collapse(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        var pendingSpace = false
+        for scalar in text.unicodeScalars {
+            if scalar.properties.isWhitespace && scalar != "\u{00A0}" || scalar == "\u{00A0}" {
+                pendingSpace = !result.isEmpty
+                continue
+            }
+            if pendingSpace {
+                result.unicodeScalars.append(" ")
+                pendingSpace = false
+            }
+            result.unicodeScalars.append(scalar)
+        }
+        return result
+    }
+}

@@ -1,0 +1,130 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A page's bytes as UTF-8, whatever charset they came in: invalid sequences become U+FFFD, NUL
+/// and other control characters that XML forbids are dropped, so neither libxml2 nor a feed ever
+/// sees a byte it would stop at.
+public enum PageDecoder {
+    /// `bytes` decoded to UTF-8 by the charset ``PageCharset`` finds; an unknown or unsupported
+    /// charset is read as UTF-8 with windows-1252 for bytes that are not UTF-8.
+    public static func utf8(_ bytes: [UInt8], httpCharset: String? = nil) -> [UInt8] {
+        let (name, bomLength) = PageCharset.detect(bytes, httpCharset: httpCharset)
+        let body = bomLength == 0 ? bytes : Array(bytes[bomLength...])
+        // Bytes that are valid UTF-8 (with non-ASCII in them) are UTF-8 whatever the page claims:
+        // pages re-saved or re-served as UTF-8 keep their old declaration, and a real legacy page
+        // is practically never valid UTF-8 by chance (trafilatura tries UTF-8 first for the same reason).
+        if name == "UTF-8" || isValidUTF8(body) { return cleanUTF8(body) }
+        if name == "WINDOWS-1252" { return cleanUTF8(windows1252(body)) }
+        if let converted = iconvConvert(body, from: name) { return cleanUTF8(converted) }
+        return cleanUTF8(body)
+    }
+
+    /// Valid UTF-8 without the characters XML 1.0 forbids (C0 controls but tab, newline and return;
+    /// U+FFFE/U+FFFF): each invalid sequence is one U+FFFD.
+    static func cleanUTF8(_ bytes: [UInt8]) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var needsRepair = false
+        for byte in bytes where byte >= 0x80 || (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) {
+            needsRepair = true
+            break
+        }
+        guard needsRepair else { return bytes }
+        // Swift's decoder replaces each maximal invalid subpart with U+FFFD, as the WHATWG decoder does.
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        loop: while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                let value = scalar.value
+                if value < 0x20, value != 0x09, value != 0x0A, value != 0x0D { continue }
+                if value == 0xFFFE || value == 0xFFFF || (0x7F...0x9F).contains(value) { continue }
+                output.append(contentsOf: String(Character(scalar)).utf8)
+            case .emptyInput: break loop
+            case .error: output.append(contentsOf: [0xEF, 0xBF, 0xBD])
+            }
+        }
+        return output
+    }
+
+    /// Whether `bytes` are valid UTF-8 (ASCII included).
+    static func isValidUTF8(_ bytes: [UInt8]) -> Bool {
+        var validator = UTF8()
+        var iterator = bytes.makeIterator()
+        while true {
+            switch validator.decode(&iterator) {
+            case .scalarValue: continue
+            case .emptyInput: return true
+            case .error: return false
+            }
+        }
+    }
+
+    /// windows-1252 (what the web means by latin1 and ASCII) to UTF-8.
+    static func windows1252(_ bytes: [UInt8]) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + bytes.count / 8)
+        for byte in bytes {
+            let scalar: UInt32 = byte >= 0x80 && byte < 0xA0 ? windows1252High[Int(byte - 0x80)] : UInt32(byte)
+            output.append(contentsOf: String(Character(Unicode.Scalar(scalar) ?? "\u{FFFD}")).utf8)
+        }
+        return output
+    }
+
+    /// The 0x80–0x9F row of windows-1252 (undefined positions as U+FFFD).
+    private static let windows1252High: [UInt32] = [
+        0x20AC, 0xFFFD, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0xFFFD,
+        0x017D, 0xFFFD, 0xFFFD, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A,
+        0x0153, 0xFFFD, 0x017E, 0x0178,
+    ]
+
+    /// `bytes` converted from `charset` to UTF-8 with the C library's iconv; a byte it cannot convert
+    /// becomes U+FFFD and the conversion goes on after it. Nil when iconv does not know the charset.
+    static func iconvConvert(_ bytes: [UInt8], from charset: String) -> [UInt8]? {
+        let converter = iconv_open("UTF-8", charset)
+        guard let converter, converter != iconv_t(bitPattern: -1) else { return nil }
+        defer { iconv_close(converter) }
+        var output = [UInt8](repeating: 0, count: max(64, bytes.count * 2))
+        var written = 0
+        var input = bytes
+        let inputCount = input.count
+        var consumed = 0
+        input.withUnsafeMutableBufferPointer { inputBuffer in
+            while consumed < inputCount {
+                if output.count - written < 16 { output.append(contentsOf: [UInt8](repeating: 0, count: output.count)) }
+                var inLeft = inputCount - consumed
+                var outLeft = output.count - written
+                let result = output.withUnsafeMutableBufferPointer { outputBuffer -> Int in
+                    var inPointer: UnsafeMutablePointer<CChar>? = UnsafeMutableRawPointer(
+                        inputBuffer.baseAddress.unsafelyUnwrapped + consumed
+                    ).assumingMemoryBound(to: CChar.self)
+                    var outPointer: UnsafeMutablePointer<CChar>? = UnsafeMutableRawPointer(
+                        outputBuffer.baseAddress.unsafelyUnwrapped + written
+                    ).assumingMemoryBound(to: CChar.self)
+                    let before = (inLeft, outLeft)
+                    let status = iconv(converter, &inPointer, &inLeft, &outPointer, &outLeft)
+                    consumed += before.0 - inLeft
+                    written += before.1 - outLeft
+                    return status
+                }
+                if result != -1 { break }
+                switch errno {
+                case E2BIG:
+                    output.append(contentsOf: [UInt8](repeating: 0, count: output.count))
+                case EILSEQ, EINVAL:
+                    // An invalid or cut-off sequence: one replacement character, then the next byte.
+                    if output.count - written < 3 { output.append(contentsOf: [UInt8](repeating: 0, count: 64)) }
+                    output.replaceSubrange(written..<written + 3, with: [0xEF, 0xBF, 0xBD])
+                    written += 3
+                    consumed += 1
+                default:
+                    consumed = inputCount
+                }
+            }
+        }
+        return Array(output[..<written])
+    }
+}

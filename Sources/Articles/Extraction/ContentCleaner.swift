@@ -1,0 +1,188 @@
+/// The chosen content cleaned for reading, after Readability's `_prepArticle`: forms, embeds,
+/// asides and share bars out; tables, lists and divs that look like boilerplate (many links, more
+/// images than paragraphs, inputs, a negative class) removed unless they are data tables; `h1`
+/// becomes `h2` (the title is shown on its own); empty paragraphs and single-cell layout tables go.
+struct ContentCleaner {
+    var scorer: ContentScorer
+
+    var tree: PageTree {
+        get { scorer.tree }
+        set { scorer.tree = newValue }
+    }
+
+    mutating func clean(_ content: Int) {
+        let dataTables = markDataTables(content)
+        PagePreparation.fixLazyImages(&tree, under: content)
+        cleanConditionally(content, "form", dataTables)
+        cleanConditionally(content, "fieldset", dataTables)
+        remove(content, ["object", "embed", "footer", "link", "aside", "nav"])
+        for child in tree[content].children where !tree[child].isText {
+            for index in tree.elements(under: child) where index != child {
+                let match = tree.classAndID(index)
+                if BoilerplatePatterns.isShareElement(match), tree.textLength(index) < 500 { tree.remove(index) }
+            }
+        }
+        remove(content, ["iframe", "input", "textarea", "select", "button", "svg", "canvas", "video", "audio"])
+        for heading in tree.elements(named: ["h1", "h2"], under: content) where scorer.classWeight(heading) < 0 {
+            tree.remove(heading)
+        }
+        cleanConditionally(content, "table", dataTables)
+        cleanConditionally(content, "ul", dataTables)
+        cleanConditionally(content, "div", dataTables)
+        for heading in tree.elements(named: ["h1"], under: content) { tree[heading].name = "h2" }
+        for paragraph in tree.elements(named: ["p"], under: content) {
+            let hasMedia = !tree.elements(named: ["img", "embed", "object", "iframe"], under: paragraph).isEmpty
+            if !hasMedia, tree.normalizedText(paragraph).isEmpty { tree.remove(paragraph) }
+        }
+        for br in tree.elements(named: ["br"], under: content) {
+            if let next = PagePreparation.nextElementSibling(tree, br), tree[next].name == "p" { tree.remove(br) }
+        }
+        for table in tree.elements(named: ["table"], under: content) {
+            let body = singleChild(table, "tbody") ?? table
+            guard let row = singleChild(body, "tr"), let cell = singleChild(row, "td") else { continue }
+            tree[cell].name = tree[cell].children.allSatisfy { scorer.isPhrasing($0) } ? "p" : "div"
+            let parent = tree[table].parent
+            if let position = tree[parent].children.firstIndex(of: table) {
+                tree.remove(cell)
+                tree[parent].children[position] = cell
+                tree[cell].parent = parent
+                tree[table].parent = -1
+            }
+        }
+    }
+
+    private func singleChild(_ index: Int, _ name: String) -> Int? {
+        scorer.hasSingleChild(index, named: name) ? scorer.elementChildren(index)[0] : nil
+    }
+
+    private mutating func remove(_ content: Int, _ names: Set<String>) {
+        // Embedded players go too: the sanitized article carries no frames or plugins.
+        for index in tree.elements(named: names, under: content) where index != content { tree.remove(index) }
+    }
+
+    /// Tables that hold data (a caption, headers, many cells) rather than layout.
+    func markDataTables(_ content: Int) -> Set<Int> {
+        var result: Set<Int> = []
+        for table in tree.elements(named: ["table"], under: content) {
+            let node = tree[table]
+            if node.attribute("role") == "presentation" || node.attribute("datatable") == "0" { continue }
+            if !(node.attribute("summary") ?? "").isEmpty {
+                result.insert(table)
+                continue
+            }
+            if let caption = tree.first("caption", under: table), !tree[caption].children.isEmpty {
+                result.insert(table)
+                continue
+            }
+            let inside = tree.elements(under: table).dropFirst()
+            if inside.contains(where: { ["col", "colgroup", "tfoot", "thead", "th"].contains(tree[$0].name) }) {
+                result.insert(table)
+                continue
+            }
+            if inside.contains(where: { tree[$0].name == "table" }) { continue }
+            var rows = 0
+            var columns = 0
+            for row in tree.elements(named: ["tr"], under: table) {
+                rows += Int(tree[row].attribute("rowspan") ?? "") ?? 1
+                var rowColumns = 0
+                for cell in tree[row].children where ["td", "th"].contains(tree[cell].name) {
+                    rowColumns += Int(tree[cell].attribute("colspan") ?? "") ?? 1
+                }
+                columns = max(columns, rowColumns)
+            }
+            if rows == 1 || columns == 1 { continue }
+            if rows >= 10 || columns > 4 || rows * columns > 10 { result.insert(table) }
+        }
+        return result
+    }
+
+    private mutating func cleanConditionally(_ content: Int, _ tag: String, _ dataTables: Set<Int>) {
+        guard scorer.flags.contains(.cleanConditionally) else { return }
+        // Innermost first, as Readability walks backwards: a removed inner box no longer counts.
+        for node in tree.elements(named: [tag], under: content).reversed() where node != content {
+            guard tree.isAttached(node) else { continue }
+            if shouldRemove(node, tag, dataTables) { tree.remove(node) }
+        }
+    }
+
+    private func shouldRemove(_ node: Int, _ tag: String, _ dataTables: Set<Int>) -> Bool {
+        let textLength = tree.textLength(node)
+        var isList = tag == "ul" || tag == "ol"
+        if !isList, textLength > 0 {
+            let listLength = tree.elements(named: ["ul", "ol"], under: node).reduce(0) { $0 + tree.textLength($1) }
+            isList = Double(listLength) / Double(textLength) > 0.9
+        }
+        if tag == "table", dataTables.contains(node) { return false }
+        var ancestor = tree[node].parent
+        while ancestor > 0 {
+            if dataTables.contains(ancestor) || tree[ancestor].name == "code" { return false }
+            ancestor = tree[ancestor].parent
+        }
+        let inside = tree.elements(under: node)
+        if inside.contains(where: { dataTables.contains($0) }) { return false }
+        let weight = scorer.classWeight(node)
+        if weight < 0 { return true }
+        let text = tree.normalizedText(node)
+        guard text.filter({ $0 == "," }).count < 10 else { return false }
+        var counts: [String: Int] = [:]
+        for index in inside.dropFirst() { counts[tree[index].name, default: 0] += 1 }
+        let paragraphs = counts["p", default: 0]
+        let images = counts["img", default: 0]
+        let items = counts["li", default: 0] - 100
+        let inputs = counts["input", default: 0]
+        let embeds = counts["object", default: 0] + counts["embed", default: 0] + counts["iframe", default: 0]
+        let lowered = text.lowercased()
+        if BoilerplatePatterns.adWords.contains(lowered) { return true }
+        var loading = lowered
+        if loading.hasSuffix("…") { loading.removeLast() } else if loading.hasSuffix("...") { loading.removeLast(3) }
+        if BoilerplatePatterns.loadingWords.contains(loading) { return true }
+        let headingDensity = textDensity(node, ["h1", "h2", "h3", "h4", "h5", "h6"], total: textLength)
+        let textishDensity = textDensity(
+            node, Self.textishTags, total: textLength)
+        let isFigureChild = tree.hasAncestor(node, named: "figure")
+        let linkDensity = tree.linkDensity(node)
+        let contentLength = text.count
+        var remove = false
+        if !isFigureChild, images > 1, Double(paragraphs) / Double(images) < 0.5 { remove = true }
+        if !isList, items > paragraphs { remove = true }
+        if inputs > paragraphs / 3 { remove = true }
+        if !isList, !isFigureChild, headingDensity < 0.9, contentLength < 25, images == 0 || images > 2,
+            linkDensity > 0
+        {
+            remove = true
+        }
+        if !isList, weight < 25, linkDensity > 0.2 { remove = true }
+        if weight >= 25, linkDensity > 0.5 { remove = true }
+        if (embeds == 1 && contentLength < 75) || embeds > 1 { remove = true }
+        if images == 0, textishDensity == 0 { remove = true }
+        // A plain list of images stays.
+        if isList, remove {
+            for child in tree[node].children where !tree[child].isText {
+                if tree[child].children.filter({ !tree[$0].isText }).count > 1 { return true }
+            }
+            if images == counts["li", default: 0] { return false }
+        }
+        return remove
+    }
+
+    static let textishTags: Set<String> = [
+        "span", "li", "td", "blockquote", "dl", "div", "img", "ol", "p", "pre", "table", "ul",
+    ]
+
+    /// The share of `node`'s text inside elements named one of `tags`.
+    private func textDensity(_ node: Int, _ tags: Set<String>, total: Int) -> Double {
+        guard total > 0 else { return 0 }
+        // Outermost matching elements only, so nested ones are not counted twice.
+        var length = 0
+        var stack = tree[node].children
+        while let index = stack.popLast() {
+            guard !tree[index].isText else { continue }
+            if tags.contains(tree[index].name) {
+                length += tree.textLength(index)
+            } else {
+                stack.append(contentsOf: tree[index].children)
+            }
+        }
+        return Double(length) / Double(total)
+    }
+}

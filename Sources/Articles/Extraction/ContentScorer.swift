@@ -1,0 +1,383 @@
+/// One pass of candidate scoring over a prepared page, after Mozilla Readability's `_grabArticle`:
+/// boilerplate by class, id and role is dropped, paragraphs are scored by length and commas, each
+/// paragraph's score goes to its ancestors (less the further up), link density scales it down, and
+/// the best candidate is taken with the siblings that look like its continuation.
+struct ContentScorer {
+    /// Which of Readability's rules are on; a pass that finds too little text is run again with
+    /// fewer of them.
+    struct Flags: OptionSet {
+        let rawValue: Int
+        static let stripUnlikely = Flags(rawValue: 1)
+        static let weightClasses = Flags(rawValue: 2)
+        static let cleanConditionally = Flags(rawValue: 4)
+        static let all: Flags = [.stripUnlikely, .weightClasses, .cleanConditionally]
+    }
+
+    var tree: PageTree
+    let flags: Flags
+    let title: String
+    var scores: [Int: Double] = [:]
+    /// The byline found in the page (an element marked as author or byline), removed from the body.
+    var byline: String?
+    /// Whether a byline was already known from the metadata (then bylines in the body are only removed).
+    let knownByline: Bool
+
+    init(tree: PageTree, flags: Flags, title: String, knownByline: Bool) {
+        self.tree = tree
+        self.flags = flags
+        self.title = title
+        self.knownByline = knownByline
+    }
+
+    static let tagsToScore: Set<String> = ["section", "h2", "h3", "h4", "h5", "h6", "p", "td", "pre"]
+    static let divToParagraphElements: Set<String> = [
+        "blockquote", "dl", "div", "img", "ol", "p", "pre", "table", "ul",
+    ]
+    static let phrasingElements: Set<String> = [
+        "abbr", "audio", "b", "bdo", "br", "button", "cite", "code", "data", "datalist", "dfn", "em", "embed", "i",
+        "img", "input", "kbd", "label", "mark", "math", "meter", "noscript", "object", "output", "progress", "q",
+        "ruby", "samp", "script", "select", "small", "span", "strong", "sub", "sup", "textarea", "time", "var", "wbr",
+    ]
+    static let alterToDivExceptions: Set<String> = ["div", "article", "section", "p", "ol", "ul"]
+
+    /// The article container: a new `div` node (in `tree`) holding the chosen content, or nil when the
+    /// page has no body.
+    mutating func grab(body: Int) -> Int? {
+        var elementsToScore: [Int] = []
+        var removeTitleHeader = true
+        // Document order, with removal: the next node is found from the current one's position.
+        var node: Int? = body
+        while let current = node {
+            let element = tree[current]
+            let match = tree.classAndID(current)
+            if !isProbablyVisible(element) {
+                node = removeAndGetNext(current)
+                continue
+            }
+            if element.attribute("aria-modal") == "true", element.attribute("role") == "dialog" {
+                node = removeAndGetNext(current)
+                continue
+            }
+            if isByline(current, match) {
+                if byline == nil, !knownByline {
+                    let nameNode = tree.elements(under: current).first {
+                        $0 != current && (tree[$0].attribute("itemprop") ?? "").contains("name")
+                    }
+                    byline = tree.normalizedText(nameNode ?? current)
+                }
+                node = removeAndGetNext(current)
+                continue
+            }
+            if removeTitleHeader, headerDuplicatesTitle(current) {
+                removeTitleHeader = false
+                node = removeAndGetNext(current)
+                continue
+            }
+            if flags.contains(.stripUnlikely) {
+                if BoilerplatePatterns.matches(match, BoilerplatePatterns.unlikely),
+                    !BoilerplatePatterns.matches(match, BoilerplatePatterns.maybeCandidate),
+                    !tree.hasAncestor(current, named: "table"), !tree.hasAncestor(current, named: "code"),
+                    element.name != "body", element.name != "a"
+                {
+                    node = removeAndGetNext(current)
+                    continue
+                }
+                if let role = element.attribute("role"), BoilerplatePatterns.unlikelyRoles.contains(role) {
+                    node = removeAndGetNext(current)
+                    continue
+                }
+            }
+            if ["div", "section", "header", "h1", "h2", "h3", "h4", "h5", "h6"].contains(element.name),
+                isWithoutContent(current)
+            {
+                node = removeAndGetNext(current)
+                continue
+            }
+            if Self.tagsToScore.contains(element.name) { elementsToScore.append(current) }
+            var next = current
+            if element.name == "div" {
+                wrapPhrasingRuns(current)
+                if hasSingleChild(current, named: "p"), tree.linkDensity(current) < 0.25 {
+                    let child = elementChildren(current)[0]
+                    replace(current, with: child)
+                    next = child
+                    elementsToScore.append(child)
+                } else if !hasChildBlockElement(current) {
+                    tree[current].name = "p"
+                    elementsToScore.append(current)
+                }
+            }
+            node = nextNode(next, ignoringChildren: false)
+        }
+
+        var candidates: [Int] = []
+        for paragraph in elementsToScore where tree[paragraph].parent > 0 {
+            let text = tree.normalizedText(paragraph)
+            guard text.count >= 25 else { continue }
+            let ancestors = self.ancestors(paragraph, maximum: 5)
+            guard !ancestors.isEmpty else { continue }
+            var score = 1.0
+            score += Double(text.unicodeScalars.filter { Self.commas.contains($0) }.count + 1)
+            score += Double(min(text.count / 100, 3))
+            for (level, ancestor) in ancestors.enumerated() {
+                guard tree[ancestor].parent >= 0, ancestor != 0 else { continue }
+                if scores[ancestor] == nil {
+                    scores[ancestor] = initialScore(ancestor)
+                    candidates.append(ancestor)
+                }
+                let divider = level == 0 ? 1.0 : level == 1 ? 2.0 : Double(level * 3)
+                scores[ancestor, default: 0] += score / divider
+            }
+        }
+
+        var top: [Int] = []
+        for candidate in candidates {
+            let score = scores[candidate, default: 0] * (1 - tree.linkDensity(candidate))
+            scores[candidate] = score
+            if let position = top.firstIndex(where: { score > scores[$0, default: 0] }) {
+                top.insert(candidate, at: position)
+            } else {
+                top.append(candidate)
+            }
+            if top.count > 5 { top.removeLast() }
+        }
+
+        var topCandidate: Int
+        if let best = top.first, tree[best].name != "body" {
+            topCandidate = best
+            let bestScore = scores[best, default: 0]
+            let alternatives = top.dropFirst().filter { scores[$0, default: 0] / bestScore >= 0.75 }.map {
+                Set(ancestors($0, maximum: 0))
+            }
+            if alternatives.count >= 3 {
+                var parent = tree[topCandidate].parent
+                while parent > 0, tree[parent].name != "body" {
+                    if alternatives.filter({ $0.contains(parent) }).count >= 3 {
+                        topCandidate = parent
+                        break
+                    }
+                    parent = tree[parent].parent
+                }
+            }
+            if scores[topCandidate] == nil { scores[topCandidate] = initialScore(topCandidate) }
+            // Scores rising on the way up mean more content lurks in the parent: take it.
+            var parent = tree[topCandidate].parent
+            var lastScore = scores[topCandidate, default: 0]
+            let threshold = lastScore / 3
+            while parent > 0, tree[parent].name != "body" {
+                guard let parentScore = scores[parent] else {
+                    parent = tree[parent].parent
+                    continue
+                }
+                if parentScore < threshold { break }
+                if parentScore > lastScore {
+                    topCandidate = parent
+                    break
+                }
+                lastScore = parentScore
+                parent = tree[parent].parent
+            }
+            parent = tree[topCandidate].parent
+            while parent > 0, tree[parent].name != "body", elementChildren(parent).count == 1 {
+                topCandidate = parent
+                parent = tree[topCandidate].parent
+            }
+            if scores[topCandidate] == nil { scores[topCandidate] = initialScore(topCandidate) }
+        } else {
+            // No candidate: the whole body, as a last resort.
+            let container = tree.append(PageTree.Node(name: "div", parent: body))
+            for child in tree[body].children where child != container { tree.move(child, to: container) }
+            scores[container] = initialScore(container)
+            return container
+        }
+
+        let container = tree.append(PageTree.Node(name: "div", parent: 0))
+        tree.remove(container)
+        let topScore = scores[topCandidate, default: 0]
+        let siblingThreshold = max(10, topScore * 0.2)
+        let parent = tree[topCandidate].parent
+        let topClass = tree[topCandidate].attribute("class") ?? ""
+        for sibling in tree[parent].children where !tree[sibling].isText {
+            var append = sibling == topCandidate
+            if !append {
+                let bonus = !topClass.isEmpty && tree[sibling].attribute("class") == topClass ? topScore * 0.2 : 0
+                if let score = scores[sibling], score + bonus >= siblingThreshold {
+                    append = true
+                } else if tree[sibling].name == "p" {
+                    let density = tree.linkDensity(sibling)
+                    let text = tree.normalizedText(sibling)
+                    if text.count > 80, density < 0.25 {
+                        append = true
+                    } else if text.count < 80, !text.isEmpty, density == 0,
+                        text.hasSuffix(".") || text.contains(". ")
+                    {
+                        append = true
+                    }
+                }
+            }
+            guard append else { continue }
+            if !Self.alterToDivExceptions.contains(tree[sibling].name) { tree[sibling].name = "div" }
+            tree.move(sibling, to: container)
+        }
+        return container
+    }
+
+    static let commas: Set<Unicode.Scalar> = [
+        "\u{002C}", "\u{060C}", "\u{FE50}", "\u{FE10}", "\u{FE11}", "\u{2E41}", "\u{2E34}", "\u{2E32}", "\u{FF0C}",
+    ]
+
+    func initialScore(_ index: Int) -> Double {
+        var score = 0.0
+        switch tree[index].name {
+        case "div": score += 5
+        case "pre", "td", "blockquote": score += 3
+        case "address", "ol", "ul", "dl", "dd", "dt", "li", "form": score -= 3
+        case "h1", "h2", "h3", "h4", "h5", "h6", "th": score -= 5
+        default: break
+        }
+        return score + Double(classWeight(index))
+    }
+
+    /// +25 for a class or id that says content, −25 for one that says boilerplate, each.
+    func classWeight(_ index: Int) -> Int {
+        guard flags.contains(.weightClasses) else { return 0 }
+        var weight = 0
+        for name in ["class", "id"] {
+            guard let value = tree[index].attribute(name)?.lowercased(), !value.isEmpty else { continue }
+            if BoilerplatePatterns.isNegative(value) { weight -= 25 }
+            if BoilerplatePatterns.matches(value, BoilerplatePatterns.positive) { weight += 25 }
+        }
+        return weight
+    }
+
+    func isProbablyVisible(_ node: PageTree.Node) -> Bool {
+        if node.attribute("hidden") != nil { return false }
+        if let style = node.attribute("style")?.lowercased().filter({ !$0.isWhitespace }),
+            style.contains("display:none") || style.contains("visibility:hidden")
+        {
+            return false
+        }
+        if node.attribute("aria-hidden") == "true", !(node.attribute("class") ?? "").contains("fallback-image") {
+            return false
+        }
+        return true
+    }
+
+    func isByline(_ index: Int, _ match: String) -> Bool {
+        let node = tree[index]
+        guard
+            node.attribute("rel") == "author" || (node.attribute("itemprop") ?? "").contains("author")
+                || BoilerplatePatterns.matches(match, BoilerplatePatterns.byline)
+        else { return false }
+        let length = tree.normalizedText(index).count
+        return length > 0 && length < 100
+    }
+
+    func headerDuplicatesTitle(_ index: Int) -> Bool {
+        guard ["h1", "h2"].contains(tree[index].name) else { return false }
+        return TitleSimilarity.similarity(title, tree.normalizedText(index)) > 0.75
+    }
+
+    func isWithoutContent(_ index: Int) -> Bool {
+        guard tree.normalizedText(index).isEmpty else { return false }
+        let children = elementChildren(index)
+        return children.isEmpty || children.allSatisfy { ["br", "hr"].contains(tree[$0].name) }
+    }
+
+    func elementChildren(_ index: Int) -> [Int] {
+        tree[index].children.filter { !tree[$0].isText }
+    }
+
+    func hasSingleChild(_ index: Int, named name: String) -> Bool {
+        let children = elementChildren(index)
+        guard children.count == 1, tree[children[0]].name == name else { return false }
+        return !tree[index].children.contains { tree[$0].isText && !TextWhitespace.collapse(tree[$0].text).isEmpty }
+    }
+
+    func hasChildBlockElement(_ index: Int) -> Bool {
+        tree.elements(under: index).contains { $0 != index && Self.divToParagraphElements.contains(tree[$0].name) }
+    }
+
+    func isPhrasing(_ index: Int) -> Bool {
+        let node = tree[index]
+        if node.isText { return true }
+        if Self.phrasingElements.contains(node.name) { return true }
+        if ["a", "del", "ins"].contains(node.name) { return node.children.allSatisfy { isPhrasing($0) } }
+        return false
+    }
+
+    /// Runs of text and inline elements directly in a `div` put into paragraphs, so they are scored.
+    mutating func wrapPhrasingRuns(_ div: Int) {
+        let children = tree[div].children
+        var newChildren: [Int] = []
+        var run: [Int] = []
+        func flush() {
+            while let first = run.first, tree[first].isText, TextWhitespace.collapse(tree[first].text).isEmpty {
+                run.removeFirst()
+            }
+            while let last = run.last, tree[last].isText, TextWhitespace.collapse(tree[last].text).isEmpty {
+                run.removeLast()
+            }
+            guard !run.isEmpty else { return }
+            let paragraph = tree.nodes.count
+            tree.nodes.append(PageTree.Node(name: "p", parent: div, children: run))
+            for child in run { tree[child].parent = paragraph }
+            newChildren.append(paragraph)
+            run = []
+        }
+        for child in children {
+            if isPhrasing(child) {
+                run.append(child)
+            } else {
+                flush()
+                newChildren.append(child)
+            }
+        }
+        flush()
+        tree[div].children = newChildren
+    }
+
+    mutating func replace(_ index: Int, with child: Int) {
+        let parent = tree[index].parent
+        guard let position = tree[parent].children.firstIndex(of: index) else { return }
+        tree[index].children.removeAll { $0 == child }
+        tree[parent].children[position] = child
+        tree[child].parent = parent
+        tree[index].parent = -1
+    }
+
+    func ancestors(_ index: Int, maximum: Int) -> [Int] {
+        var result: [Int] = []
+        var current = tree[index].parent
+        while current > 0 {
+            result.append(current)
+            if maximum > 0, result.count == maximum { break }
+            current = tree[current].parent
+        }
+        return result
+    }
+
+    /// The next element in document order after `index` (its children first unless told not to).
+    func nextNode(_ index: Int, ignoringChildren: Bool) -> Int? {
+        if !ignoringChildren, let child = tree[index].children.first(where: { !tree[$0].isText }) { return child }
+        var current = index
+        while current > 0 {
+            let parent = tree[current].parent
+            guard parent >= 0 else { return nil }
+            let siblings = tree[parent].children
+            if let position = siblings.firstIndex(of: current),
+                let next = siblings[(position + 1)...].first(where: { !tree[$0].isText })
+            {
+                return next
+            }
+            current = parent
+        }
+        return nil
+    }
+
+    mutating func removeAndGetNext(_ index: Int) -> Int? {
+        let next = nextNode(index, ignoringChildren: true)
+        tree.remove(index)
+        return next
+    }
+}

@@ -1,0 +1,193 @@
+/// The page made ready for scoring: scripts and styles gone, lazy-loaded images given their real
+/// address (from `data-src`/`data-srcset`-style attributes or the `<noscript>` copy beside them),
+/// `<br><br>` runs turned into paragraphs, `<font>` into `<span>`.
+enum PagePreparation {
+    static func prepare(_ tree: inout PageTree) {
+        unwrapNoscriptImages(&tree)
+        for index in tree.elements(named: ["script", "style", "noscript", "template", "link"]) { tree.remove(index) }
+        for index in tree.elements(named: ["font"]) { tree[index].name = "span" }
+        fixLazyImages(&tree, under: 0)
+        if let body = tree.first("body") { replaceBreaks(&tree, under: body) }
+    }
+
+    static let imageExtensions = [".jpg", ".jpeg", ".png", ".webp", ".gif", ".avif"]
+
+    static func mentionsImage(_ value: String) -> Bool {
+        let lower = value.lowercased()
+        return imageExtensions.contains { lower.contains($0) }
+    }
+
+    /// Placeholder images (no address at all) removed; a `<noscript>` holding one image replaces the
+    /// image element just before it, keeping the placeholder's other image addresses.
+    static func unwrapNoscriptImages(_ tree: inout PageTree) {
+        for image in tree.elements(named: ["img"]) {
+            let node = tree[image]
+            let hasSource = node.attributes.contains {
+                ["src", "srcset", "data-src", "data-srcset"].contains($0.name) || mentionsImage($0.value)
+            }
+            if !hasSource { tree.remove(image) }
+        }
+        for noscript in tree.elements(named: ["noscript"]) where isSingleImage(tree, noscript) {
+            let parent = tree[noscript].parent
+            guard parent >= 0, let position = tree[parent].children.firstIndex(of: noscript) else { continue }
+            guard
+                let previous = tree[parent].children[..<position].last(where: {
+                    !tree[$0].isText || !TextWhitespace.collapse(tree[$0].text).isEmpty
+                }), !tree[previous].isText, isSingleImage(tree, previous)
+            else { continue }
+            let previousImage = tree[previous].name == "img" ? previous : tree.first("img", under: previous)
+            guard let previousImage, let newImage = tree.first("img", under: noscript) else { continue }
+            for attribute in tree[previousImage].attributes where !attribute.value.isEmpty {
+                guard attribute.name == "src" || attribute.name == "srcset" || mentionsImage(attribute.value) else {
+                    continue
+                }
+                if tree[newImage].attribute(attribute.name) == attribute.value { continue }
+                let name =
+                    tree[newImage].attribute(attribute.name) != nil ? "data-old-" + attribute.name : attribute.name
+                tree[newImage].setAttribute(name, attribute.value)
+            }
+            tree.remove(newImage)
+            // The noscript's image takes the placeholder's place.
+            if let slot = tree[parent].children.firstIndex(of: previous) {
+                tree[parent].children[slot] = newImage
+                tree[newImage].parent = parent
+                tree[previous].parent = -1
+            }
+        }
+    }
+
+    /// Whether `index` is an image or holds exactly one image and no text.
+    static func isSingleImage(_ tree: PageTree, _ index: Int) -> Bool {
+        var current = index
+        while true {
+            if tree[current].name == "img" { return true }
+            let children = tree[current].children.filter { !tree[$0].isText }
+            if children.count != 1 || !tree.normalizedText(current).isEmpty { return false }
+            current = children[0]
+        }
+    }
+
+    /// Images whose real address sits in a lazy-loading attribute get it as `src`/`srcset`
+    /// (Readability's `_fixLazyImages`, also for `<picture>` and `<figure>`).
+    static func fixLazyImages(_ tree: inout PageTree, under root: Int) {
+        for index in tree.elements(named: ["img", "picture", "figure"], under: root) {
+            var node = tree[index]
+            if let src = node.attribute("src"), src.lowercased().hasPrefix("data:") {
+                // A tiny inline placeholder stands in for the real image held elsewhere.
+                let others = node.attributes.contains { $0.name != "src" && mentionsImage($0.value) }
+                if others || src.count < 133 { node.attributes.removeAll { $0.name == "src" } }
+            }
+            let hasSource = !(node.attribute("src") ?? "").isEmpty || !(node.attribute("srcset") ?? "").isEmpty
+            let lazyClass = (node.attribute("class") ?? "").lowercased().contains("lazy")
+            if hasSource && !lazyClass {
+                tree[index] = node
+                continue
+            }
+            for attribute in node.attributes {
+                guard !["src", "srcset", "alt"].contains(attribute.name) else { continue }
+                let value = attribute.value.trimmingSpaces()
+                var copyTo: String?
+                if looksLikeSourceSet(value) {
+                    copyTo = "srcset"
+                } else if !value.contains(" "), mentionsImage(value) {
+                    copyTo = "src"
+                }
+                guard let copyTo else { continue }
+                if node.name == "img" || node.name == "picture" {
+                    node.setAttribute(copyTo, value)
+                } else if node.name == "figure", tree.elements(named: ["img", "picture"], under: index).isEmpty {
+                    var image = PageTree.Node(name: "img", parent: index)
+                    image.setAttribute(copyTo, value)
+                    tree[index] = node
+                    tree.append(image)
+                    node = tree[index]
+                }
+            }
+            tree[index] = node
+        }
+    }
+
+    /// `a.jpg 1x, b.jpg 2x`: an image name followed by a width or density.
+    static func looksLikeSourceSet(_ value: String) -> Bool {
+        let lower = value.lowercased()
+        for fileExtension in imageExtensions {
+            var search = lower.startIndex
+            while let range = lower.range(of: fileExtension, range: search..<lower.endIndex) {
+                var rest = lower[range.upperBound...]
+                // A query string may follow the extension.
+                if rest.first == "?" { rest = rest.drop { !$0.isWhitespace } }
+                let trimmed = rest.drop { $0 == " " }
+                if trimmed.count < rest.count, let first = trimmed.first, first.isNumber { return true }
+                search = range.upperBound
+            }
+        }
+        return false
+    }
+
+    /// Two or more `<br>` in a row end a paragraph: what follows them, up to the next run or block,
+    /// becomes a `<p>` (Readability's `_replaceBrs`).
+    static func replaceBreaks(_ tree: inout PageTree, under root: Int) {
+        for br in tree.elements(named: ["br"], under: root) {
+            guard tree[br].parent >= 0, tree.isAttached(br) else { continue }
+            var replaced = false
+            // Remove the <br>s that follow this one (whitespace between them allowed).
+            while let next = nextElementSibling(tree, br), tree[next].name == "br" {
+                replaced = true
+                let parent = tree[br].parent
+                guard let position = tree[parent].children.firstIndex(of: br),
+                    let nextPosition = tree[parent].children.firstIndex(of: next)
+                else { break }
+                tree[parent].children.removeSubrange((position + 1)...nextPosition)
+                tree[next].parent = -1
+            }
+            guard replaced else { continue }
+            let parent = tree[br].parent
+            var paragraphChildren: [Int] = []
+            guard let start = tree[parent].children.firstIndex(of: br) else { continue }
+            var position = start + 1
+            while position < tree[parent].children.count {
+                let sibling = tree[parent].children[position]
+                if tree[sibling].name == "br", let after = nextElementSibling(tree, sibling), tree[after].name == "br" {
+                    break
+                }
+                if !tree[sibling].isText, !ContentScorer.phrasingElements.contains(tree[sibling].name),
+                    !["a", "del", "ins"].contains(tree[sibling].name)
+                {
+                    break
+                }
+                paragraphChildren.append(sibling)
+                position += 1
+            }
+            while let last = paragraphChildren.last,
+                tree[last].isText ? TextWhitespace.collapse(tree[last].text).isEmpty : tree[last].name == "br"
+            {
+                paragraphChildren.removeLast()
+            }
+            let paragraph = tree.nodes.count
+            tree.nodes.append(PageTree.Node(name: "p", parent: parent, children: paragraphChildren))
+            for child in paragraphChildren { tree[child].parent = paragraph }
+            var children = tree[parent].children
+            children.removeAll { tree[$0].parent == paragraph }
+            guard let brPosition = children.firstIndex(of: br) else { continue }
+            children[brPosition] = paragraph
+            tree[parent].children = children
+            tree[br].parent = -1
+            // A <p> inside a <p> is invalid: make the outer one a div.
+            if tree[parent].name == "p" { tree[parent].name = "div" }
+        }
+    }
+
+    /// The next element after `index` among its siblings, skipping whitespace-only text.
+    static func nextElementSibling(_ tree: PageTree, _ index: Int) -> Int? {
+        let parent = tree[index].parent
+        guard parent >= 0, let position = tree[parent].children.firstIndex(of: index) else { return nil }
+        for sibling in tree[parent].children[(position + 1)...] {
+            if tree[sibling].isText {
+                if TextWhitespace.collapse(tree[sibling].text).isEmpty { continue }
+                return nil
+            }
+            return sibling
+        }
+        return nil
+    }
+}

@@ -1,0 +1,86 @@
+/// The article as plain text: one paragraph per block (paragraph, heading, list item, quote,
+/// caption, table row), separated by blank lines; `<pre>` keeps its lines; the same elements are
+/// left out as in the HTML.
+struct ArticleText {
+    let tree: PageTree
+
+    func text(_ root: Int) -> String {
+        var paragraphs: [String] = []
+        var current = ""
+        func flush() {
+            let lines = current.split(separator: "\n", omittingEmptySubsequences: true).map {
+                TextWhitespace.collapse(String($0))
+            }.filter { !$0.isEmpty }
+            if !lines.isEmpty { paragraphs.append(lines.joined(separator: "\n")) }
+            current = ""
+        }
+        // Iterative walk; a marker closes a block.
+        enum Step {
+            case node(Int)
+            case endBlock
+            case endCell
+        }
+        var stack: [Step] = tree[root].children.reversed().map { .node($0) }
+        while let step = stack.popLast() {
+            switch step {
+            case .endBlock:
+                flush()
+            case .endCell:
+                current += " | "
+            case .node(let index):
+                let node = tree[index]
+                if node.isText {
+                    current += node.text.replacingNewlines()
+                    continue
+                }
+                if ArticleSanitizer.dropped.contains(node.name) { continue }
+                switch node.name {
+                case "br":
+                    current += "\n"
+                case "pre":
+                    flush()
+                    let lines = tree.text(index).split(separator: "\n", omittingEmptySubsequences: false)
+                    let kept = lines.map { String($0).trimmingTrailingSpaces() }
+                    let block = kept.drop { $0.isEmpty }.reversed().drop { $0.isEmpty }.reversed().joined(
+                        separator: "\n")
+                    if !block.isEmpty { paragraphs.append(block) }
+                case "img":
+                    continue
+                case "td", "th":
+                    stack.append(.endCell)
+                    stack.append(contentsOf: node.children.reversed().map { .node($0) })
+                default:
+                    if ArticleSanitizer.blocks.contains(node.name), !["td", "th"].contains(node.name) {
+                        flush()
+                        stack.append(.endBlock)
+                    }
+                    stack.append(contentsOf: node.children.reversed().map { .node($0) })
+                }
+            }
+        }
+        flush()
+        return paragraphs.map { $0.trimmingCellSeparators() }.filter { !$0.isEmpty }.joined(separator: "\n\n")
+    }
+}
+
+extension String {
+    /// Newlines in HTML source text are spaces when rendered.
+    fileprivate func replacingNewlines() -> String {
+        guard contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return self }
+        return String(map { $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 })
+    }
+
+    fileprivate func trimmingTrailingSpaces() -> String {
+        var text = Substring(self)
+        while let last = text.last, last.isWhitespace { text.removeLast() }
+        return String(text)
+    }
+
+    /// A table row's trailing ` | `, and empty cells' separators at either end.
+    fileprivate func trimmingCellSeparators() -> String {
+        var text = Substring(self)
+        while text.hasSuffix("|") || text.hasSuffix(" ") { text.removeLast() }
+        while text.hasPrefix("|") || text.hasPrefix(" ") { text.removeFirst() }
+        return String(text)
+    }
+}

@@ -1,0 +1,129 @@
+import Articles
+import Foundation
+import NewsModel
+
+/// `newsfeed extract PAGE... [--url URL] [--format text|html|json]`: the article of each saved page
+/// (a file or `-`), printed as plain text, sanitized HTML or one JSON object per line. Every page is
+/// handled in this one process; no config, no state, no output folder.
+package enum ExtractCommand {
+    /// Its options, help and rules: one entry of ``CommandTable``.
+    package static var parser: ArgumentParser { CommandTable.extract.parser }
+
+    /// The output formats.
+    enum Format: String, CaseIterable {
+        case text, html, json
+    }
+
+    package static func run(_ context: CommandContext) async throws(CommandExit) -> ExitCode {
+        let parsed = try parser.parse(context, help: CommandHelp.text(for: CommandTable.extract))
+        let format: Format
+        let pageURL: URL?
+        do {
+            (format, pageURL) = try validate(parsed)
+        } catch {
+            throw context.exit(.usage, error.message)
+        }
+        let extractor = ArticleExtractor()
+        var failed = false
+        var first = true
+        for page in parsed.positionals {
+            if context.standardOutput.readerIsGone { break }
+            let result = extract(page, url: pageURL, extractor: extractor, context)
+            switch result {
+            case .success(let article):
+                switch format {
+                case .text:
+                    context.standardOutput.write((first ? "" : "\n") + article.text + "\n")
+                case .html:
+                    context.standardOutput.write(article.html)
+                case .json:
+                    context.standardOutput.line(ArticleJSON.line(page: page, article: article))
+                }
+                first = false
+            case .failure(let cause):
+                failed = true
+                context.standardError.line("newsfeed extract: \(page): \(cause)")
+                if format == .json { context.standardOutput.line(ArticleJSON.line(page: page, error: cause)) }
+            }
+        }
+        return failed ? .failure : .ok
+    }
+
+    /// The article of `page`, or why there is none (one short cause).
+    private static func extract(
+        _ page: String, url: URL?, extractor: ArticleExtractor, _ context: CommandContext
+    ) -> Result<Article, ExtractFailure> {
+        let bytes: [UInt8]
+        let address: URL?
+        if page == "-" {
+            bytes = [UInt8](context.readStandardInput())
+            address = url
+        } else if page.lowercased().hasPrefix("http://") || page.lowercased().hasPrefix("https://") {
+            return .failure(ExtractFailure("fetching pages is not available in this build"))
+        } else {
+            let file = ConfigLoader.resolve(page, against: context.workingDirectory)
+            switch readFile(file, limit: extractor.maximumBytes) {
+            case .success(let read): bytes = read
+            case .failure(let failure): return .failure(failure)
+            }
+            address = url
+        }
+        do {
+            return .success(try extractor.extract(bytes, url: address))
+        } catch {
+            return .failure(ExtractFailure(error.description))
+        }
+    }
+
+    /// At most `limit` + 1 bytes of `file` (one more than the cap shows the page is too large
+    /// without reading all of it).
+    private static func readFile(_ file: URL, limit: Int) -> Result<[UInt8], ExtractFailure> {
+        guard let handle = FileHandle(forReadingAtPath: file.path) else {
+            var isFolder: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder)
+            let cause = !exists ? "no such file" : isFolder.boolValue ? "it is a folder" : "permission denied"
+            return .failure(ExtractFailure("cannot read: \(cause)"))
+        }
+        defer { try? handle.close() }
+        do {
+            let data = try handle.read(upToCount: limit + 1) ?? Data()
+            return .success([UInt8](data))
+        } catch {
+            return .failure(ExtractFailure("cannot read: it is not a regular file"))
+        }
+    }
+
+    private static func validate(_ parsed: ParsedArguments) throws(UsageError) -> (Format, URL?) {
+        var format = Format.text
+        if let name = parsed.value("--format") {
+            guard let named = Format(rawValue: name.lowercased()) else {
+                throw UsageError("newsfeed extract: --format \(name) is not one of text, html, json")
+            }
+            format = named
+        }
+        var pageURL: URL?
+        if let text = parsed.value("--url") {
+            guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+                url.host?.isEmpty == false
+            else {
+                throw UsageError("newsfeed extract: --url \(text) is not an http(s) address")
+            }
+            guard parsed.positionals.count == 1 else {
+                throw UsageError(
+                    "newsfeed extract: --url gives the address of one saved page; \(parsed.positionals.count) were given"
+                )
+            }
+            pageURL = url
+        }
+        return (format, pageURL)
+    }
+}
+
+/// Why one page of `extract` gave no article.
+struct ExtractFailure: Error, CustomStringConvertible {
+    var description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}

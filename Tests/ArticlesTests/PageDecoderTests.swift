@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+
+@testable import Articles
+
+@Suite struct PageDecoderTests {
+    @Test func metaCharsetWindows1252IsDecoded() {
+        let bytes: [UInt8] = Array("<html><head><meta charset=\"windows-1252\"></head><body>caf".utf8) + [0xE9, 0x93]
+        let text = String(decoding: PageDecoder.utf8(bytes), as: UTF8.self)
+        #expect(text.hasSuffix("café“"))
+    }
+
+    @Test func httpEquivCharsetIsFound() {
+        let page = Array("<meta http-equiv=\"Content-Type\" content=\"text/html; charset=ISO-8859-1\">".utf8)
+        #expect(PageCharset.detect(page, httpCharset: nil).name == "WINDOWS-1252")
+    }
+
+    @Test func httpHeaderCharsetWinsOverMeta() {
+        let page = Array("<meta charset=\"utf-8\">".utf8) + [0xE9]
+        #expect(PageCharset.detect(page, httpCharset: "iso-8859-2").name == "ISO-8859-2")
+    }
+
+    @Test func byteOrderMarkWinsAndIsDropped() {
+        let utf16: [UInt8] = [0xFF, 0xFE] + Array("<p>hé</p>".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        #expect(String(decoding: PageDecoder.utf8(utf16), as: UTF8.self) == "<p>hé</p>")
+    }
+
+    @Test func legacyCharsetGoesThroughIconv() {
+        // "Привет" in KOI8-R.
+        let bytes: [UInt8] = Array("<meta charset=koi8-r>".utf8) + [0xF0, 0xD2, 0xC9, 0xD7, 0xC5, 0xD4]
+        #expect(String(decoding: PageDecoder.utf8(bytes), as: UTF8.self).hasSuffix("Привет"))
+    }
+
+    @Test func invalidBytesBecomeReplacementCharacters() {
+        let bytes: [UInt8] = Array("<p>a".utf8) + [0xC3, 0x28, 0xFF] + Array("b</p>".utf8)
+        let text = String(decoding: PageDecoder.utf8(bytes), as: UTF8.self)
+        #expect(text == "<p>a\u{FFFD}(\u{FFFD}b</p>")
+    }
+
+    @Test func invalidBytesForADeclaredLegacyCharsetDoNotStopDecoding() {
+        // 0x80 is no character in Shift_JIS's lead positions followed by an ASCII byte here.
+        let bytes: [UInt8] =
+            Array("<meta charset=shift_jis><p>".utf8) + [0x82, 0xA0, 0x85, 0xFF, 0x41] + Array("</p>".utf8)
+        let text = String(decoding: PageDecoder.utf8(bytes), as: UTF8.self)
+        #expect(text.hasPrefix("<meta charset=shift_jis><p>あ"))
+        #expect(text.hasSuffix("A</p>"))
+        #expect(text.contains("\u{FFFD}"))
+    }
+
+    @Test func controlCharactersXMLForbidsAreDropped() {
+        let bytes: [UInt8] = Array("<p>a".utf8) + [0x00, 0x01, 0x0B] + Array("b\tc</p>".utf8)
+        #expect(String(decoding: PageDecoder.utf8(bytes), as: UTF8.self) == "<p>ab\tc</p>")
+    }
+
+    @Test func utf8BytesInAPageClaimingLatin1StayUTF8() {
+        let bytes = Array("<meta charset=iso-8859-1><p>café</p>".utf8)
+        #expect(String(decoding: PageDecoder.utf8(bytes), as: UTF8.self).contains("café"))
+    }
+}
