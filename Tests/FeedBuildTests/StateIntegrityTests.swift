@@ -144,3 +144,27 @@ import Testing
         #expect(Set(refreshed.feeds.keys) == ["us/health"])
     }
 }
+
+/// `build` meeting a corrupt `bookmarks.json`: said once, moved aside as the `bookmark` commands do.
+@Suite struct BuildCorruptBookmarksTests {
+    @Test func aCorruptBookmarkListIsSaidOnceAndMovedAside() async throws {
+        try await BuildWorkspace.with(answers: ["us/health": .articles([.story("health-1")])]) { workspace in
+            let store = OutputFolder(root: workspace.output).bookmarkStore
+            try FileManager.default.createDirectory(
+                at: store.url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("{\"bookmarks\": [".utf8).write(to: store.url)
+
+            let run = await workspace.build(["--only", "us/health"])
+
+            let warnings = run.errorLines.filter { $0.contains("bookmarks") }
+            #expect(warnings.count == 1, "\(run.standardError)")
+            #expect(warnings.first?.contains("unreadable bookmarks moved to bookmarks.json.corrupt-") == true)
+            #expect(!FileManager.default.fileExists(atPath: store.url.path))
+            let folder = try FileManager.default.contentsOfDirectory(atPath: store.url.deletingLastPathComponent().path)
+            #expect(folder.contains { $0.hasPrefix("bookmarks.json.corrupt-") })
+            workspace.clock.advance(by: 60)
+            let again = await workspace.build(["--only", "us/health"])
+            #expect(!again.standardError.contains("bookmarks"), "said once")
+        }
+    }
+}

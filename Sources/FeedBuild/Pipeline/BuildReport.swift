@@ -11,6 +11,9 @@ public struct BuildReport: Sendable, Equatable {
     public var stoppedFurtherRequests = false
     /// For a scheduled run: the earliest moment a later run could do something new.
     public var nextChange: Date?
+    /// Set when the run could not start: the lock or the state cannot be used, so no feed was fetched
+    /// (every outcome is this failure). The CLI says it once, not once per feed.
+    public var setupFailure: FeedFailure?
     /// The run was cancelled (SIGINT, SIGTERM): the feeds not yet written are ``FeedOutcome/Result/interrupted(previous:)``.
     public var interrupted = false
 

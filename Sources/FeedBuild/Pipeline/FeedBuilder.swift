@@ -136,16 +136,19 @@ public struct FeedBuilder: Sendable {
     /// (without the request log the quota cannot be kept: nothing is fetched).
     private func plan(_ specs: [FeedSpec], context: RunContext, into report: inout BuildReport) async -> [FeedSpec]? {
         let output = context.output
-        guard let scheduled = context.scheduled else {
-            _ = try? await output.lock.withLock { output.removeStaleTemporaryFiles() }
-            return specs
+        // A corrupt bookmarks list would silently drop the pages' stars: said once, moved aside.
+        if let warning = try? await output.lock.withLock({ () throws -> String? in
+            output.removeStaleTemporaryFiles()
+            return try output.bookmarkStore.load().warning
+        }) {
+            report.warnings.append(warning)
         }
+        guard let scheduled = context.scheduled else { return specs }
         let scheduler = context.scheduler
         let now = clock()
         let loaded: StateStore.Loaded
         do {
             loaded = try await output.lock.withLock { () throws -> StateStore.Loaded in
-                output.removeStaleTemporaryFiles()
                 var loaded = try output.stateStore.load()
                 let state = scheduler.refreshed(loaded.state, now: now)
                 if state != loaded.state { try output.stateStore.save(state) }
@@ -154,6 +157,7 @@ public struct FeedBuilder: Sendable {
             }
         } catch {
             let failure = FeedFailure.from(error, cause: .requestLog)
+            report.setupFailure = failure
             report.outcomes = specs.map { failed($0, failure) }
             return nil
         }

@@ -24,17 +24,17 @@ public struct BookmarkStore: Sendable {
     public func load(now: Date = Date()) throws(OutputError) -> Loaded {
         guard let data = try savedData() else { return Loaded(list: BookmarkList()) }
         if let list = try decode(data) { return Loaded(list: list) }
-        let aside = url.deletingLastPathComponent().appending(
-            path: "bookmarks.json.corrupt-\(Int(now.timeIntervalSince1970))")
+        let aside: String
         do {
-            try FileManager.default.moveItem(at: url, to: aside)
+            // Never over an earlier corrupt copy (`-2`, `-3`… within one second).
+            aside = try StateStore.moveAside(url, now: now)
         } catch {
             // Never start afresh over a file we could not keep: the user's list would be lost.
             throw .readFailed(path: url.path, reason: "unreadable, and it could not be moved aside")
         }
         return Loaded(
             list: BookmarkList(),
-            warning: "\(url.path): unreadable bookmarks moved to \(aside.lastPathComponent); starting a new list")
+            warning: "\(url.path): unreadable bookmarks moved to \(aside); starting a new list")
     }
 
     /// The saved list for a reader that changes nothing (`bookmark list`, `watch`): an empty list

@@ -66,6 +66,10 @@ public struct FeedFolderScanner: Sendable {
     public func readState() throws(OutputError) -> BridgeState? {
         guard let snapshot = FileSnapshot.read(path: statePath) else {
             if access(statePath, F_OK) != 0, errno == ENOENT { return nil }
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: statePath, isDirectory: &isFolder), isFolder.boolValue {
+                throw .stateUnreadable(path: statePath, detail: "it is a folder, not a file")
+            }
             throw .stateUnreadable(path: statePath, detail: "cannot open it")
         }
         let decoder = JSONDecoder()

@@ -27,11 +27,18 @@ public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    private static let locationReasons = ["permission denied", "read-only file system", "not a folder"]
+    /// A folder standing where a file belongs and a full disk are the location refusing writes too.
+    private static let locationReasons = [
+        "permission denied", "read-only file system", "not a folder", "not a file", "no space left on the device",
+    ]
 
     public var description: String {
         switch self {
-        case .unusableFolder(let path, let reason): "cannot write the output folder \(path): \(reason)"
+        case .unusableFolder(let path, let reason):
+            // The state folder is named as such: "the output folder" would send the user to the wrong place.
+            path.hasSuffix("/.newsfeed")
+                ? "cannot write the state folder \(path): \(reason)"
+                : "cannot write the output folder \(path): \(reason)"
         case .writeFailed(let path, let reason): "\(path): cannot write: \(reason); the previous file is untouched"
         case .createFailed(let path, let reason): "\(path): cannot write: \(reason)"
         case .readFailed(let path, let reason): "\(path): cannot read: \(reason)"

@@ -70,7 +70,9 @@ public struct OutputFolder: Sendable {
 
     /// The file's bytes, or nil when it does not exist.
     public func readIfPresent(_ url: URL) throws(OutputError) -> Data? {
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { return nil }
+        if isFolder.boolValue { throw .readFailed(path: url.path, reason: "is a folder, not a file") }
         do {
             return try Data(contentsOf: url)
         } catch {

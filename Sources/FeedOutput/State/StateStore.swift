@@ -189,8 +189,8 @@ public struct StateStore: Sendable {
 
     /// Moves a corrupt file to `<name>.corrupt-<seconds>` (then `-2`, `-3`… within one second),
     /// never over an earlier one: `link` fails rather than replace. Returns the name it got.
-    static func moveAside(_ url: URL) throws(OutputError) -> String {
-        let stamp = Int(Date().timeIntervalSince1970)
+    static func moveAside(_ url: URL, now: Date = Date()) throws(OutputError) -> String {
+        let stamp = Int(now.timeIntervalSince1970)
         let base = "\(url.lastPathComponent).corrupt-\(stamp)"
         for attempt in 1...1000 {
             let name = attempt == 1 ? base : "\(base)-\(attempt)"

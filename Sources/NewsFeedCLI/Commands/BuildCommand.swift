@@ -58,6 +58,12 @@ package enum BuildCommand {
         let building = Task { await builder.build(specs, scheduled: scheduled, progress: progress) }
         let report = await context.stopSignal.onFire({ building.cancel() }) { await building.value }
         if progress != nil { errors.write("\r\u{1B}[K") }
+        // Nothing could start (the lock or the state refused): one line, not one per feed; a location
+        // that refuses writes is a configuration problem, as an unwritable output folder is.
+        if let failure = report.setupFailure {
+            errors.line("newsfeed \(command): \(failure.detail); no feed was fetched")
+            return failure.outputError?.isUnwritableLocation == true ? .configuration : .failure
+        }
         for warning in report.warnings {
             errors.line("newsfeed \(command): warning: \(warning)")
         }

@@ -10,6 +10,7 @@ package enum SystemErrorText {
         case ENOENT, ENOTDIR: "no such file"
         case EROFS: "read-only file system"
         case ENOSPC: "no space left on the device"
+        case EISDIR: "is a folder, not a file"
         default: String(cString: strerror(code)).lowercased()
         }
     }
@@ -30,6 +31,7 @@ package enum SystemErrorText {
             default: break
             }
         }
-        return error.localizedDescription
+        // Never Foundation's own sentence ("The operation could not be completed. (NSCocoaErrorDomain …)").
+        return "the file system refused it (error \(error.code))"
     }
 }
