@@ -18,8 +18,8 @@ let package = Package(
         .library(
             name: "NewsFeedKit",
             targets: [
-                "NewsModel", "Upstreams", "Articles", "Images", "FeedFormats", "FeedOutput", "FeedBuild",
-                "FeedWatch", "FeedServe", "NewsFeedCLI",
+                "NewsModel", "HTTPFetching", "Upstreams", "Articles", "Images", "FeedFormats", "FeedOutput",
+                "FeedBuild", "FeedWatch", "FeedServe", "NewsFeedCLI",
             ]),
         .library(name: "HTTPServing", targets: ["HTTPServing"]),
     ],
@@ -52,7 +52,10 @@ let package = Package(
         // The news pipeline, one target per step of the flow; each depends only on those before it
         // (docs/architecture.md).
         .target(name: "NewsModel", swiftSettings: staticInRelease),
-        .target(name: "Upstreams", dependencies: ["NewsModel"], swiftSettings: staticInRelease),
+        // Every HTTP GET to the outside: URLSession with caps on decoded bytes, the public-address guard, the
+        // host-fair queue.
+        .target(name: "HTTPFetching", dependencies: ["NewsModel"], swiftSettings: staticInRelease),
+        .target(name: "Upstreams", dependencies: ["NewsModel", "HTTPFetching"], swiftSettings: staticInRelease),
         // Whole articles from a publisher's page: charset, libxml2's HTML DOM, extraction, sanitizing.
         .target(name: "Articles", dependencies: ["NewsModel", "CLibXML2"], swiftSettings: staticInRelease),
         .target(name: "FeedFormats", dependencies: ["NewsModel", "CLibXML2"], swiftSettings: staticInRelease),
@@ -70,7 +73,7 @@ let package = Package(
             name: "FeedBuild", dependencies: ["NewsModel", "Upstreams", "FeedFormats", "FeedOutput", "Images"],
             swiftSettings: staticInRelease),
         .target(
-            name: "FeedWatch", dependencies: ["NewsModel", "FeedFormats", "FeedOutput", "FeedBuild"],
+            name: "FeedWatch", dependencies: ["NewsModel", "HTTPFetching", "FeedFormats", "FeedOutput", "FeedBuild"],
             swiftSettings: staticInRelease),
         .target(
             name: "FeedServe",
@@ -79,8 +82,8 @@ let package = Package(
         .target(
             name: "NewsFeedCLI",
             dependencies: [
-                "NewsModel", "Upstreams", "Articles", "FeedFormats", "FeedOutput", "FeedBuild", "FeedWatch",
-                "FeedServe", "HTTPServing", "Images", "CLibXML2", "CZlib",
+                "NewsModel", "HTTPFetching", "Upstreams", "Articles", "FeedFormats", "FeedOutput", "FeedBuild",
+                "FeedWatch", "FeedServe", "HTTPServing", "Images", "CLibXML2", "CZlib",
             ],
             swiftSettings: staticInRelease),
         .executableTarget(
@@ -101,8 +104,8 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
-                "NewsModel", "Upstreams", "FeedFormats", "FeedOutput", "FeedBuild", "FeedWatch", "FeedServe",
-                "NewsFeedCLI", "HTTPServing",
+                "NewsModel", "HTTPFetching", "Upstreams", "FeedFormats", "FeedOutput", "FeedBuild", "FeedWatch",
+                "FeedServe", "NewsFeedCLI", "HTTPServing", "CZlib",
             ],
             path: "Tests/TestSupport",
             resources: [.copy("Fixtures")]
@@ -112,8 +115,12 @@ let package = Package(
             dependencies: ["TestSupport", "NewsModel", "Upstreams", "FeedFormats"]
         ),
         .testTarget(
+            name: "HTTPFetchingTests",
+            dependencies: ["TestSupport", "NewsModel", "HTTPFetching", "HTTPServing"]
+        ),
+        .testTarget(
             name: "UpstreamsTests",
-            dependencies: ["TestSupport", "NewsModel", "Upstreams", "HTTPServing"]
+            dependencies: ["TestSupport", "NewsModel", "HTTPFetching", "Upstreams", "HTTPServing"]
         ),
         .testTarget(
             name: "ArticlesTests",
@@ -137,11 +144,11 @@ let package = Package(
         .testTarget(
             name: "FeedBuildTests",
             // The executable too: the scheduler's end-to-end tests run real `newsfeed` processes.
-            dependencies: ["TestSupport", "NewsModel", "Upstreams", "FeedFormats", "FeedOutput", "FeedBuild", "NewsFeedCLI", "newsfeed"]
+            dependencies: ["TestSupport", "NewsModel", "HTTPFetching", "Upstreams", "FeedFormats", "FeedOutput", "FeedBuild", "NewsFeedCLI", "newsfeed"]
         ),
         .testTarget(
             name: "FeedWatchTests",
-            dependencies: ["TestSupport", "NewsModel", "FeedFormats", "FeedOutput", "FeedBuild", "FeedWatch", "NewsFeedCLI", "HTTPServing"]
+            dependencies: ["TestSupport", "NewsModel", "HTTPFetching", "FeedFormats", "FeedOutput", "FeedBuild", "FeedWatch", "NewsFeedCLI", "HTTPServing"]
         ),
         .testTarget(
             name: "FeedServeTests",

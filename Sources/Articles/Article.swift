@@ -42,7 +42,12 @@ public struct Article: Sendable, Equatable, Codable {
         var count = 0
         var inWord = false
         for scalar in text.unicodeScalars {
-            let isWord = scalar.properties.isAlphabetic || scalar.properties.numericType != nil || scalar == "_"
+            let value = scalar.value
+            let isWord =
+                value < 0x80
+                ? (value >= 0x30 && value <= 0x39) || (value >= 0x41 && value <= 0x5A)
+                    || (value >= 0x61 && value <= 0x7A) || value == 0x5F
+                : scalar.properties.isAlphabetic || scalar.properties.numericType != nil
             if isWord, !inWord { count += 1 }
             inWord = isWord
         }

@@ -35,12 +35,21 @@ public struct ArticleExtractor: Sendable {
         let title = articleTitle(tree, metadata: metadata)
 
         PagePreparation.prepare(&tree)
-        guard let body = tree.first("body") else { throw .noArticle }
+        guard tree.first("body") != nil else { throw .noArticle }
         var best: (tree: PageTree, content: Int, length: Int, byline: String?)?
+        var prepared: PageTree? = tree
+        tree = PageTree()
         for flags: ContentScorer.Flags in [.all, [.weightClasses, .cleanConditionally], [.cleanConditionally], []] {
-            var scorer = ContentScorer(tree: tree, flags: flags, title: title, knownByline: metadata.byline != nil)
+            // Each pass works on its own tree; the first takes the one already made, later ones (rare)
+            // parse the page again, so two whole trees are never held at once besides the best one.
+            var pass = prepared ?? PageParser.parse(utf8) ?? PageTree()
+            prepared = nil
+            if flags != .all { PagePreparation.prepare(&pass) }
+            guard let body = pass.first("body") else { continue }
+            var scorer = ContentScorer(tree: pass, flags: flags, title: title, knownByline: metadata.byline != nil)
+            pass = PageTree()
             guard let content = scorer.grab(body: body) else { continue }
-            var cleaner = ContentCleaner(scorer: scorer)
+            var cleaner = ContentCleaner(scorer: consume scorer)
             cleaner.clean(content)
             let length = cleaner.tree.textLength(content)
             if length > best?.length ?? -1 {

@@ -1,5 +1,6 @@
 import FeedBuild
 import Foundation
+import HTTPFetching
 import NewsFeedCLI
 import NewsModel
 import TestSupport

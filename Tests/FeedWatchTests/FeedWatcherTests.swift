@@ -3,6 +3,7 @@ import FeedFormats
 import FeedOutput
 import FeedWatch
 import Foundation
+import HTTPFetching
 import HTTPServing
 import NewsModel
 import Synchronization
@@ -115,7 +116,7 @@ import Testing
         let entered = Atomic<Bool>(false)
         let open = Atomic<Bool>(false)
 
-        func addresses(of host: String) async throws(WatchError) -> [IPAddress] {
+        func addresses(of host: String) async throws(FetchError) -> [IPAddress] {
             entered.store(true, ordering: .relaxed)
             while !open.load(ordering: .relaxed) {
                 do { try await Task.sleep(for: .milliseconds(5)) } catch { throw .cancelled }

@@ -1,6 +1,7 @@
 import FeedOutput
 import FeedWatch
 import Foundation
+import HTTPFetching
 import HTTPServing
 import NewsModel
 import TestSupport

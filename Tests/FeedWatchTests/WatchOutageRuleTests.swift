@@ -1,5 +1,6 @@
 import FeedWatch
 import Foundation
+import HTTPFetching
 import NewsModel
 import TestSupport
 import Testing
@@ -104,7 +105,7 @@ import Testing
 
     /// Resolves `*.offline.test` to nothing (as DNS does when the machine is offline) and IP literals to themselves.
     private struct OfflineResolver: HostResolving {
-        func addresses(of host: String) async throws(WatchError) -> [IPAddress] {
+        func addresses(of host: String) async throws(FetchError) -> [IPAddress] {
             if let literal = IPAddress(host) { return [literal] }
             throw .hostNotFound(host: host, detail: "Temporary failure in name resolution")
         }

@@ -1,5 +1,6 @@
 import FeedWatch
 import Foundation
+import HTTPFetching
 import HTTPServing
 import Synchronization
 

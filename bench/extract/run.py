@@ -4,7 +4,8 @@
 Usage: bench/extract/run.py CORPUS [--newsfeed PATH] [--runs 5] [--only quality|speed]
 
 CORPUS is a folder of page folders, each with source.html (the page) and expected.html (the
-article as it should be extracted), such as Mozilla Readability's test/test-pages. Nothing is
+article as it should be extracted, as HTML) or expected.txt (as plain text): Mozilla Readability's
+test/test-pages, or the Scrapinghub article-extraction-benchmark laid out by prepare-scrapinghub.py. Nothing is
 fetched: the corpus is read from disk, and every tool runs on the same files in the same run.
 
 Quality: per page, the set of word 4-gram shingles (lowercased \\w+ tokens) of a tool's text
@@ -86,9 +87,11 @@ def pages(corpus):
     result = []
     for name in sorted(os.listdir(corpus)):
         folder = os.path.join(corpus, name)
-        source, expected = os.path.join(folder, "source.html"), os.path.join(folder, "expected.html")
-        if os.path.isfile(source) and os.path.isfile(expected):
-            result.append((name, source, expected))
+        source = os.path.join(folder, "source.html")
+        for expected in (os.path.join(folder, "expected.html"), os.path.join(folder, "expected.txt")):
+            if os.path.isfile(source) and os.path.isfile(expected):
+                result.append((name, source, expected))
+                break
     return result
 
 
@@ -107,19 +110,21 @@ def run_newsfeed(binary, files):
 
 
 def time_newsfeed(binary, files):
+    """Wall seconds, peak RSS in KB and CPU seconds (user + system) of one whole newsfeed process."""
     start = time.perf_counter()
     process = subprocess.Popen([binary, "extract", "--format", "json", *files], stdout=subprocess.DEVNULL,
                                stderr=subprocess.DEVNULL)
     _, _, usage = os.wait4(process.pid, 0)
-    return time.perf_counter() - start, usage.ru_maxrss
+    return time.perf_counter() - start, usage.ru_maxrss, usage.ru_utime + usage.ru_stime
 
 
 def time_trafilatura(files):
-    start = time.perf_counter()
+    """Wall seconds and CPU seconds of trafilatura's extract() over `files`, files read included."""
+    start, cpu = time.perf_counter(), time.process_time()
     for path in files:
         with open(path, "rb") as handle:
             trafilatura.extract(handle.read(), include_comments=False)
-    return time.perf_counter() - start
+    return time.perf_counter() - start, time.process_time() - cpu
 
 
 def quality(corpus_pages, binary):
@@ -129,7 +134,9 @@ def quality(corpus_pages, binary):
     totals = {"newsfeed": [0.0, 0.0], "trafilatura": [0.0, 0.0], "readability-lxml": [0.0, 0.0]}
     for name, source, expected in corpus_pages:
         with open(expected, "rb") as handle:
-            reference = html_text(handle.read().decode("utf-8", "replace"))
+            reference = handle.read().decode("utf-8", "replace")
+        if expected.endswith(".html"):
+            reference = html_text(reference)
         with open(source, "rb") as handle:
             raw = handle.read()
         texts = {"newsfeed": ours.get(source, "")}
@@ -186,20 +193,25 @@ def main():
             print(f"  {tool:18} precision {p:.4f}  recall {r:.4f}  F1 {f1:.4f}")
     if arguments.only != "quality":
         files = [source for _, source, _ in corpus_pages]
-        ours, theirs, memory = [], [], []
+        ours, theirs, memory, our_cpu, their_cpu = [], [], [], [], []
         time_trafilatura(files[:3])  # warm the imports' lazy parts once
         for _ in range(arguments.runs):
-            seconds, rss = time_newsfeed(arguments.newsfeed, files)
+            seconds, rss, cpu = time_newsfeed(arguments.newsfeed, files)
             ours.append(seconds)
             memory.append(rss)
-            theirs.append(time_trafilatura(files))
+            our_cpu.append(cpu)
+            seconds, cpu = time_trafilatura(files)
+            theirs.append(seconds)
+            their_cpu.append(cpu)
         a, b = statistics.median(ours), statistics.median(theirs)
+        c, d = statistics.median(our_cpu), statistics.median(their_cpu)
         print(f"speed over the corpus, median of {arguments.runs} alternating runs:")
-        print(f"  newsfeed extract (one process) {a:.3f} s; trafilatura extract() loop {b:.3f} s; ratio {a / b:.3f}")
+        print(f"  wall: newsfeed extract (one process) {a:.3f} s; trafilatura extract() loop {b:.3f} s; ratio {a / b:.3f}")
+        print(f"  CPU (user + system): newsfeed {c:.3f} s; trafilatura {d:.3f} s; ratio {c / d:.3f}")
         print(f"  newsfeed peak memory {max(memory) / 1024:.1f} MB")
         big = big_page(corpus_pages)
         try:
-            seconds, rss = time_newsfeed(arguments.newsfeed, [big])
+            seconds, rss, _ = time_newsfeed(arguments.newsfeed, [big])
             print(f"  5 MB page: {seconds:.3f} s, peak memory {rss / 1024:.1f} MB")
         finally:
             os.unlink(big)

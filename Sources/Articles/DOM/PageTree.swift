@@ -85,6 +85,18 @@ struct PageTree {
         nodes[index].parent = -1
     }
 
+    /// Takes `index`, found at `position` among its parent's children, out of its parent.
+    mutating func remove(_ index: Int, at position: Int) {
+        let parent = nodes[index].parent
+        guard parent >= 0 else { return }
+        if position < nodes[parent].children.count, nodes[parent].children[position] == index {
+            nodes[parent].children.remove(at: position)
+            nodes[index].parent = -1
+        } else {
+            remove(index)
+        }
+    }
+
     /// Replaces `index` with its children in its parent.
     mutating func unwrap(_ index: Int) {
         let parent = nodes[index].parent
@@ -103,10 +115,10 @@ struct PageTree {
         nodes[parent].children.append(child)
     }
 
-    /// Whether `index` is still in the document.
-    func isAttached(_ index: Int) -> Bool {
+    /// Whether `index` is still under `root` (the document by default).
+    func isAttached(_ index: Int, to root: Int = 0) -> Bool {
         var current = index
-        while current != 0 {
+        while current != root {
             current = nodes[current].parent
             if current < 0 { return false }
         }
@@ -128,6 +140,20 @@ struct PageTree {
         return result
     }
 
+    /// Whether any text under `index` is more than whitespace.
+    func hasText(_ index: Int) -> Bool {
+        var stack = [index]
+        while let current = stack.popLast() {
+            let node = nodes[current]
+            if node.isText {
+                if TextWhitespace.hasContent(node.text) { return true }
+            } else {
+                stack.append(contentsOf: node.children)
+            }
+        }
+        return false
+    }
+
     /// The text under `index` with runs of whitespace as one space, trimmed.
     func normalizedText(_ index: Int) -> String {
         TextWhitespace.collapse(text(index))
@@ -142,7 +168,7 @@ struct PageTree {
             let node = nodes[current]
             if node.isText {
                 for scalar in node.text.unicodeScalars {
-                    let space = scalar.properties.isWhitespace
+                    let space = TextWhitespace.isSpace(scalar)
                     if space {
                         if !lastWasSpace { count += 1 }
                     } else {
@@ -192,22 +218,64 @@ struct PageTree {
 
 /// Whitespace as HTML renders it.
 enum TextWhitespace {
-    /// Runs of whitespace as one space, trimmed.
+    /// Whether `scalar` is whitespace (no-break space included); ASCII is decided without the
+    /// Unicode tables, which are most of the cost of reading text otherwise.
+    @inline(__always)
+    static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        if value < 0x80 { return value == 0x20 || (value >= 0x09 && value <= 0x0D) }
+        return value == 0xA0 || scalar.properties.isWhitespace
+    }
+
+    /// Whether `text` has anything but whitespace.
+    static func hasContent(_ text: String) -> Bool {
+        text.unicodeScalars.contains { !isSpace($0) }
+    }
+
+    /// Runs of whitespace as one space, trimmed; on the UTF-8 bytes (appending scalar by scalar to
+    /// a String was most of the cost of writing a big article).
     static func collapse(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        var pendingSpace = false
-        for scalar in text.unicodeScalars {
-            if scalar.properties.isWhitespace && scalar != "\u{00A0}" || scalar == "\u{00A0}" {
-                pendingSpace = !result.isEmpty
-                continue
+        var text = text
+        return text.withUTF8 { bytes in
+            var output: [UInt8] = []
+            output.reserveCapacity(bytes.count)
+            var pendingSpace = false
+            var index = 0
+            let count = bytes.count
+            while index < count {
+                let byte = bytes[index]
+                let width = spaceWidth(bytes, at: index)
+                if width > 0 {
+                    pendingSpace = !output.isEmpty
+                    index += width
+                    continue
+                }
+                if pendingSpace {
+                    output.append(0x20)
+                    pendingSpace = false
+                }
+                output.append(byte)
+                index += 1
             }
-            if pendingSpace {
-                result.unicodeScalars.append(" ")
-                pendingSpace = false
-            }
-            result.unicodeScalars.append(scalar)
+            return String(decoding: output, as: UTF8.self)
         }
-        return result
+    }
+
+    /// The length of the whitespace character starting at `index` (ASCII, no-break space, the
+    /// Unicode spaces U+2000–U+200A, U+2028/2029, U+202F, U+205F, U+3000), or 0.
+    @inline(__always)
+    static func spaceWidth(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+        let byte = bytes[index]
+        if byte < 0x80 { return byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) ? 1 : 0 }
+        let count = bytes.count
+        if byte == 0xC2, index + 1 < count, bytes[index + 1] == 0xA0 { return 2 }
+        if byte == 0xE2, index + 2 < count {
+            let second = bytes[index + 1]
+            let third = bytes[index + 2]
+            if second == 0x80, third <= 0x8A || third == 0xA8 || third == 0xA9 || third == 0xAF { return 3 }
+            if second == 0x81, third == 0x9F { return 3 }
+        }
+        if byte == 0xE3, index + 2 < count, bytes[index + 1] == 0x80, bytes[index + 2] == 0x80 { return 3 }
+        return 0
     }
 }

@@ -25,14 +25,9 @@ public enum PageDecoder {
     /// Valid UTF-8 without the characters XML 1.0 forbids (C0 controls but tab, newline and return;
     /// U+FFFE/U+FFFF): each invalid sequence is one U+FFFD.
     static func cleanUTF8(_ bytes: [UInt8]) -> [UInt8] {
+        if isClean(bytes) { return bytes }
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
-        var needsRepair = false
-        for byte in bytes where byte >= 0x80 || (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) {
-            needsRepair = true
-            break
-        }
-        guard needsRepair else { return bytes }
         // Swift's decoder replaces each maximal invalid subpart with U+FFFD, as the WHATWG decoder does.
         var iterator = bytes.makeIterator()
         var decoder = UTF8()
@@ -50,17 +45,31 @@ public enum PageDecoder {
         return output
     }
 
+    /// Whether `bytes` are valid UTF-8 without a character ``cleanUTF8(_:)`` drops (the common case,
+    /// checked without decoding: the standard library's validation, then a scan of the bytes).
+    static func isClean(_ bytes: [UInt8]) -> Bool {
+        guard String(validating: bytes, as: UTF8.self) != nil else { return false }
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            if byte < 0x20 {
+                if byte != 0x09 && byte != 0x0A && byte != 0x0D { return false }
+            } else if byte == 0x7F {
+                return false
+            } else if byte == 0xC2, index + 1 < count, bytes[index + 1] < 0xA0 {
+                return false  // U+0080–U+009F
+            } else if byte == 0xEF, index + 2 < count, bytes[index + 1] == 0xBF, bytes[index + 2] >= 0xBE {
+                return false  // U+FFFE, U+FFFF
+            }
+            index += 1
+        }
+        return true
+    }
+
     /// Whether `bytes` are valid UTF-8 (ASCII included).
     static func isValidUTF8(_ bytes: [UInt8]) -> Bool {
-        var validator = UTF8()
-        var iterator = bytes.makeIterator()
-        while true {
-            switch validator.decode(&iterator) {
-            case .scalarValue: continue
-            case .emptyInput: return true
-            case .error: return false
-            }
-        }
+        String(validating: bytes, as: UTF8.self) != nil
     }
 
     /// windows-1252 (what the web means by latin1 and ASCII) to UTF-8.

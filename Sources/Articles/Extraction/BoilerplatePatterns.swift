@@ -7,8 +7,13 @@ enum BoilerplatePatterns {
         "-ad-", "ai2html", "banner", "breadcrumbs", "combx", "comment", "community", "cover-wrap", "disqus", "extra",
         "footer", "gdpr", "header", "legends", "menu", "related", "remark", "replies", "rss", "shoutbox", "sidebar",
         "skyscraper", "social", "sponsor", "supplemental", "ad-break", "agegate", "pagination", "pager", "popup",
-        "yom-remote", "cookie", "consent", "newsletter", "subscribe", "paywall", "taboola", "outbrain",
+        "yom-remote", "cookie", "consent", "newsletter", "subscribe", "taboola", "outbrain",
     ]
+    /// Comment sections, dropped in every pass: a short article with long comments is still the
+    /// short article (comments are not the article, whatever their length).
+    static let comments = ["comment", "disqus", "replies", "respond"]
+    /// What keeps an element whose class also says comments (`article-comments-enabled`).
+    static let commentExceptions = ["article", "body", "main"]
     static let maybeCandidate = ["and", "article", "body", "column", "content", "main", "mathjax", "shadow"]
     static let positive = [
         "article", "body", "content", "entry", "hentry", "h-entry", "main", "page", "pagination", "post", "text",
@@ -18,6 +23,17 @@ enum BoilerplatePatterns {
         "-ad-", "hidden", "banner", "combx", "comment", "com-", "contact", "footer", "gdpr", "masthead", "media",
         "meta", "outbrain", "promo", "related", "scroll", "share", "shoutbox", "sidebar", "skyscraper", "sponsor",
         "shopping", "tags", "widget", "newsletter", "taboola",
+    ]
+    /// Small boxes inside an article that are about it rather than of it: dates, credits, captions,
+    /// author boxes, tool bars, promotions (trafilatura drops the same kinds).
+    static let articleFurniture = [
+        "date", "timestamp", "updated", "posted", "byline", "author", "credit", "caption", "toolbar", "tools",
+        "print", "reprint", "text-size", "font-size", "bio", "promo", "newsletter", "signup", "related",
+        "recommend", "read-more", "readmore", "more-stories", "tags", "subscribe", "social", "follow",
+    ]
+    /// How a line that only dates the article starts.
+    static let datelinePrefixes = [
+        "updated", "posted", "published", "last updated", "originally published", "first published",
     ]
     static let byline = ["byline", "author", "dateline", "writtenby", "p-author"]
     static let unlikelyRoles: Set<String> = [
@@ -29,7 +45,31 @@ enum BoilerplatePatterns {
     static let loadingWords: Set<String> = ["loading", "正在加载", "загрузка", "chargement", "cargando"]
 
     static func matches(_ text: String, _ words: [String]) -> Bool {
-        words.contains { text.contains($0) }
+        guard !text.isEmpty else { return false }
+        return words.contains { contains(text, $0) }
+    }
+
+    /// Substring search over the UTF-8 bytes (Foundation's `contains` goes through CFString, which
+    /// cost more than the rest of the scoring).
+    static func contains(_ text: String, _ word: String) -> Bool {
+        var text = text
+        var word = word
+        return text.withUTF8 { haystack in
+            word.withUTF8 { needle in
+                guard let first = needle.first, needle.count <= haystack.count else { return false }
+                var index = 0
+                let last = haystack.count - needle.count
+                while index <= last {
+                    if haystack[index] == first {
+                        var offset = 1
+                        while offset < needle.count, haystack[index + offset] == needle[offset] { offset += 1 }
+                        if offset == needle.count { return true }
+                    }
+                    index += 1
+                }
+                return false
+            }
+        }
     }
 
     /// Readability's `^hid$| hid$| hid |^hid `: the class or id word `hid` on its own.

@@ -29,6 +29,7 @@ struct ContentCleaner {
         cleanConditionally(content, "table", dataTables)
         cleanConditionally(content, "ul", dataTables)
         cleanConditionally(content, "div", dataTables)
+        removeFurniture(content)
         for heading in tree.elements(named: ["h1"], under: content) { tree[heading].name = "h2" }
         for paragraph in tree.elements(named: ["p"], under: content) {
             let hasMedia = !tree.elements(named: ["img", "embed", "object", "iframe"], under: paragraph).isEmpty
@@ -47,6 +48,31 @@ struct ContentCleaner {
                 tree[parent].children[position] = cell
                 tree[cell].parent = parent
                 tree[table].parent = -1
+            }
+        }
+    }
+
+    /// Dates, credits, captions outside figures, author boxes and tool bars inside the article: small
+    /// elements whose class or id says so, `<time>` lines, and lines that only say when it was updated.
+    private mutating func removeFurniture(_ content: Int) {
+        for index in tree.elements(under: content) where index != content {
+            guard tree.isAttached(index, to: content), !["figure", "figcaption", "img"].contains(tree[index].name)
+            else { continue }
+            let length = tree.textLength(index)
+            let match = tree.classAndID(index)
+            if length < 250, BoilerplatePatterns.matches(match, BoilerplatePatterns.articleFurniture),
+                !tree.hasAncestor(index, named: "figure")
+            {
+                tree.remove(index)
+                continue
+            }
+            guard ["p", "div", "span", "time"].contains(tree[index].name), length < 90 else { continue }
+            let text = tree.normalizedText(index).lowercased()
+            let onlyTime = tree[index].name == "time" && tree.normalizedText(tree[index].parent).count < 90
+            if onlyTime || BoilerplatePatterns.datelinePrefixes.contains(where: { text.hasPrefix($0) })
+                && text.contains(where: \.isNumber)
+            {
+                tree.remove(onlyTime ? tree[index].parent : index)
             }
         }
     }
@@ -100,7 +126,7 @@ struct ContentCleaner {
         guard scorer.flags.contains(.cleanConditionally) else { return }
         // Innermost first, as Readability walks backwards: a removed inner box no longer counts.
         for node in tree.elements(named: [tag], under: content).reversed() where node != content {
-            guard tree.isAttached(node) else { continue }
+            guard tree.isAttached(node, to: content) else { continue }
             if shouldRemove(node, tag, dataTables) { tree.remove(node) }
         }
     }

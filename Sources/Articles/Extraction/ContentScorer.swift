@@ -45,69 +45,25 @@ struct ContentScorer {
     mutating func grab(body: Int) -> Int? {
         var elementsToScore: [Int] = []
         var removeTitleHeader = true
-        // Document order, with removal: the next node is found from the current one's position.
-        var node: Int? = body
-        while let current = node {
-            let element = tree[current]
-            let match = tree.classAndID(current)
-            if !isProbablyVisible(element) {
-                node = removeAndGetNext(current)
+        // Document order, with removal: a stack of (parent, position of the next child to look at),
+        // so finding the next element never searches a parent's children (pages with thousands of
+        // paragraphs in one container stay linear).
+        var stack: [(parent: Int, position: Int)] = [(body, 0)]
+        while let top = stack.last {
+            var position = top.position
+            let children = tree[top.parent].children
+            while position < children.count, tree[children[position]].isText { position += 1 }
+            guard position < children.count else {
+                stack.removeLast()
                 continue
             }
-            if element.attribute("aria-modal") == "true", element.attribute("role") == "dialog" {
-                node = removeAndGetNext(current)
-                continue
+            let current = children[position]
+            if let next = visit(current, at: position, removeTitleHeader: &removeTitleHeader, &elementsToScore) {
+                stack[stack.count - 1].position = position + 1
+                stack.append((next, 0))
+            } else {
+                stack[stack.count - 1].position = position
             }
-            if isByline(current, match) {
-                if byline == nil, !knownByline {
-                    let nameNode = tree.elements(under: current).first {
-                        $0 != current && (tree[$0].attribute("itemprop") ?? "").contains("name")
-                    }
-                    byline = tree.normalizedText(nameNode ?? current)
-                }
-                node = removeAndGetNext(current)
-                continue
-            }
-            if removeTitleHeader, headerDuplicatesTitle(current) {
-                removeTitleHeader = false
-                node = removeAndGetNext(current)
-                continue
-            }
-            if flags.contains(.stripUnlikely) {
-                if BoilerplatePatterns.matches(match, BoilerplatePatterns.unlikely),
-                    !BoilerplatePatterns.matches(match, BoilerplatePatterns.maybeCandidate),
-                    !tree.hasAncestor(current, named: "table"), !tree.hasAncestor(current, named: "code"),
-                    element.name != "body", element.name != "a"
-                {
-                    node = removeAndGetNext(current)
-                    continue
-                }
-                if let role = element.attribute("role"), BoilerplatePatterns.unlikelyRoles.contains(role) {
-                    node = removeAndGetNext(current)
-                    continue
-                }
-            }
-            if ["div", "section", "header", "h1", "h2", "h3", "h4", "h5", "h6"].contains(element.name),
-                isWithoutContent(current)
-            {
-                node = removeAndGetNext(current)
-                continue
-            }
-            if Self.tagsToScore.contains(element.name) { elementsToScore.append(current) }
-            var next = current
-            if element.name == "div" {
-                wrapPhrasingRuns(current)
-                if hasSingleChild(current, named: "p"), tree.linkDensity(current) < 0.25 {
-                    let child = elementChildren(current)[0]
-                    replace(current, with: child)
-                    next = child
-                    elementsToScore.append(child)
-                } else if !hasChildBlockElement(current) {
-                    tree[current].name = "p"
-                    elementsToScore.append(current)
-                }
-            }
-            node = nextNode(next, ignoringChildren: false)
         }
 
         var candidates: [Int] = []
@@ -209,7 +165,7 @@ struct ContentScorer {
                     if text.count > 80, density < 0.25 {
                         append = true
                     } else if text.count < 80, !text.isEmpty, density == 0,
-                        text.hasSuffix(".") || text.contains(". ")
+                        text.hasSuffix(".") || BoilerplatePatterns.contains(text, ". ")
                     {
                         append = true
                     }
@@ -221,6 +177,69 @@ struct ContentScorer {
         }
         return container
     }
+
+    /// Readability's look at one element during the walk: nil when it was removed (its place now
+    /// holds the next sibling), else the element to walk into (itself, or the paragraph that
+    /// replaced it).
+    private mutating func visit(
+        _ current: Int, at position: Int, removeTitleHeader: inout Bool, _ elementsToScore: inout [Int]
+    ) -> Int? {
+        let element = tree[current]
+        let match = tree.classAndID(current)
+        func remove() -> Int? {
+            tree.remove(current, at: position)
+            return nil
+        }
+        if !isProbablyVisible(element) { return remove() }
+        if element.attribute("aria-modal") == "true", element.attribute("role") == "dialog" { return remove() }
+        if isByline(current, match) {
+            if byline == nil, !knownByline {
+                let nameNode = tree.elements(under: current).first {
+                    $0 != current && BoilerplatePatterns.contains(tree[$0].attribute("itemprop") ?? "", "name")
+                }
+                byline = tree.normalizedText(nameNode ?? current)
+            }
+            return remove()
+        }
+        if removeTitleHeader, headerDuplicatesTitle(current) {
+            removeTitleHeader = false
+            return remove()
+        }
+        if BoilerplatePatterns.matches(match, BoilerplatePatterns.comments),
+            !BoilerplatePatterns.matches(match, BoilerplatePatterns.commentExceptions)
+        {
+            return remove()
+        }
+        if flags.contains(.stripUnlikely) {
+            if BoilerplatePatterns.matches(match, BoilerplatePatterns.unlikely),
+                !BoilerplatePatterns.matches(match, BoilerplatePatterns.maybeCandidate),
+                !tree.hasAncestor(current, named: "table"), !tree.hasAncestor(current, named: "code"),
+                element.name != "a"
+            {
+                return remove()
+            }
+            if let role = element.attribute("role"), BoilerplatePatterns.unlikelyRoles.contains(role) {
+                return remove()
+            }
+        }
+        if Self.removedWhenEmpty.contains(element.name), isWithoutContent(current) { return remove() }
+        if Self.tagsToScore.contains(element.name) { elementsToScore.append(current) }
+        guard element.name == "div" else { return current }
+        wrapPhrasingRuns(current)
+        if hasSingleChild(current, named: "p"), tree.linkDensity(current) < 0.25 {
+            let child = elementChildren(current)[0]
+            replace(current, with: child)
+            elementsToScore.append(child)
+            return child
+        }
+        if !hasChildBlockElement(current) {
+            tree[current].name = "p"
+            elementsToScore.append(current)
+        }
+        return current
+    }
+
+    static let removedWhenEmpty: Set<String> = ["div", "section", "header", "h1", "h2", "h3", "h4", "h5", "h6"]
 
     static let commas: Set<Unicode.Scalar> = [
         "\u{002C}", "\u{060C}", "\u{FE50}", "\u{FE10}", "\u{FE11}", "\u{2E41}", "\u{2E34}", "\u{2E32}", "\u{FF0C}",
@@ -253,11 +272,11 @@ struct ContentScorer {
     func isProbablyVisible(_ node: PageTree.Node) -> Bool {
         if node.attribute("hidden") != nil { return false }
         if let style = node.attribute("style")?.lowercased().filter({ !$0.isWhitespace }),
-            style.contains("display:none") || style.contains("visibility:hidden")
+            BoilerplatePatterns.contains(style, "display:none") || BoilerplatePatterns.contains(style, "visibility:hidden")
         {
             return false
         }
-        if node.attribute("aria-hidden") == "true", !(node.attribute("class") ?? "").contains("fallback-image") {
+        if node.attribute("aria-hidden") == "true", !BoilerplatePatterns.contains(node.attribute("class") ?? "", "fallback-image") {
             return false
         }
         return true
@@ -266,7 +285,7 @@ struct ContentScorer {
     func isByline(_ index: Int, _ match: String) -> Bool {
         let node = tree[index]
         guard
-            node.attribute("rel") == "author" || (node.attribute("itemprop") ?? "").contains("author")
+            node.attribute("rel") == "author" || BoilerplatePatterns.contains(node.attribute("itemprop") ?? "", "author")
                 || BoilerplatePatterns.matches(match, BoilerplatePatterns.byline)
         else { return false }
         let length = tree.normalizedText(index).count
@@ -279,7 +298,7 @@ struct ContentScorer {
     }
 
     func isWithoutContent(_ index: Int) -> Bool {
-        guard tree.normalizedText(index).isEmpty else { return false }
+        guard !tree.hasText(index) else { return false }
         let children = elementChildren(index)
         return children.isEmpty || children.allSatisfy { ["br", "hr"].contains(tree[$0].name) }
     }
@@ -355,29 +374,5 @@ struct ContentScorer {
             current = tree[current].parent
         }
         return result
-    }
-
-    /// The next element in document order after `index` (its children first unless told not to).
-    func nextNode(_ index: Int, ignoringChildren: Bool) -> Int? {
-        if !ignoringChildren, let child = tree[index].children.first(where: { !tree[$0].isText }) { return child }
-        var current = index
-        while current > 0 {
-            let parent = tree[current].parent
-            guard parent >= 0 else { return nil }
-            let siblings = tree[parent].children
-            if let position = siblings.firstIndex(of: current),
-                let next = siblings[(position + 1)...].first(where: { !tree[$0].isText })
-            {
-                return next
-            }
-            current = parent
-        }
-        return nil
-    }
-
-    mutating func removeAndGetNext(_ index: Int) -> Int? {
-        let next = nextNode(index, ignoringChildren: true)
-        tree.remove(index)
-        return next
     }
 }

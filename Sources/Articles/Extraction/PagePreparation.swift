@@ -78,7 +78,7 @@ enum PagePreparation {
                 if others || src.count < 133 { node.attributes.removeAll { $0.name == "src" } }
             }
             let hasSource = !(node.attribute("src") ?? "").isEmpty || !(node.attribute("srcset") ?? "").isEmpty
-            let lazyClass = (node.attribute("class") ?? "").lowercased().contains("lazy")
+            let lazyClass = BoilerplatePatterns.contains((node.attribute("class") ?? "").lowercased(), "lazy")
             if hasSource && !lazyClass {
                 tree[index] = node
                 continue

@@ -21,7 +21,7 @@ struct ArticleSanitizer {
     /// Elements dropped with everything inside them: active content, forms, media players, page parts.
     static let dropped: Set<String> = [
         "script", "style", "iframe", "frame", "frameset", "object", "embed", "applet", "param", "form", "input",
-        "button", "select", "textarea", "option", "svg", "math", "canvas", "video", "audio", "source", "track",
+        "button", "select", "textarea", "option", "svg", "canvas", "video", "audio", "source", "track",
         "noscript", "template", "head", "title", "meta", "link", "base", "map", "area", "dialog", "nav", "footer",
         "aside", "header", "menu", "portal", "slot",
     ]
@@ -219,18 +219,19 @@ struct ArticleSanitizer {
     }
 
     static func escape(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            default: result.unicodeScalars.append(scalar)
+        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 }) else { return text }
+        var output: [UInt8] = []
+        output.reserveCapacity(text.utf8.count + 16)
+        for byte in text.utf8 {
+            switch byte {
+            case 0x26: output.append(contentsOf: "&amp;".utf8)
+            case 0x3C: output.append(contentsOf: "&lt;".utf8)
+            case 0x3E: output.append(contentsOf: "&gt;".utf8)
+            case 0x22: output.append(contentsOf: "&quot;".utf8)
+            default: output.append(byte)
             }
         }
-        return result
+        return String(decoding: output, as: UTF8.self)
     }
 }
 
@@ -240,8 +241,8 @@ extension TextWhitespace {
         guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else { return "" }
         let core = collapse(text)
         if core.isEmpty { return " " }
-        let leading = first.properties.isWhitespace ? " " : ""
-        let trailing = last.properties.isWhitespace ? " " : ""
+        let leading = isSpace(first) ? " " : ""
+        let trailing = isSpace(last) ? " " : ""
         return leading + core + trailing
     }
 }

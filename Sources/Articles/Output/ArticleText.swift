@@ -1,6 +1,6 @@
 /// The article as plain text: one paragraph per block (paragraph, heading, list item, quote,
-/// caption, table row), separated by blank lines; `<pre>` keeps its lines; the same elements are
-/// left out as in the HTML.
+/// table row), separated by blank lines; `<pre>` keeps its lines; the same elements are left out
+/// as in the HTML, and figures (images with their captions) too.
 struct ArticleText {
     let tree: PageTree
 
@@ -44,7 +44,10 @@ struct ArticleText {
                     let block = kept.drop { $0.isEmpty }.reversed().drop { $0.isEmpty }.reversed().joined(
                         separator: "\n")
                     if !block.isEmpty { paragraphs.append(block) }
-                case "img":
+                case "img", "figure", "figcaption", "picture":
+                    // Figures stay in the HTML with their captions; the text is the article's prose
+                    // (captions and credits between its paragraphs read as noise, and the public
+                    // ground truths of news extraction leave them out too).
                     continue
                 case "td", "th":
                     stack.append(.endCell)
@@ -66,8 +69,8 @@ struct ArticleText {
 extension String {
     /// Newlines in HTML source text are spaces when rendered.
     fileprivate func replacingNewlines() -> String {
-        guard contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return self }
-        return String(map { $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 })
+        guard utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return self }
+        return String(decoding: utf8.map { $0 == 0x0A || $0 == 0x0D ? 0x20 : $0 }, as: UTF8.self)
     }
 
     fileprivate func trimmingTrailingSpaces() -> String {

@@ -30,14 +30,15 @@ public enum AtomicFileWriter {
         package let url: URL
         let existed: Bool
 
-        /// Renames the temporary file over the target (and makes the rename durable).
-        package func commit() throws(OutputError) {
+        /// Renames the temporary file over the target and, unless `durably` is false (the caller
+        /// syncs the folder once after a group of renames), makes the rename durable.
+        package func commit(durably: Bool = true) throws(OutputError) {
             if rename(temporaryPath, url.path) != 0 {
                 let reason = SystemErrorText.reason(errno: errno)
                 discard()
                 throw AtomicFileWriter.writeError(reason, path: url.path, existed: existed)
             }
-            syncFolder(url.deletingLastPathComponent().path)
+            if durably { syncFolder(url.deletingLastPathComponent().path) }
         }
 
         /// Removes the temporary file.
@@ -117,7 +118,7 @@ public enum AtomicFileWriter {
     }
 
     /// Makes the rename itself durable; best effort, as some file systems refuse it.
-    fileprivate static func syncFolder(_ path: String) {
+    package static func syncFolder(_ path: String) {
         let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         fsync(descriptor)

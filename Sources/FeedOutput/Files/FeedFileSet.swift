@@ -86,13 +86,17 @@ package struct FeedFileSet: Sendable {
             for file in staged { file.discard() }
             throw error
         }
+        // The renames back to back (no fsync between them), then each folder made durable once.
         for (index, file) in staged.enumerated() {
             do {
-                try file.commit()
+                try file.commit(durably: false)
             } catch {
                 for later in staged[(index + 1)...] { later.discard() }
                 throw error
             }
+        }
+        for folder in Set(staged.map { $0.url.deletingLastPathComponent().path }) {
+            AtomicFileWriter.syncFolder(folder)
         }
         return true
     }

@@ -1,5 +1,6 @@
 import FeedOutput
 import Foundation
+import HTTPFetching
 import NewsModel
 
 #if canImport(FoundationNetworking)

@@ -2,6 +2,7 @@ import FeedBuild
 import FeedFormats
 import FeedOutput
 import Foundation
+import HTTPFetching
 import NewsModel
 
 /// One `newsfeed watch` round over the configured feeds: read the feed files, check their enclosure images, record

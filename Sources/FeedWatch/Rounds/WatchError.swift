@@ -1,13 +1,10 @@
 import FeedOutput
 import Foundation
 
-/// Problems of the enclosure watcher: hosts that cannot be resolved, cancelled work, the output folder,
-/// a round that failed everywhere. (Bad durations and settings are ``SettingError``s of the config.)
+/// Problems of the enclosure watcher: the output folder and a round that failed everywhere. (Unresolvable hosts
+/// and cancelled lookups are ``FetchError``s of the fetcher; bad durations and settings are ``SettingError``s of
+/// the config.)
 public enum WatchError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The host name of an image URL could not be resolved; `detail` is the resolver's reason.
-    case hostNotFound(host: String, detail: String)
-    /// The work was cancelled (round deadline or shutdown) before it finished.
-    case cancelled
     /// The output folder does not exist, so there are no feeds to watch.
     case outputFolderMissing(path: String)
     /// Reading or writing the output folder, its state or its lock failed.
@@ -17,10 +14,6 @@ public enum WatchError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .hostNotFound(let host, let detail):
-            "could not resolve host \(host): \(detail)"
-        case .cancelled:
-            "cancelled before it finished"
         case .outputFolderMissing(let path):
             "\(path): the output folder does not exist; run newsfeed build first"
         case .output(let error):

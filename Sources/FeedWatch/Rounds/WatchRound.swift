@@ -1,5 +1,6 @@
 import FeedOutput
 import Foundation
+import HTTPFetching
 import NewsModel
 
 /// One pass over a set of image URLs: checks each unique URL that needs it, under a global and a per-host cap and

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPFetching
 import NewsModel
 import Upstreams
 

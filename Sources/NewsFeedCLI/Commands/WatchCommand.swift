@@ -1,6 +1,7 @@
 import FeedOutput
 import FeedWatch
 import Foundation
+import HTTPFetching
 import NewsModel
 
 /// `newsfeed watch [--config PATH] [--interval DURATION] [--once] [--concurrency N] [--json] [--quiet]
@@ -36,8 +37,9 @@ package enum WatchCommand {
         }
         var settings = config.watch
         if let concurrency { settings.concurrency = concurrency }
+        // The config's top-level "allowPrivate" is the default; --allow-private says the same for one run.
         let policy: any AddressPolicy =
-            parsed.has("--allow-private") ? AllowAllAddressPolicy() : PublicAddressPolicy()
+            parsed.has("--allow-private") || config.allowPrivate ? AllowAllAddressPolicy() : PublicAddressPolicy()
         let watcher = FeedWatcher(config: config, settings: settings, policy: policy, clock: context.clock)
         let json = parsed.has("--json")
         let quiet = parsed.has("--quiet")

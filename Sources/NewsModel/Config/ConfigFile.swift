@@ -148,7 +148,7 @@ package struct ConfigFile: Decodable {
 
     static let knownTopLevelKeys = [
         "site", "output", "feeds", "pageSize", "maxItems", "maxAgeDays", "ttl", "defaults", "watch", "quota", "formats",
-        "images",
+        "images", "allowPrivate",
     ]
 
     package var site: String?
@@ -163,6 +163,7 @@ package struct ConfigFile: Decodable {
     package var quota: QuotaEntry?
     package var formats: [String]?
     package var images: ImagesEntry?
+    package var allowPrivate: Bool?
 
     package init(from decoder: any Decoder) throws {
         try Self.rejectUnknownKeys(in: decoder, known: Self.knownTopLevelKeys)
@@ -179,6 +180,7 @@ package struct ConfigFile: Decodable {
         quota = try container.decodeIfPresent(QuotaEntry.self, forKey: ConfigKey("quota"))
         formats = try container.decodeIfPresent([String].self, forKey: ConfigKey("formats"))
         images = try container.decodeIfPresent(ImagesEntry.self, forKey: ConfigKey("images"))
+        allowPrivate = try container.decodeIfPresent(Bool.self, forKey: ConfigKey("allowPrivate"))
     }
 
     static func rejectUnknownKeys(in decoder: any Decoder, known: [String]) throws {

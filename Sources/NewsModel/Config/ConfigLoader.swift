@@ -273,6 +273,7 @@ public enum ConfigLoader {
         if let entry = file.images {
             config.images = try images(from: entry, path: path, invalid: invalid)
         }
+        config.allowPrivate = file.allowPrivate ?? false
         return config
     }
 

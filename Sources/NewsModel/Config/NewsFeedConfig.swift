@@ -28,6 +28,9 @@ public struct NewsFeedConfig: Sendable, Hashable {
     public var formats: [FeedFormat] = FeedFormat.defaultList
     /// The image cache (the config's optional `"images"` object); off unless asked for.
     public var images: ImageSettings = .standard
+    /// Whether fetches of pages and images (and `watch`'s checks, unless told otherwise) may contact private,
+    /// loopback and link-local addresses: the config's `"allowPrivate"`, off unless set.
+    public var allowPrivate = false
     /// Set by `demo` only (never read from a file): feeds and index say they hold sample data.
     public var isSampleData = false
 

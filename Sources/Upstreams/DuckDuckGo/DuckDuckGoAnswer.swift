@@ -1,4 +1,5 @@
 import Foundation
+import HTTPFetching
 import NewsModel
 
 /// One Instant Answer as DuckDuckGo sent it: the abstract, `Results` and `RelatedTopics`

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPFetching
 import NewsModel
 
 #if canImport(FoundationNetworking)
@@ -48,7 +49,8 @@ public struct DuckDuckGoClient: Sendable {
         } catch {
             switch error {
             case .timedOut(let after): throw .timedOut(after: after)
-            case .transport, .tooLarge: throw .transport(error.description)
+            case .transport, .tooLarge, .unofferedEncoding, .hostNotFound, .cancelled:
+                throw .transport(error.description)
             }
         }
         return try DuckDuckGoAnswer.decode(

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPFetching
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPFetching
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -50,7 +51,8 @@ public struct NewsAPIClient: Sendable {
         } catch {
             switch error {
             case .timedOut(let after): throw .timedOut(after: after)
-            case .transport, .tooLarge: throw .transport(redacted(error.description))
+            case .transport, .tooLarge, .unofferedEncoding, .hostNotFound, .cancelled:
+                throw .transport(redacted(error.description))
             }
         }
         do {

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPFetching
 import TestSupport
 import Testing
 import Upstreams
@@ -108,11 +109,11 @@ import Upstreams
     }
 
     @Test func mapsATransportFailure() async throws {
-        let fetcher = FakeFetcher(.failure(.transport("could not connect to 127.0.0.1:9")))
+        let fetcher = FakeFetcher(.failure(.transport("127.0.0.1:9 refused the connection")))
         let error = try await #require(throws: NewsAPIError.self) {
             try await client(fetcher).topHeadlines(country: "us", category: "health", pageSize: 20)
         }
-        #expect(error.description == "could not reach NewsAPI: transport failure: could not connect to 127.0.0.1:9")
+        #expect(error.description == "could not reach NewsAPI: 127.0.0.1:9 refused the connection")
     }
 
     @Test func neverRepeatsTheKeyEvenWhenTheEndpointEchoesIt() async throws {

@@ -40,13 +40,4 @@ import Upstreams
         #expect(errors[1].description == "NewsAPI answered HTTP 503 without an error message")
         #expect(errors[9].description == "NewsAPI did not answer within 1.5 s")
     }
-
-    @Test func retryAfterParsesSecondsAndHTTPDates() {
-        #expect(RetryAfter.parse("120", now: testNow) == .seconds(120))
-        #expect(RetryAfter.parse(" 7 ", now: testNow) == .seconds(7))
-        #expect(RetryAfter.parse("Thu, 02 May 2024 12:01:00 GMT", now: testNow) == .seconds(60))
-        #expect(RetryAfter.parse("Thu, 02 May 2024 11:00:00 GMT", now: testNow) == .seconds(0))
-        #expect(RetryAfter.parse("soon", now: testNow) == nil)
-        #expect(RetryAfter.parse("-5", now: testNow) == nil)
-    }
 }

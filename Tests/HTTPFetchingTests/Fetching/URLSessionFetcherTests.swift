@@ -1,7 +1,7 @@
 import Foundation
+import HTTPFetching
 import NewsModel
 import Testing
-import Upstreams
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -5,27 +5,40 @@
 public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No complete answer arrived within the deadline.
     case timedOut(after: Duration)
-    /// The connection failed: DNS, refused, reset, TLS, or the task was cancelled.
+    /// The exchange failed (refused, reset, truncated, TLS, a malformed answer); the text is a sentence naming
+    /// the server and what happened, e.g. `the answer from 127.0.0.1:8080 ended after 10 bytes of 100`.
     case transport(String)
-    /// The body grew past the fetcher's size cap (in bytes) and was abandoned.
+    /// The decoded body grew past the fetcher's size cap (in bytes) and was abandoned.
     case tooLarge(limit: Int)
+    /// The answer came in a content coding (`br`, `zstd`, …) that newsfeed did not offer in `Accept-Encoding`.
+    case unofferedEncoding(String, host: String)
+    /// The host name could not be resolved; `detail` is the resolver's reason.
+    case hostNotFound(host: String, detail: String)
+    /// The caller gave up (its task was cancelled) before the answer was complete.
+    case cancelled
 
     /// One line naming the cause, e.g. `no answer within 30 s`.
     public var description: String {
         switch self {
         case .timedOut(let after):
             "no answer within \(after.secondsText)"
-        case .transport(let detail):
-            "transport failure: \(detail)"
+        case .transport(let sentence):
+            sentence
         case .tooLarge(let limit):
-            "the answer is larger than \(limit.byteCountText), the most newsfeed accepts"
+            "the answer is too large: more than \(limit.byteCountText) once decoded, the most newsfeed accepts"
+        case .unofferedEncoding(let coding, let host):
+            "\(host) answered in the \(coding) encoding, which newsfeed did not ask for (it accepts gzip and deflate)"
+        case .hostNotFound(let host, let detail):
+            "could not resolve host \(host): \(detail)"
+        case .cancelled:
+            "cancelled before it finished"
         }
     }
 }
 
 extension Duration {
     /// `30 s`, `1.5 s`, `250 ms`: short and exact enough for one-line messages.
-    var secondsText: String {
+    package var secondsText: String {
         let (seconds, attoseconds) = components
         if attoseconds == 0 { return "\(seconds) s" }
         let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
@@ -37,7 +50,7 @@ extension Duration {
 
 extension Int {
     /// `20 MB`, `512 KB`, `900 bytes` (powers of 1024, rounded down).
-    var byteCountText: String {
+    package var byteCountText: String {
         if self >= 1 << 20 { return "\(self >> 20) MB" }
         if self >= 1 << 10 { return "\(self >> 10) KB" }
         return "\(self) bytes"

@@ -4,6 +4,6 @@
 public protocol HostResolving: Sendable {
     /// Every address `host` resolves to (a literal resolves to itself); throws when it resolves to none.
     ///
-    /// Returns promptly with ``WatchError/cancelled`` when the calling task is cancelled.
-    func addresses(of host: String) async throws(WatchError) -> [IPAddress]
+    /// Returns promptly with ``FetchError/cancelled`` when the calling task is cancelled.
+    func addresses(of host: String) async throws(FetchError) -> [IPAddress]
 }

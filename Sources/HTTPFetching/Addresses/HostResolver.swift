@@ -11,11 +11,11 @@ import Synchronization
 /// Resolves host names with `getaddrinfo`, off the cooperative thread pool, remembering each answer.
 ///
 /// `getaddrinfo` blocks for as long as DNS takes, so it runs on a few dedicated serial dispatch queues (each has
-/// its own thread when busy) and the result is handed back through a continuation. One resolver serves one round:
-/// concurrent lookups of the same name share one call, and later ones reuse the answer, so a round resolves each
-/// host once. IP literals never reach `getaddrinfo`.
+/// its own thread when busy) and the result is handed back through a continuation. One resolver serves one round
+/// of work (a watch round, a build): concurrent lookups of the same name share one call, and later ones reuse the
+/// answer, so a round resolves each host once. IP literals never reach `getaddrinfo`.
 ///
-/// The answer is what the watcher checks against its ``AddressPolicy``; URLSession (libcurl) resolves the name
+/// The answer is what the fetchers check against their ``AddressPolicy``; URLSession (libcurl) resolves the name
 /// again when it connects, so a name whose DNS answer changes in between (DNS rebinding) could still reach an
 /// address this resolver never saw. That window is as long as one check and is the remaining risk of the guard.
 public final class HostResolver: HostResolving {
@@ -29,10 +29,10 @@ public final class HostResolver: HostResolving {
 
     /// - Parameter parallelLookups: how many `getaddrinfo` calls may block at the same time.
     public init(parallelLookups: Int = 8) {
-        lanes = (0..<max(1, parallelLookups)).map { DispatchQueue(label: "newsfeed.watch.resolver.\($0)") }
+        lanes = (0..<max(1, parallelLookups)).map { DispatchQueue(label: "newsfeed.fetch.resolver.\($0)") }
     }
 
-    public func addresses(of host: String) async throws(WatchError) -> [IPAddress] {
+    public func addresses(of host: String) async throws(FetchError) -> [IPAddress] {
         if let literal = IPAddress(host) { return [literal] }
         let name = host.lowercased()
         let (lookup, lane): (PendingLookup, DispatchQueue?) = state.withLock { table in
@@ -49,7 +49,7 @@ public final class HostResolver: HostResolving {
     }
 
     /// The blocking call itself; runs on a resolver lane only.
-    private static func lookUp(_ host: String) -> Result<[IPAddress], WatchError> {
+    private static func lookUp(_ host: String) -> Result<[IPAddress], FetchError> {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
@@ -89,17 +89,17 @@ public final class HostResolver: HostResolving {
 
 /// One lookup in flight or done, awaited by any number of checks, each of which may give up on its own.
 private final class PendingLookup: Sendable {
-    private typealias Waiter = CheckedContinuation<Result<[IPAddress], WatchError>, Never>
+    private typealias Waiter = CheckedContinuation<Result<[IPAddress], FetchError>, Never>
 
     private enum Stage {
         case waiting([Int: Waiter], nextID: Int)
-        case finished(Result<[IPAddress], WatchError>)
+        case finished(Result<[IPAddress], FetchError>)
     }
 
     private let stage = Mutex(Stage.waiting([:], nextID: 0))
 
     /// Hands `result` to every waiter and to later callers.
-    func finish(_ result: Result<[IPAddress], WatchError>) {
+    func finish(_ result: Result<[IPAddress], FetchError>) {
         let waiters: [Waiter] = stage.withLock { stage in
             guard case .waiting(let waiters, _) = stage else { return [] }
             stage = .finished(result)
@@ -108,8 +108,8 @@ private final class PendingLookup: Sendable {
         for waiter in waiters { waiter.resume(returning: result) }
     }
 
-    /// The lookup's result, or ``WatchError/cancelled`` as soon as the calling task is cancelled.
-    func value() async -> Result<[IPAddress], WatchError> {
+    /// The lookup's result, or ``FetchError/cancelled`` as soon as the calling task is cancelled.
+    func value() async -> Result<[IPAddress], FetchError> {
         let id: Int = stage.withLock { stage in
             guard case .waiting(let waiters, let nextID) = stage else { return -1 }
             stage = .waiting(waiters, nextID: nextID + 1)
@@ -117,7 +117,7 @@ private final class PendingLookup: Sendable {
         }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { (waiter: Waiter) in
-                let ready: Result<[IPAddress], WatchError>? = stage.withLock { stage in
+                let ready: Result<[IPAddress], FetchError>? = stage.withLock { stage in
                     switch stage {
                     case .finished(let result):
                         return result
@@ -138,7 +138,7 @@ private final class PendingLookup: Sendable {
         }
     }
 
-    /// Resumes waiter `id` with ``WatchError/cancelled`` if it is still waiting.
+    /// Resumes waiter `id` with ``FetchError/cancelled`` if it is still waiting.
     private func giveUp(_ id: Int) {
         let waiter: Waiter? = stage.withLock { stage in
             guard case .waiting(var waiters, let nextID) = stage, let waiter = waiters.removeValue(forKey: id) else {

@@ -1,4 +1,4 @@
-import FeedWatch
+import HTTPFetching
 import Testing
 
 @Suite struct HostFairQueueTests {

@@ -1,4 +1,4 @@
-import FeedWatch
+import HTTPFetching
 import Testing
 
 @Suite struct HostResolverTests {
@@ -28,9 +28,9 @@ import Testing
 
     @Test func cancelledLookupReturnsPromptly() async {
         let resolver = HostResolver()
-        let task = Task { () -> Result<[IPAddress], WatchError> in
+        let task = Task { () -> Result<[IPAddress], FetchError> in
             withUnsafeCurrentTask { $0?.cancel() }
-            do throws(WatchError) {
+            do throws(FetchError) {
                 return .success(try await resolver.addresses(of: "localhost"))
             } catch {
                 return .failure(error)

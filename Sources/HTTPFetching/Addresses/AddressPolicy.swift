@@ -1,7 +1,7 @@
-/// Decides which resolved addresses the watcher may contact: the SSRF guard.
+/// Decides which resolved addresses newsfeed may contact: the SSRF guard.
 ///
-/// An image URL in a feed comes from upstream, so it may point anywhere; without a guard a crafted URL could make
-/// the watcher probe the operator's own network. Tests inject their own policy to exercise the guard on loopback.
+/// An image or article URL in a feed comes from upstream, so it may point anywhere; without a guard a crafted URL
+/// could make newsfeed probe the operator's own network. Tests inject their own policy to exercise the guard on loopback.
 public protocol AddressPolicy: Sendable {
     /// Whether `address` may be contacted, and why not.
     func verdict(for address: IPAddress) -> AddressVerdict
