@@ -9,9 +9,10 @@ let staticInRelease: [SwiftSetting] = [
     .unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))
 ]
 
+// Linux only: the server runs on epoll, eventfd and sendfile (CEpoll) and imports Glibc; no other
+// platform is built or tested (docs/design-decisions.md).
 let package = Package(
     name: "newsfeed",
-    platforms: [.macOS(.v14)],
     products: [
         .executable(name: "newsfeed", targets: ["newsfeed"]),
         .library(
@@ -32,7 +33,7 @@ let package = Package(
         .systemLibrary(
             name: "CLibXML2",
             pkgConfig: "libxml-2.0",
-            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+            providers: [.apt(["libxml2-dev"])]
         ),
         .systemLibrary(
             name: "CZlib",
@@ -43,9 +44,11 @@ let package = Package(
         .systemLibrary(
             name: "CVips",
             pkgConfig: "vips",
-            providers: [.apt(["libvips-dev"]), .brew(["vips"])]
+            providers: [.apt(["libvips-dev"])]
         ),
-        .target(name: "HTTPServing", swiftSettings: staticInRelease),
+        // epoll, eventfd, sendfile and accept4 as glibc declares them (Linux only).
+        .systemLibrary(name: "CEpoll"),
+        .target(name: "HTTPServing", dependencies: ["CEpoll"], swiftSettings: staticInRelease),
         // The news pipeline, one target per step of the flow; each depends only on those before it
         // (docs/architecture.md).
         .target(name: "NewsModel", swiftSettings: staticInRelease),
@@ -101,7 +104,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HTTPServingTests",
-            dependencies: ["HTTPServing"]
+            dependencies: ["HTTPServing", "CEpoll"]
         ),
         // Shared by the test targets: loopback stubs (NewsAPI, DuckDuckGo, image hosts), workspaces,
         // feed-rule checkers, golden files and the fixtures.
