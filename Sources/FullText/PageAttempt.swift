@@ -28,7 +28,8 @@ enum PageAttempt: Sendable {
         }
         let article: Article
         do {
-            article = try extractor.extract([UInt8](fetched.body), url: fetched.url, contentType: fetched.headers["content-type"])
+            article = try extractor.extract(
+                [UInt8](fetched.body), url: fetched.url, contentType: fetched.headers["content-type"])
         } catch {
             return .failed(cause(of: error), error.description)
         }

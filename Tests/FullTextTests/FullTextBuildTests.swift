@@ -192,7 +192,8 @@ import Testing
     @Test func noMoreThanPerHostPagesAreFetchedFromOneHostAtOnce() async throws {
         try await withPublisher(host: "127.0.0.3", delay: .milliseconds(300)) { publisher, base in
             try await withPublisher(host: "127.0.0.4", delay: .milliseconds(300)) { other, otherBase in
-                let health = (1...6).map { Self.article(base, "/story/\($0)") }
+                let health =
+                    (1...6).map { Self.article(base, "/story/\($0)") }
                     + (1...6).map { Self.article(otherBase, "/story/\($0)") }
                 try await BuildWorkspace.with(
                     config: Self.config(fullText: #"{"perHost": 2, "concurrency": 8, "hostSpacing": "0s"}"#),

@@ -17,10 +17,10 @@ import Upstreams
         func stories(for spec: FeedSpec, request: StoryRequest) async throws(SourceError) -> [Story] { stories }
     }
 
-    static func story(_ url: String) -> Story {
+    static func story(_ url: String) throws -> Story {
         Story(
-            url: URL(string: url)!, title: "A story", sourceName: "The Daily",
-            sourceURL: URL(string: "https://daily.example/")!, summary: "What happened.",
+            url: try #require(URL(string: url)), title: "A story", sourceName: "The Daily",
+            sourceURL: try #require(URL(string: "https://daily.example/")), summary: "What happened.",
             publishedAt: Date(timeIntervalSince1970: 1_714_600_000), firstSeen: testNow)
     }
 
@@ -42,7 +42,7 @@ import Upstreams
                 let fetcher = GuardedFetcher(
                     policy: FullTextEnricher.policy(for: config), addressPolicy: LoopbackTwoIsPrivatePolicy())
                 let builder = FeedBuilder(
-                    config: config, source: FixedStories(stories: [Self.story(page)]),
+                    config: config, source: FixedStories(stories: [try Self.story(page)]),
                     enrichers: [ImageDecisions(), FullTextEnricher(config: config, fetcher: fetcher)],
                     clock: { testNow })
                 let report = await builder.build(config.feeds)
@@ -63,7 +63,7 @@ import Upstreams
             let folder = TemporaryFolder("fulltext-stop")
             let config = Self.config(folder)
             let builder = FeedBuilder(
-                config: config, source: FixedStories(stories: [Self.story(base + "/hang")]),
+                config: config, source: FixedStories(stories: [try Self.story(base + "/hang")]),
                 enrichers: [ImageDecisions(), FullTextEnricher(config: config)], clock: { testNow })
             let task = Task { await builder.build(config.feeds) }
             while publisher.pages.isEmpty { try await Task.sleep(for: .milliseconds(10)) }

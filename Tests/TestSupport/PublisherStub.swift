@@ -71,7 +71,8 @@ package final class PublisherStub: HTTPHandler {
             headers.set("Content-Type", "application/json")
             return .respond(HTTPResponse(status: 200, headers: headers, body: .data(Data("{\"a\": 1}".utf8))))
         case "/teaser": return Self.html("<html><body><article><p>Short.</p></article></body></html>")
-        case "/to": return .respond(HTTPResponse(status: 302, headers: HTTPHeaders([("Location", request.query ?? "/")])))
+        case "/to":
+            return .respond(HTTPResponse(status: 302, headers: HTTPHeaders([("Location", request.query ?? "/")])))
         default:
             if path.hasPrefix("/article/") {
                 return Self.html(Self.fixturePage(String(path.dropFirst("/article/".count))))
