@@ -172,7 +172,8 @@ package enum ServeCommand {
     /// The builder of `serve --refresh` for `config`: its sources and enrichers.
     static func makeBuilder(_ config: NewsFeedConfig, context: CommandContext) throws(ConfigError) -> FeedBuilder {
         let sources = try FeedSourcesFactory.make(for: config.feeds, environment: context.environment)
-        return FeedBuilder(config: config, source: sources, clock: context.clock)
+        return FeedBuilder(
+            config: config, source: sources, enrichers: BuildEnrichers.make(for: config), clock: context.clock)
     }
 
     /// Checks the config file (forced when a reload was asked for): a builder for a config that
