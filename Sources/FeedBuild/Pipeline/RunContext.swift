@@ -14,6 +14,9 @@ public struct RunContext: Sendable {
     /// What stands in for a missing or dead image; nil for none.
     public var defaultImage: StoryImage?
     public var clock: @Sendable () -> Date
+    /// Tells one run from the next, for what an enricher keeps per run (the image cache's fetcher and cap)
+    /// when one builder serves many (`serve --refresh`).
+    public let id = UUID()
 
     package init(
         config: NewsFeedConfig, scheduled: FeedBuilder.ScheduledRun?, defaultImage: StoryImage? = nil,

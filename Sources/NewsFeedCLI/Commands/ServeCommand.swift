@@ -62,7 +62,7 @@ package enum ServeCommand {
             }
             do {
                 let sources = try FeedSourcesFactory.make(for: config.feeds, environment: context.environment)
-                let builder = FeedBuilder(config: config, source: sources, clock: context.clock)
+                let builder = FeedBuilder(config: config, source: sources, clock: context.clock).withImageCache()
                 refresher = BackgroundRefresher(
                     builder: builder, apiKey: NewsAPIClientFactory.key(in: context.environment)
                 ) { report in
