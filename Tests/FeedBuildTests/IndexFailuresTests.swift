@@ -29,7 +29,7 @@ import Testing
             let good = try Self.row("us/health", in: page)
             #expect(!good.contains("failed"))
             let bad = try Self.row("us/technology", in: page)
-            #expect(bad.hasPrefix(" failed\">"))
+            #expect(bad.hasPrefix(" failed\" data-condition=\"failing\">"))
             #expect(bad.contains("<strong class=\"badge\">⚠ Failed</strong>"))
             #expect(bad.contains("The news service had an internal error."))
             #expect(bad.contains("NewsAPI unexpectedError (HTTP 500): Something broke."))
@@ -49,12 +49,15 @@ import Testing
                 "us/health", with: .error(401, code: "apiKeyInvalid", message: "Your API key is invalid."))
             _ = await workspace.build(["--only", "us/health"])
             let page = try Self.index(workspace)
+            // A refused key pauses every NewsAPI feed: the rows say so, as `status` does, with the cause.
+            #expect(page.contains("2 feeds · 2 paused"), "\(page)")
             let health = try Self.row("us/health", in: page)
-            #expect(health.contains("⚠ Failed"))
+            #expect(health.contains("⏸ paused until the NewsAPI key changes"))
+            #expect(!health.contains("⚠ Failed"))
             #expect(health.contains("The news service refused the API key; check NEWSAPI_KEY."))
             #expect(health.contains("<a href"), "the previous feed is still there")
             let never = try Self.row("us/technology", in: page)
-            #expect(never.contains("not built yet"))
+            #expect(never.contains("paused until the NewsAPI key changes"))
         }
     }
 

@@ -44,7 +44,7 @@ import Testing
             #expect(text.outputLines.count == 8)
             #expect(
                 text.outputLines[3]
-                    == "us/health (headlines), last success 2024-05-02 12:00 UTC, next due 2024-05-04 00:01 UTC, every 1d12h1m, 1 items (1 new in the last build), 0 dead images"
+                    == "us/health (headlines), not due, last success 2024-05-02 12:00 UTC, next due 2024-05-04 00:01 UTC, every 1d12h1m, 1 items (1 new in the last build), 0 dead images"
             )
             #expect(
                 text.outputLines[6]
@@ -166,7 +166,7 @@ import Testing
             let text = await workspace.run(["status"])
             #expect(
                 text.outputLines[0]
-                    == "us/health (headlines), last success never, last error 2024-05-02 12:00 UTC: NewsAPI apiKeyInvalid (HTTP 401): Your API key is invalid, next due when the NewsAPI key changes, every 1h, 0 items (0 new in the last build), 0 dead images"
+                    == "us/health (headlines), paused by the key, last success never, last error 2024-05-02 12:00 UTC: NewsAPI apiKeyInvalid (HTTP 401): Your API key is invalid, next due when the NewsAPI key changes, every 1h, 0 items (0 new in the last build), 0 dead images"
             )
             #expect(text.outputLines[1].contains(", next due when the NewsAPI key changes, "), "\(text.outputLines[1])")
             #expect(!text.standardOutput.contains("next due now"))

@@ -40,7 +40,8 @@ import Testing
             let paths = ["/ok.jpg", "/missing.jpg", "/error.jpg", "/page.jpg", "/nohead.jpg", "/chain/1", "/ok.jpg"]
             let urls = try paths.map { try #require(URL(string: base + $0)) }
             let round = WatchRound(
-                settings: WatchSettings(concurrency: 4, perHost: 2, timeout: .seconds(3)),
+                // Nothing here hangs: a long timeout keeps a starved machine's slow answers from timing out.
+                settings: WatchSettings(concurrency: 4, perHost: 2, timeout: .seconds(20)),
                 policy: AllowAllAddressPolicy())
             let now = Date(timeIntervalSince1970: 1_800_000_000)
             let first = await round.run(urls: urls, previous: [:], now: now)

@@ -13,7 +13,7 @@ import Testing
 /// two-core machine would starve the timing of tests running beside it.
 @Suite(.serialized, .timeLimit(.minutes(1))) struct ImageCheckerTests {
     /// Generous for answers that come (a busy two-core machine can be slow); only the timeout tests wait it out.
-    private func checker(_ policy: any AddressPolicy = AllowAllAddressPolicy(), timeout: WatchDuration = .seconds(3))
+    private func checker(_ policy: any AddressPolicy = AllowAllAddressPolicy(), timeout: WatchDuration = .seconds(20))
         -> ImageChecker
     {
         ImageChecker(settings: WatchSettings(timeout: timeout), policy: policy)
@@ -22,7 +22,7 @@ import Testing
     /// Checks `text`; an unparsable test URL shows up as a failure naming it.
     private func check(
         _ text: String, previous: ImageRecord? = nil, policy: any AddressPolicy = AllowAllAddressPolicy(),
-        timeout: WatchDuration = .seconds(3)
+        timeout: WatchDuration = .seconds(20)
     ) async -> ImageCheckResult {
         guard let url = URL(string: text) else {
             return .failed(cause: "bad test URL \(text)", permanent: false, http: nil)

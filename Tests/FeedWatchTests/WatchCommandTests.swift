@@ -78,7 +78,9 @@ import Testing
     }
 
     @Test func roundsHealTheFeedsRecordTheStateRestoreImagesAndARebuildAgrees() async throws {
-        try await Fixture.run(feeds: Self.allFeeds, answers: Self.answers) { fixture in
+        try await Fixture.run(
+            feeds: Self.allFeeds, answers: Self.answers, watchSettings: Fixture.hangingWatchSettings
+        ) { fixture in
             let built = await fixture.build()
             #expect(built.status == 0, "build failed: \(built.standardError)")
             try expectValidFeeds(fixture)
@@ -226,7 +228,7 @@ import Testing
             ),
             (id: Self.science, stories: [Story("s1", image: "/img/science-1.png")]),
         ]
-        let settings = #"{"timeout": "1s", "recheck": "1h"}"#
+        let settings = #"{"timeout": "20s", "recheck": "1h"}"#
         try await Fixture.run(feeds: feeds, answers: Self.answers, watchSettings: settings) { fixture in
             #expect(await fixture.build().status == 0)
             #expect(await fixture.watch().status == 0)

@@ -101,6 +101,6 @@ public enum BookmarkFeed {
             try output.writeIfChanged(try target.format.renderer.render(document), to: target.url)
         }
         try BookmarkMarks.refreshPages(list, config: config, output: output)
-        try FeedIndexWriter(config: config).write(to: output, state: state)
+        try FeedIndexWriter(config: config).write(to: output, state: state, now: now, apiKey: nil)
     }
 }

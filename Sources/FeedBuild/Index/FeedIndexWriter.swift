@@ -9,8 +9,13 @@ import NewsModel
 package struct FeedIndexWriter: Sendable {
     package var config: NewsFeedConfig
 
-    /// Writes both files when their bytes change. Call while holding the output lock.
-    package func write(to output: OutputFolder, state: BridgeState) throws(OutputError) {
+    package init(config: NewsFeedConfig) {
+        self.config = config
+    }
+
+    /// Writes both files when their bytes change, each feed marked with its condition at `now`
+    /// (`apiKey`: the key in use, when known). Call while holding the output lock.
+    package func write(to output: OutputFolder, state: BridgeState, now: Date, apiKey: String?) throws(OutputError) {
         let scanner = FeedFolderScanner(root: output.root.path, baseURL: config.site)
         let configured = Set(config.feeds.map(\.relativePath) + [BookmarkFeed.relativePath])
         let files = scanner.feedFiles().filter { configured.contains($0.relativePath) }
@@ -30,7 +35,15 @@ package struct FeedIndexWriter: Sendable {
         let unbuilt = config.feeds.filter { !built.contains($0.id) }.map { spec in
             FeedListing.unbuilt(id: spec.id, title: spec.title, base: config.site, record: state.feeds[spec.id])
         }
-        let everyFeed = (listings + unbuilt).sorted(by: configOrder)
+        let scheduler = FeedScheduler(config: config)
+        let specs = Dictionary(config.feeds.map { ($0.id, $0) }) { first, _ in first }
+        let everyFeed = (listings + unbuilt).sorted(by: configOrder).map { listing in
+            var listing = listing
+            listing.condition = specs[listing.feedID].map {
+                scheduler.condition(for: $0, state: state, now: now, apiKey: apiKey)
+            }
+            return listing
+        }
         let page = FeedIndexPage.render(title: title, listings: everyFeed, opmlURL: opmlURL)
         let opml = OPMLDocument.render(title: title, listings: listings, indexURL: config.site)
         try output.writeIfChanged(FaviconAsset.data, to: output.fileURL(relativePath: FaviconAsset.relativePath))

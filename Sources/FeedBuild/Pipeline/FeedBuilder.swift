@@ -79,7 +79,7 @@ public struct FeedBuilder: Sendable {
         report.interrupted = Task.isCancelled
         // Every build, due feeds or not: a feed added to or removed from the config changes the
         // index and the OPML at once. Both are written only when their bytes change.
-        await index(into: &report)
+        await index(into: &report, apiKey: scheduled?.apiKey)
         let order = Dictionary(specs.enumerated().map { ($0.element.id, $0.offset) }) { first, _ in first }
         report.outcomes = report.outcomes.enumerated().sorted { lhs, rhs in
             let left = order[lhs.element.spec.id] ?? 0
@@ -356,13 +356,14 @@ public struct FeedBuilder: Sendable {
     // MARK: - Index
 
     /// Refreshes `index.html` and `feeds.opml` from what is now on disk.
-    private func index(into report: inout BuildReport) async {
+    private func index(into report: inout BuildReport, apiKey: String?) async {
         let output = self.output
         let writer = FeedIndexWriter(config: config)
+        let now = clock()
         do {
             try await output.lock.withLock {
                 let state = try output.stateStore.load().state
-                try writer.write(to: output, state: state)
+                try writer.write(to: output, state: state, now: now, apiKey: apiKey)
             }
         } catch {
             report.warnings.append("index: \(error)")

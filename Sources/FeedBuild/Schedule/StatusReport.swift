@@ -36,8 +36,12 @@ public struct StatusReport: Sendable, Equatable {
         public var metered: Bool
         /// No success for more than twice its interval.
         public var stale: Bool
-        /// Its last two attempts failed.
+        /// Its last attempt failed (``condition`` is `failing`).
         public var failing: Bool
+        /// Attempts that failed in a row; `status --check` calls a feed a problem from the second on.
+        public var consecutiveFailures: Int
+        /// What it is doing now: the one answer every view of the status gives.
+        public var condition: FeedCondition
         /// Its last attempt succeeded (`newsfeed_feed_up`).
         public var up: Bool
     }
@@ -79,11 +83,6 @@ public struct StatusReport: Sendable, Equatable {
         let output = OutputFolder(root: config.output)
         // Without a key a bad-key pause is shown as it stands: status cannot tell a fixed key.
         let activePause = scheduler.activePause(state: state, now: now, apiKey: nil)
-        // A known key that is no longer the refused one resumes at the next build: no pause then.
-        let feedPause = activePause.flatMap { record -> PauseRecord? in
-            guard record.cause == .badKey, let apiKey, let fingerprint = record.keyFingerprint else { return record }
-            return fingerprint.matches(apiKey) ? record : nil
-        }
         feeds = config.feeds.map { spec in
             let record = state.feeds[spec.id]
             let snapshot = output.readFeedSnapshot(spec, formats: config.formats)
@@ -92,20 +91,24 @@ public struct StatusReport: Sendable, Equatable {
                     guard let original = state.items[story.link.text]?.originalImage else { return false }
                     return state.images[original]?.status == .dead
                 }.count ?? 0
-            let failing = (record?.consecutiveFailures ?? 0) >= 2
+            let condition = scheduler.condition(for: spec, state: state, now: now, apiKey: apiKey)
             var nextDue = scheduler.nextDue(for: spec, in: state)
-            let paused = spec.isMetered && feedPause != nil
-            if paused, let feedPause {
-                // A paused feed is due when the pause ends: at its end, or when the key changes.
-                nextDue = feedPause.until.map { until in max(until, nextDue ?? until) }
+            // When it is next due follows from its condition: a pause or a full window holds it back.
+            switch condition {
+            case .pausedByKey: nextDue = nil
+            case .pausedByRateLimit(let until): nextDue = max(until, nextDue ?? until)
+            case .outOfQuota(let until): nextDue = until
+            case .failing(_, _, let retry?): nextDue = retry
+            case .failing, .neverBuilt, .notDue, .ok: break
             }
             return Feed(
                 path: spec.id, kind: Self.kindName(spec.kind), lastSuccess: record?.lastSuccess,
                 lastError: record?.lastError, lastErrorTime: record?.lastError == nil ? nil : record?.lastErrorTime,
-                nextDue: nextDue, paused: paused, interval: scheduler.interval(for: spec),
+                nextDue: nextDue, paused: condition.isPaused, interval: scheduler.interval(for: spec),
                 items: snapshot?.stories.count, newItems: record?.newItemCount, deadImages: dead,
-                metered: spec.isMetered, stale: scheduler.isOverdue(spec, state: state, now: now), failing: failing,
-                up: record?.lastSuccess != nil && record?.lastError == nil)
+                metered: spec.isMetered, stale: scheduler.isOverdue(spec, state: state, now: now),
+                failing: condition.isFailing, consecutiveFailures: record?.consecutiveFailures ?? 0,
+                condition: condition, up: record?.lastSuccess != nil && record?.lastError == nil)
         }
         windows = scheduler.usage(state: state, now: now).map { usage in
             Window(
@@ -134,15 +137,15 @@ public struct StatusReport: Sendable, Equatable {
 
     // MARK: - Problems (`status --check`)
 
-    /// One line per problem: a stale feed, a failing feed, a bad-key pause. A rate-limit
-    /// pause alone is no problem until feeds go stale.
+    /// One line per problem: a stale feed, a feed failing twice in a row (one transient failure
+    /// does not alert), a bad-key pause. A rate-limit pause alone is no problem until feeds go stale.
     public var problems: [String] {
         var lines: [String] = []
         if let pause, pause.cause == .badKey, pause.keyStillRefused != false {
             lines.append("NewsAPI: paused until the key changes (\(pause.reason))")
         }
         for feed in feeds {
-            if feed.failing {
+            if feed.failing && feed.consecutiveFailures >= 2 {
                 lines.append("\(feed.path): failing: its last attempts failed (\(feed.lastError ?? "unknown error"))")
             }
             if feed.stale {
@@ -160,7 +163,7 @@ public struct StatusReport: Sendable, Equatable {
     /// The lines of `newsfeed status`: one per feed, then the quota.
     public var lines: [String] {
         var lines = feeds.map { feed -> String in
-            var parts = ["\(feed.path) (\(feed.kind))"]
+            var parts = ["\(feed.path) (\(feed.kind))", feed.condition.label]
             parts.append("last success " + (feed.lastSuccess.map(ScheduleTime.past) ?? "never"))
             if let error = feed.lastError {
                 let time = feed.lastErrorTime.map { " " + ScheduleTime.past($0) } ?? ""
@@ -171,7 +174,6 @@ public struct StatusReport: Sendable, Equatable {
             parts.append("\(feed.items ?? 0) items (\(feed.newItems ?? 0) new in the last build)")
             parts.append("\(feed.deadImages) dead images")
             if feed.stale { parts.append("STALE") }
-            if feed.failing { parts.append("FAILING") }
             return parts.joined(separator: ", ")
         }
         lines.append("quota: " + quotaText)
@@ -241,6 +243,7 @@ public struct StatusReport: Sendable, Equatable {
                 "nextDue": time(feed.nextDue), "intervalSeconds": Int(feed.interval), "items": number(feed.items),
                 "newItems": number(feed.newItems), "deadImages": feed.deadImages, "metered": feed.metered,
                 "stale": feed.stale, "failing": feed.failing, "paused": feed.paused,
+                "condition": feed.condition.name, "consecutiveFailures": feed.consecutiveFailures,
             ]
         }
         var used: [String: Any] = [:]

@@ -99,6 +99,10 @@ public enum PageAssets {
           display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 6; overflow: hidden;
         }
         .description.is-expanded { display: block; -webkit-line-clamp: none; }
+        .more {
+          font: inherit; font-size: 0.8125rem; color: var(--link); background: none; border: 0; padding: 0;
+          min-height: 44px; cursor: pointer; text-decoration: underline;
+        }
         .tags { margin: 0 0 0.25rem; }
         .tag {
           display: inline-block; font-size: 0.75rem; padding: 0 0.5rem; border-radius: 999px;
@@ -168,16 +172,40 @@ public enum PageAssets {
             var target = event.target;
             if (target && target.tagName === "IMG") { useFallback(target); }
           }, true);
+          // A clamped description gets a real button after it (keyboard and screen readers reach it); a tap on the
+          // text itself does the same. Expanding is one way: the button goes and the focus moves to the text.
+          function expand(description) {
+            description.classList.add("is-expanded");
+            var button = description.nextElementSibling;
+            if (button && button.classList.contains("more")) {
+              var hadFocus = document.activeElement === button;
+              button.parentNode.removeChild(button);
+              if (hadFocus) { description.setAttribute("tabindex", "-1"); description.focus(); }
+            }
+          }
           document.addEventListener("click", function (event) {
             var target = event.target;
-            if (target && target.classList && target.classList.contains("description")) {
-              target.classList.toggle("is-expanded");
-            }
+            if (!target || !target.classList) { return; }
+            if (target.classList.contains("description")) { expand(target); }
+            if (target.classList.contains("more")) { expand(target.previousElementSibling); }
           });
           document.addEventListener("DOMContentLoaded", function () {
             var images = document.querySelectorAll("img[data-fallback]");
             for (var i = 0; i < images.length; i++) {
               if (images[i].complete && images[i].naturalWidth === 0) { useFallback(images[i]); }
+            }
+            var descriptions = document.querySelectorAll(".description");
+            for (var j = 0; j < descriptions.length; j++) {
+              var description = descriptions[j];
+              if (description.scrollHeight <= description.clientHeight + 1) { continue; }
+              if (!description.id) { description.id = "description-" + (j + 1); }
+              var more = document.createElement("button");
+              more.type = "button";
+              more.className = "more";
+              more.textContent = "Show all";
+              more.setAttribute("aria-expanded", "false");
+              more.setAttribute("aria-controls", description.id);
+              description.parentNode.insertBefore(more, description.nextSibling);
             }
             var choice = document.getElementById("theme-choice");
             if (!choice) { return; }

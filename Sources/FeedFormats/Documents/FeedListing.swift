@@ -44,8 +44,12 @@ public struct FeedListing: Sendable, Hashable {
         self.isBuilt = isBuilt
     }
 
-    /// Whether the last attempt failed.
-    public var isFailing: Bool { lastError != nil }
+    /// What the feed is doing, when the config is known (the index `build` writes): the same
+    /// ``FeedCondition`` `status` and `/status` give. Nil for a folder served without a config.
+    public var condition: FeedCondition?
+
+    /// Whether the feed is failing: its condition says so, or, without one, its last attempt failed.
+    public var isFailing: Bool { condition.map(\.isFailing) ?? (lastError != nil) }
 
     /// The feed's id in the bridge state: the path without its format's extension, e.g. `us/health`.
     public var feedID: String {

@@ -25,8 +25,16 @@ public enum FeedIndexPage {
         let opml = PageLayout.link("Subscribe to all (OPML)", href: opmlURL.lastPathComponent, type: "text/x-opml")
         let layout = PageLayout(title: title, rootPrefix: "", headLinks: headLinks, headerLinks: [opml])
         var count = listings.count == 1 ? "1 feed" : "\(listings.count) feeds"
-        let failing = listings.filter(\.isFailing).count
-        if failing > 0 { count += " · <strong class=\"bad\">\(failing) failing</strong>" }
+        let conditions = listings.compactMap(\.condition)
+        if conditions.isEmpty {
+            let failing = listings.filter(\.isFailing).count
+            if failing > 0 { count += " · <strong class=\"bad\">\(failing) failing</strong>" }
+        } else {
+            // The counts `/status` shows too: both come from the feeds' conditions.
+            for part in FeedCondition.summary(conditions) {
+                count += part.hasSuffix("failing") ? " · <strong class=\"bad\">\(part)</strong>" : " · \(part)"
+            }
+        }
         var body = "<p class=\"summary-line\">\(count)</p>\n"
         if listings.isEmpty {
             body += "<p>No feeds yet. Run <code>newsfeed build</code> to make some.</p>\n"
@@ -42,11 +50,25 @@ public enum FeedIndexPage {
         let main = FeedListing.encodedPath(
             listing.formats.contains(.html) ? listing.relativePath(for: .html) : listing.relativePath)
         // A failed entry is marked in words and with a symbol, not only by its colour.
-        var html = listing.isFailing ? "<li class=\"feed failed\">\n<h2>" : "<li class=\"feed\">\n<h2>"
+        // The condition's stable name rides on the entry, as `status --json` names it.
+        let marked = listing.condition.map { " data-condition=\"\($0.name)\"" } ?? ""
+        var html = "<li class=\"feed\(listing.isFailing ? " failed" : "")\"\(marked)>\n<h2>"
         if listing.isFailing { html += "<strong class=\"badge\">⚠ Failed</strong> " }
         // A feed with no file yet has nothing to link to.
         html += listing.isBuilt ? PageLayout.link(listing.title, href: main) : PageLayout.text(listing.title)
-        if !listing.isBuilt && !listing.isFailing { html += " <span class=\"badge\">not built yet</span>" }
+        switch listing.condition {
+        case nil:
+            if !listing.isBuilt && !listing.isFailing { html += " <span class=\"badge\">not built yet</span>" }
+        case .neverBuilt?:
+            html += " <span class=\"badge\">not built yet</span>"
+        case .pausedByKey?, .pausedByRateLimit?:
+            html += " <span class=\"badge\">⏸ \(listing.condition?.words(time: PageLayout.time) ?? "")</span>"
+        case .outOfQuota(let until)?:
+            html += " <span class=\"badge\">out of quota until \(PageLayout.time(until))</span>"
+        case .failing?, .notDue?, .ok?:
+            // A failing feed carries its badge in front; ok and not due need none.
+            break
+        }
         html += "</h2>\n"
         if let error = listing.lastError {
             html += "<p class=\"error\">\(PageLayout.text(FailureWording.plain(error)))"

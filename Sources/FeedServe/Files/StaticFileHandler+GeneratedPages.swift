@@ -1,3 +1,4 @@
+import FeedBuild
 import FeedFormats
 import FeedOutput
 import Foundation
@@ -54,8 +55,25 @@ extension StaticFileHandler {
     func healthResponse() -> HTTPResponse {
         let feedCount = scanner.feedFiles().count
         let report: HealthReport
+        let now = configuration.now()
         do {
-            report = HealthReport(feedCount: feedCount, state: try scanner.readState(), now: configuration.now())
+            let state = try scanner.readState()
+            if let status = configuration.status {
+                // With a config, the feeds' conditions decide failing and paused, as on every other view.
+                let scheduler = FeedScheduler(config: status.config)
+                let conditions = Dictionary(
+                    status.config.feeds.map { spec in
+                        (
+                            spec.id,
+                            scheduler.condition(
+                                for: spec, state: state ?? BridgeState(), now: now, apiKey: status.apiKey)
+                        )
+                    }
+                ) { first, _ in first }
+                report = HealthReport(feedCount: feedCount, state: state, conditions: conditions, now: now)
+            } else {
+                report = HealthReport(feedCount: feedCount, state: state, now: now)
+            }
         } catch {
             report = HealthReport(isHealthy: false, feedCount: feedCount, stalestFetchAgeSeconds: nil)
         }

@@ -34,6 +34,9 @@ public struct HealthReport: Sendable, Hashable {
     public var failing: [Failing]
     /// The NewsAPI pause in force, if any.
     public var paused: PauseRecord?
+    /// Each configured feed's ``FeedCondition`` by id; nil when `serve` has no config (the folder
+    /// alone cannot tell a feed's schedule or quota).
+    public var conditions: [String: FeedCondition]?
 
     /// A report with every field given.
     public init(
@@ -48,7 +51,21 @@ public struct HealthReport: Sendable, Hashable {
         self.paused = paused
     }
 
-    /// The report for `feedCount` served feeds and the state's records at `now`.
+    /// The report for `feedCount` served feeds when the config is known: failing and paused
+    /// exactly as every other view says, from the feeds' `conditions` (by feed id).
+    public init(feedCount: Int, state: BridgeState?, conditions: [String: FeedCondition], now: Date) {
+        self.init(feedCount: feedCount, state: state, now: now)
+        failing = conditions.compactMap { feed, condition in
+            guard case .failing(let reason, let since, _) = condition else { return nil }
+            return Failing(feed: feed, error: reason, since: since)
+        }.sorted { $0.feed < $1.feed }
+        // The pause is in force for the feeds when one of them says so (a changed key lifts it).
+        if !conditions.values.contains(where: \.isPaused) { paused = nil }
+        self.conditions = conditions
+    }
+
+    /// The report for `feedCount` served feeds and the state's records at `now`, when no config
+    /// is known: a feed is failing when its last attempt failed.
     public init(feedCount: Int, state: BridgeState?, now: Date) {
         let records = state?.feeds.filter { $0.key != SiteLayout.bookmarksFeedID } ?? [:]
         let successes = records.values.compactMap(\.lastSuccess)
@@ -74,7 +91,8 @@ public struct HealthReport: Sendable, Hashable {
     }
 
     /// `{"status":…,"feeds":N,"stalestFetchAgeSeconds":S,"fresh":F,"failing":[…],"paused":…}`
-    /// (S may be `null`; `paused` is `null` or `{"cause","reason","since","until"}`).
+    /// (S may be `null`; `paused` is `null` or `{"cause","reason","since","until"}`), then, when a
+    /// config is known, `"conditions":{"us/health":"ok",…}` (sorted by feed).
     public var json: String {
         let age = stalestFetchAgeSeconds.map(String.init) ?? "null"
         var text = "{\"status\":\"\(status)\",\"feeds\":\(feedCount),\"stalestFetchAgeSeconds\":\(age)"
@@ -88,6 +106,12 @@ public struct HealthReport: Sendable, Hashable {
             text += ",\"since\":\(Self.date(paused.since)),\"until\":\(Self.date(paused.until))}"
         } else {
             text += "null"
+        }
+        if let conditions {
+            text += ",\"conditions\":{"
+            text += conditions.sorted { $0.key < $1.key }.map { "\(Self.quoted($0.key)):\(Self.quoted($0.value.name))" }
+                .joined(separator: ",")
+            text += "}"
         }
         return text + "}"
     }

@@ -1,5 +1,6 @@
 import FeedBuild
 import Foundation
+import NewsModel
 
 /// `/metrics` in the Prometheus text exposition format, version 0.0.4: per-feed gauges
 /// (label `feed`), the quota and the pause, and the server's own counters. Every family
@@ -28,6 +29,17 @@ public enum MetricsDocument {
         family(
             "newsfeed_feed_up", "gauge", "1 when the feed's last attempt succeeded, else 0.",
             feedSamples { $0.up ? "1" : "0" })
+        family(
+            "newsfeed_feed_condition", "gauge",
+            "1 for the feed's condition now (the one status, /status.json and /healthz give), 0 for the others.",
+            report.feeds.flatMap { feed in
+                FeedCondition.names.map { name in
+                    (
+                        "{feed=\"\(escapeLabel(feed.path))\",condition=\"\(name)\"}",
+                        feed.condition.name == name ? "1" : "0"
+                    )
+                }
+            })
         family(
             "newsfeed_quota_requests_remaining", "gauge",
             "NewsAPI requests scheduled builds may still make in the rolling window (reserve excluded).",

@@ -1,6 +1,7 @@
 import FeedBuild
 import FeedFormats
 import Foundation
+import NewsModel
 
 /// `/status`: the `status` report as an HTML page in the look of the index and the feed
 /// pages (``PageLayout``: light and dark themes, the theme choice, the same assets).
@@ -15,6 +16,8 @@ public enum StatusPage {
         let problems = report.problems
         var body = "<p class=\"summary-line\">"
         body += report.feeds.count == 1 ? "1 feed" : "\(report.feeds.count) feeds"
+        // The same counts as the index page's summary: both come from the feeds' conditions.
+        for part in FeedCondition.summary(report.feeds.map(\.condition)) { body += " · \(part)" }
         body +=
             " · " + (problems.isEmpty ? "no problems" : "\(problems.count) problem\(problems.count == 1 ? "" : "s")")
         body += "</p>\n"
@@ -43,10 +46,14 @@ public enum StatusPage {
     }
 
     private static func entry(_ feed: StatusReport.Feed) -> String {
-        var html = "<li class=\"feed\">\n<h2>\(PageLayout.text(feed.path))</h2>\n<p class=\"meta\">"
+        var html = "<li class=\"feed\" data-condition=\"\(feed.condition.name)\">\n"
+        html += "<h2>\(PageLayout.text(feed.path))</h2>\n<p class=\"meta\">"
         html += "\(feed.kind) · every \(ScheduleTime.span(feed.interval))"
+        let condition = PageLayout.text(feed.condition.label)
+        html +=
+            " · "
+            + (feed.condition.isFailing || feed.condition == .pausedByKey ? "<strong>\(condition)</strong>" : condition)
         if feed.stale { html += " · <strong>stale</strong>" }
-        if feed.failing { html += " · <strong>failing</strong>" }
         html += "</p>\n<p class=\"meta\">last success \(time(feed.lastSuccess, otherwise: "never"))"
         // A moment to come is rounded up to the minute, as `status` prints it (PageLayout truncates).
         let nextDue = StatusReport.nextDueText(

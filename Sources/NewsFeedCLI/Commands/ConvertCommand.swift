@@ -140,21 +140,21 @@ package enum ConvertCommand {
     static func makeFeed(
         _ articles: NewsAPIArticles, spec: FeedSpec, site: URL, format: FeedFormat = .rss, now: Date
     ) -> (
-        channel: FeedDocument, stories: ParallelNormalizedStories<NewsAPIArticles>
+        channel: FeedDocument, stories: ParallelNormalizedStories<NewsAPIArticlesInFeedOrder>
     ) {
         let seen = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
         let resolver = StoryImageResolver(
             site: site, defaultImage: DefaultImageAsset.storyImage(site: site), images: [:])
-        var channel = FeedChannel.document(
+        let channel = FeedChannel.document(
             for: spec, site: site, ttlMinutes: NewsFeedConfig.defaultTTL, formats: [format], stories: [],
             updated: seen)
-        // The stories are written as they are read (a big answer is never held whole), so a feed
-        // that build would sort newest first comes out in the saved answer's order, and says so.
-        if channel.storyOrder == .newestFirst { channel.storyOrder = .asReceived }
+        // The stories are written as they are read (a big answer is never held whole); in the order build gives
+        // the same feed, which for a newest-first feed means sorting the articles by date first.
+        let ordered = NewsAPIArticlesInFeedOrder(articles, order: StoryOrder(for: spec.kind), seenAt: seen)
         // Normalizing is half the work of a big response: two threads share it. Images are decided
         // there too, in place, rather than on the thread writing the feed.
         let stories = ParallelNormalizedStories(
-            articles: articles, normalizer: NewsAPINormalizer(defaults: StoryDefaults()), seenAt: seen, workers: 2
+            articles: ordered, normalizer: NewsAPINormalizer(defaults: StoryDefaults()), seenAt: seen, workers: 2
         ) { resolver.resolve(&$0, originalImage: nil) }
         return (channel, stories)
     }

@@ -10,8 +10,6 @@ public enum StoryOrder: String, Sendable, Hashable, Codable {
     case mostPopularFirst
     /// DuckDuckGo's order: the abstract, the results, then the related topics.
     case answerOrder
-    /// As a saved answer lists them: what `convert` writes, since it streams the answer.
-    case asReceived
 
     /// The order of a feed of `kind`.
     public init(for kind: FeedKind) {
@@ -34,7 +32,6 @@ public enum StoryOrder: String, Sendable, Hashable, Codable {
         case .mostRelevantFirst: "most relevant first"
         case .mostPopularFirst: "most popular first"
         case .answerOrder: "in DuckDuckGo's order"
-        case .asReceived: "in the saved answer's order"
         }
     }
 

@@ -42,4 +42,15 @@ public struct NewsAPIArticles: RandomAccessCollection, Sendable {
             return data.withUnsafeBytes { index.article(position, in: $0) }
         }
     }
+
+    /// The `publishedAt` text of the article at `position`, without building the rest of it.
+    public func publishedAt(at position: Int) -> String? {
+        switch storage {
+        case .decoded(let articles):
+            return articles[position].publishedAt
+        case .indexed(let data, let index):
+            precondition(indices.contains(position), "article \(position) is out of range")
+            return data.withUnsafeBytes { index.publishedAt(position, in: $0) }
+        }
+    }
 }

@@ -66,6 +66,12 @@ package struct NewsAPIJSONIndex: Sendable {
             publishedAt: text(.publishedAt), content: text(.content))
     }
 
+    /// The `publishedAt` text of the article at `index`, read alone: ordering a big answer by date reads no other
+    /// field.
+    package func publishedAt(_ index: Int, in bytes: UnsafeRawBufferPointer) -> String? {
+        spans[index * ArticleField.count + ArticleField.publishedAt.rawValue].string(in: bytes)
+    }
+
     // MARK: Reading
 
     /// The key of the next member, nil after the last; a key with escapes declines the answer

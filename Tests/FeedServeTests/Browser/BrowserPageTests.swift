@@ -164,7 +164,14 @@ import Testing
             #expect(description.height <= 6 * description.lineHeight + 1, "\(description)")
         }
         #expect(narrow.descriptions.contains { $0.fullHeight > $0.height + 1 }, "the long description is clamped")
-        #expect(narrow.expandedHeight > narrow.descriptions.map(\.height).max() ?? 0, "a tap shows the rest")
+        let buttons = narrow.moreButtons
+        #expect(buttons.count == narrow.descriptions.count { $0.fullHeight > $0.height + 1 }, "one per clamped text")
+        #expect(buttons.allSatisfy { $0.name == "Show all" && $0.expanded == "false" && $0.controlsClamped })
+        #expect(buttons.allSatisfy { $0.height >= 44 }, "\(buttons)")
+        #expect(narrow.tabsToMore < 200, "Tab reaches the first Show all button")
+        #expect(
+            narrow.expandedHeight > narrow.descriptions.map(\.height).max() ?? 0,
+            "Enter on it shows the rest and moves the focus to the text")
         for target in narrow.tapTargets {
             #expect(target.height >= 44, "\(target.label): \(target.height) px tall")
         }
@@ -248,12 +255,22 @@ import Testing
         var height: Double
     }
 
+    struct MoreButton: Decodable {
+        var name: String
+        var controls: String?
+        var expanded: String?
+        var controlsClamped: Bool
+        var height: Double
+    }
+
     struct Narrow: Decodable {
         var scrollWidth: Int
         var firstStoryTop: Double
         var titleWidths: [Double]
         var descriptions: [Description]
         var expandedHeight: Double
+        var moreButtons: [MoreButton]
+        var tabsToMore: Int
         var tapTargets: [TapTarget]
     }
 
@@ -302,6 +319,7 @@ import Testing
         from selenium.webdriver.chrome.service import Service
         from selenium.webdriver.common.by import By
         from selenium.webdriver.support.ui import Select
+        from selenium.webdriver.common.keys import Keys
 
         shots, binary, driver_path = sys.argv[1:4]
         pages = sys.argv[4:]
@@ -435,12 +453,26 @@ import Testing
           };
         ''')
         screenshot("page-narrow", 360, 800, 1)
+        # The rest of a clamped description is reached from the keyboard alone: Tab until its button has the
+        # focus, then Enter.
+        report["narrow"]["moreButtons"] = driver.execute_script('''
+          return Array.from(document.querySelectorAll(".description + button.more")).map(b => ({
+            name: b.textContent, controls: b.getAttribute("aria-controls"), expanded: b.getAttribute("aria-expanded"),
+            controlsClamped: (() => { const d = document.getElementById(b.getAttribute("aria-controls"));
+                                      return !!d && d.scrollHeight > d.clientHeight + 1; })(),
+            height: b.getBoundingClientRect().height}));
+        ''')
+        tabs = 0
+        while tabs < 200 and not driver.execute_script(
+                'return !!document.activeElement && document.activeElement.classList.contains("more")'):
+            driver.switch_to.active_element.send_keys(Keys.TAB)
+            tabs += 1
+        report["narrow"]["tabsToMore"] = tabs
+        driver.switch_to.active_element.send_keys(Keys.ENTER)
         report["narrow"]["expandedHeight"] = driver.execute_script('''
-          const clamped = Array.from(document.querySelectorAll(".description"))
-            .find(d => d.scrollHeight > d.clientHeight + 1);
-          if (!clamped) { return 0; }
-          clamped.click();
-          return clamped.getBoundingClientRect().height;
+          const focused = document.activeElement;
+          if (!focused || !focused.classList.contains("description")) { return 0; }
+          return focused.classList.contains("is-expanded") ? focused.getBoundingClientRect().height : 0;
         ''')
         report["consoleErrors"] = console_errors()
         driver.quit()

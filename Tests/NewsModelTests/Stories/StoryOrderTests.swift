@@ -23,7 +23,7 @@ import Testing
 
     @Test func rankedSearchesAndAnswersKeepTheUpstreamsOrder() {
         let stories = [7, 10, 9].map { (hour: Int) in Self.story("s\(hour)", at: hour) }
-        for order in [StoryOrder.mostRelevantFirst, .mostPopularFirst, .answerOrder, .asReceived] {
+        for order in [StoryOrder.mostRelevantFirst, .mostPopularFirst, .answerOrder] {
             #expect(order.ordered(stories).map(\.title) == ["s7", "s10", "s9"])
         }
         #expect(StoryOrder(for: .search(NewsAPISearch(query: "x", sortBy: .relevancy))) == .mostRelevantFirst)
