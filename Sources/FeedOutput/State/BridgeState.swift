@@ -53,6 +53,19 @@ public struct BridgeState: Sendable, Hashable, Codable {
         pause = try container.decodeIfPresent(PauseRecord.self, forKey: .pause)
         ledgerLostAt = try container.decodeIfPresent(Date.self, forKey: .ledgerLostAt)
     }
+
+    /// `imageCache` only when the cache has records, so a state without the cache keeps its bytes.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(version, forKey: .version)
+        try container.encode(feeds, forKey: .feeds)
+        try container.encode(items, forKey: .items)
+        try container.encode(images, forKey: .images)
+        if !imageCache.isEmpty { try container.encode(imageCache, forKey: .imageCache) }
+        try container.encode(requests, forKey: .requests)
+        try container.encodeIfPresent(pause, forKey: .pause)
+        try container.encodeIfPresent(ledgerLostAt, forKey: .ledgerLostAt)
+    }
 }
 
 /// One NewsAPI request: when, and for which feed. Never the key.
