@@ -9,16 +9,17 @@ let staticInRelease: [SwiftSetting] = [
     .unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))
 ]
 
+// Linux only: the server runs on epoll, eventfd and sendfile (CEpoll) and imports Glibc; no other
+// platform is built or tested (docs/design-decisions.md).
 let package = Package(
     name: "newsfeed",
-    platforms: [.macOS(.v14)],
     products: [
         .executable(name: "newsfeed", targets: ["newsfeed"]),
         .library(
             name: "NewsFeedKit",
             targets: [
                 "NewsModel", "HTTPFetching", "Upstreams", "Articles", "Images", "FeedFormats", "FeedOutput",
-                "FeedBuild", "FeedWatch", "FeedServe", "NewsFeedCLI",
+                "FeedBuild", "FullText", "FeedWatch", "FeedServe", "NewsFeedCLI",
             ]),
         .library(name: "HTTPServing", targets: ["HTTPServing"]),
     ],
@@ -32,7 +33,7 @@ let package = Package(
         .systemLibrary(
             name: "CLibXML2",
             pkgConfig: "libxml-2.0",
-            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+            providers: [.apt(["libxml2-dev"])]
         ),
         .systemLibrary(
             name: "CZlib",
@@ -43,9 +44,11 @@ let package = Package(
         .systemLibrary(
             name: "CVips",
             pkgConfig: "vips",
-            providers: [.apt(["libvips-dev"]), .brew(["vips"])]
+            providers: [.apt(["libvips-dev"])]
         ),
-        .target(name: "HTTPServing", swiftSettings: staticInRelease),
+        // epoll, eventfd, sendfile and accept4 as glibc declares them (Linux only).
+        .systemLibrary(name: "CEpoll"),
+        .target(name: "HTTPServing", dependencies: ["CEpoll"], swiftSettings: staticInRelease),
         // The news pipeline, one target per step of the flow; each depends only on those before it
         // (docs/architecture.md).
         .target(name: "NewsModel", swiftSettings: staticInRelease),
@@ -71,6 +74,11 @@ let package = Package(
             name: "FeedBuild",
             dependencies: ["NewsModel", "HTTPFetching", "Upstreams", "FeedFormats", "FeedOutput", "Images"],
             swiftSettings: staticInRelease),
+        // Whole articles in the feeds: fetches the stories' pages (GuardedFetcher), extracts them (Articles) and keeps
+        // them in the article cache, as an enrich step of the build.
+        .target(
+            name: "FullText", dependencies: ["NewsModel", "HTTPFetching", "Articles", "FeedOutput", "FeedBuild"],
+            swiftSettings: staticInRelease),
         .target(
             name: "FeedWatch", dependencies: ["NewsModel", "HTTPFetching", "FeedFormats", "FeedOutput", "FeedBuild"],
             swiftSettings: staticInRelease),
@@ -82,7 +90,7 @@ let package = Package(
             name: "NewsFeedCLI",
             dependencies: [
                 "NewsModel", "HTTPFetching", "Upstreams", "Articles", "FeedFormats", "FeedOutput", "FeedBuild",
-                "FeedWatch", "FeedServe", "HTTPServing", "Images", "CLibXML2", "CZlib",
+                "FullText", "FeedWatch", "FeedServe", "HTTPServing", "Images", "CLibXML2", "CZlib",
             ],
             swiftSettings: staticInRelease),
         .executableTarget(
@@ -103,7 +111,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HTTPServingTests",
-            dependencies: ["HTTPServing"]
+            dependencies: ["HTTPServing", "CEpoll"]
         ),
         // Shared by the test targets: loopback stubs (NewsAPI, DuckDuckGo, image hosts), workspaces,
         // feed-rule checkers, golden files and the fixtures.
@@ -153,6 +161,13 @@ let package = Package(
             dependencies: [
                 "TestSupport", "NewsModel", "HTTPFetching", "Upstreams", "FeedFormats", "FeedOutput", "FeedBuild",
                 "NewsFeedCLI", "newsfeed", "HTTPServing",
+            ]
+        ),
+        .testTarget(
+            name: "FullTextTests",
+            dependencies: [
+                "TestSupport", "NewsModel", "HTTPFetching", "FeedFormats", "FeedOutput", "FeedBuild", "FullText",
+                "NewsFeedCLI", "HTTPServing",
             ]
         ),
         .testTarget(

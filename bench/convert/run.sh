@@ -20,7 +20,8 @@ need_apt /usr/bin/time time
 python3 -c 'import feedgen, dateutil' 2>/dev/null || python3 -m pip install --quiet feedgen \
     || python3 -m pip install --quiet --break-system-packages feedgen
 
-# The default release build, as the issue measures it (`swift build -c release`, dynamically linked).
+# The default release build, as the issue measures it (`swift build -c release`).
+packaging/require-libcurl-dev.sh bench/convert/run.sh
 swift build -c release >&2
 NEWSFEED="$PWD/.build/release/newsfeed"
 

@@ -24,6 +24,7 @@ export PATH="$PATH:/usr/sbin"
 need_apt nginx nginx-light
 ulimit -n 20000 2>/dev/null || ulimit -n "$(ulimit -Hn)"
 
+packaging/require-libcurl-dev.sh bench/flood/run.sh
 swift build -c release >&2
 NEWSFEED="$PWD/.build/release/newsfeed"
 

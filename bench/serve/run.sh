@@ -20,6 +20,7 @@ need_apt wrk wrk
 export PATH="$PATH:/usr/sbin"
 need_apt nginx nginx-light
 
+packaging/require-libcurl-dev.sh bench/serve/run.sh
 swift build -c release >&2
 NEWSFEED="$PWD/.build/release/newsfeed"
 

@@ -20,7 +20,7 @@ concurrency=32
 unset http_proxy https_proxy HTTP_PROXY HTTPS_PROXY all_proxy ALL_PROXY no_proxy NO_PROXY
 
 if [ ! -x "$binary" ]; then
-    (cd "$root" && swift build -c release --product newsfeed)
+    (cd "$root" && packaging/require-libcurl-dev.sh bench/watch/run.sh && swift build -c release --product newsfeed)
 fi
 
 work=$(mktemp -d /tmp/newsfeed-watch-bench.XXXXXX)

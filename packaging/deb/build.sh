@@ -26,6 +26,7 @@ changelog_version=$(sed -n '1s/^newsfeed (\([^)]*\)).*/\1/p' "$here/debian/chang
     exit 1
 }
 
+packaging/require-libcurl-dev.sh packaging/deb/build.sh
 echo "packaging/deb/build.sh: swift build -c release --static-swift-stdlib (newsfeed $version, $arch)"
 swift build -c release --static-swift-stdlib -Xlinker -z -Xlinker now --product newsfeed --scratch-path "$scratch" 2>&1 |
     grep -v -e "the use of \`mktemp' is dangerous" || true

@@ -55,7 +55,7 @@ final class EventLoopWorker {
         writeTimeout = MonotonicClock.nanoseconds(configuration.writeTimeout)
         let shortest = Swift.min(headerTimeout, idleTimeout, writeTimeout)
         sweepInterval = Swift.min(Swift.max(shortest / 8, 5_000_000), 250_000_000)
-        events = .allocate(byteCount: Self.maxEvents * Epoll.eventSize, alignment: 8)
+        events = .allocate(byteCount: Self.maxEvents * Epoll.eventSize, alignment: Epoll.eventAlignment)
         readScratch = .allocate(byteCount: Self.readScratchSize, alignment: 16)
         iovecs = .allocate(capacity: Self.maxIovecs)
     }

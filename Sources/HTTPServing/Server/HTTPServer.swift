@@ -69,7 +69,7 @@ public final class HTTPServer: Sendable {
         var loops: [EventLoop] = []
         let epoll: Epoll
         do {
-            epoll = try Epoll()
+            epoll = Epoll()
             for _ in 0..<Swift.max(1, configuration.eventLoopCount) {
                 loops.append(try EventLoop(epoll: epoll))
             }

@@ -62,7 +62,9 @@ package enum ServeCommand {
             }
             do {
                 let sources = try FeedSourcesFactory.make(for: config.feeds, environment: context.environment)
-                let builder = FeedBuilder(config: config, source: sources, clock: context.clock).withImageCache()
+                let builder = FeedBuilder(
+                    config: config, source: sources, enrichers: BuildEnrichers.make(for: config),
+                    clock: context.clock)
                 refresher = BackgroundRefresher(
                     builder: builder, apiKey: NewsAPIClientFactory.key(in: context.environment)
                 ) { report in
