@@ -66,11 +66,13 @@ let package = Package(
         .target(
             name: "Images",
             dependencies: [
-                "NewsModel", "FeedOutput", .target(name: "CVips", condition: .when(traits: ["ImageCache"])),
+                "NewsModel", "HTTPFetching", "FeedOutput",
+                .target(name: "CVips", condition: .when(traits: ["ImageCache"])),
             ],
             swiftSettings: staticInRelease),
         .target(
-            name: "FeedBuild", dependencies: ["NewsModel", "Upstreams", "FeedFormats", "FeedOutput", "Images"],
+            name: "FeedBuild",
+            dependencies: ["NewsModel", "HTTPFetching", "Upstreams", "FeedFormats", "FeedOutput", "Images"],
             swiftSettings: staticInRelease),
         // Whole articles in the feeds: fetches the stories' pages (GuardedFetcher), extracts them (Articles) and keeps
         // them in the article cache, as an enrich step of the build.
@@ -156,7 +158,10 @@ let package = Package(
         .testTarget(
             name: "FeedBuildTests",
             // The executable too: the scheduler's end-to-end tests run real `newsfeed` processes.
-            dependencies: ["TestSupport", "NewsModel", "HTTPFetching", "Upstreams", "FeedFormats", "FeedOutput", "FeedBuild", "NewsFeedCLI", "newsfeed"]
+            dependencies: [
+                "TestSupport", "NewsModel", "HTTPFetching", "Upstreams", "FeedFormats", "FeedOutput", "FeedBuild",
+                "NewsFeedCLI", "newsfeed", "HTTPServing",
+            ]
         ),
         .testTarget(
             name: "FullTextTests",

@@ -11,6 +11,7 @@ package struct ItemImageAttributes: Sendable, Hashable {
     package var link: String
     package var enclosure: [String: String]?
     package var mediaContent: [String: String]?
+    package var mediaThumbnail: [String: String]?
 
     /// Every item of `data`, keyed by its link.
     package static func read(_ data: Data) -> [String: ItemImageAttributes] {
@@ -36,6 +37,7 @@ package struct ItemImageAttributes: Sendable, Hashable {
             case "item": current = ItemImageAttributes(link: "")
             case "enclosure": current?.enclosure = attributes
             case "media:content": current?.mediaContent = attributes
+            case "media:thumbnail": current?.mediaThumbnail = attributes
             default: break
             }
         }

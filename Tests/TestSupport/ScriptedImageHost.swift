@@ -19,6 +19,8 @@ package final class ScriptedImageHost: HTTPHandler {
         case redirect(to: String)
         /// Never answers.
         case hang
+        /// 200 with `type` and exactly these bytes (a real picture, or something that only claims to be one).
+        case bytes(type: String, Data)
     }
 
     private let answers: Mutex<[String: Answer]>
@@ -74,6 +76,10 @@ package final class ScriptedImageHost: HTTPHandler {
             return .respond(HTTPResponse(status: 302, headers: HTTPHeaders([("Location", location)])))
         case .hang:
             return .hang
+        case .bytes(let type, let body):
+            var headers = HTTPHeaders()
+            headers.set("Content-Type", type)
+            return .respond(HTTPResponse(status: 200, headers: headers, body: .data(body)))
         }
     }
 

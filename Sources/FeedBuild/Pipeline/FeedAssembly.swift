@@ -61,7 +61,9 @@ package struct FeedAssembly: Sendable {
         // Counted after the cap: a story cut by maxItems is not "new" in the feed.
         let newItemCount = merged.filter { !previousURLs.contains($0.link.text) }.count
 
-        let resolver = StoryImageResolver(site: config.site, defaultImage: defaultImage, images: state.images)
+        let resolver = StoryImageResolver(
+            site: config.site, defaultImage: defaultImage, images: state.images,
+            cached: config.images.cache ? state.imageCache : [:])
         let fresh = Set(current.map(\.link.text))
         var stories: [Story] = []
         for story in merged {

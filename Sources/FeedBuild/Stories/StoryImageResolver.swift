@@ -16,12 +16,19 @@ public struct StoryImageResolver: Sendable {
     public var defaultImage: StoryImage?
     /// The watcher's records, keyed by original image URL.
     public var images: [String: ImageRecord]
+    /// The image cache's records, keyed by original image URL: a cached image is carried as its copies, whatever
+    /// the watcher says of the original. Empty when the cache is off.
+    public var cached: [String: CachedImageRecord]
 
-    public init(site: URL, defaultImage: StoryImage?, images: [String: ImageRecord]) {
+    public init(
+        site: URL, defaultImage: StoryImage?, images: [String: ImageRecord],
+        cached: [String: CachedImageRecord] = [:]
+    ) {
         self.site = site
         siteText = site.absoluteString
         self.defaultImage = defaultImage
         self.images = images
+        self.cached = cached
     }
 
     /// `story` with its image decided. `originalImage` is the story's own image as
@@ -49,6 +56,10 @@ public struct StoryImageResolver: Sendable {
             story.image = StoryImage(link: original, mimeType: ImageURL.mimeType(for: original.url), length: 0)
             return
         }
+        if !cached.isEmpty, let copies = cached[original.text].flatMap(copies(of:)) {
+            story.image = copies
+            return
+        }
         // `convert` has no records: spare it a hash of every image URL.
         let record = images.isEmpty ? nil : images[original.text]
         if record?.status == .dead {
@@ -61,6 +72,17 @@ public struct StoryImageResolver: Sendable {
         story.image = StoryImage(
             link: original, mimeType: checkedType ?? known?.mimeType ?? ImageURL.mimeType(for: original.url),
             length: record?.length ?? known?.length ?? 0)
+    }
+
+    /// The image of a cached record: its copies under `site`'s `images/`; nil when it has none.
+    public func copies(of record: CachedImageRecord) -> StoryImage? {
+        let folder = siteText + SiteLayout.imagesFolder + "/"
+        return StoryImage(
+            copies: record.files.map {
+                StoryImageCopy(
+                    link: StoryLink(checkedText: folder + $0.name), width: $0.width, height: $0.height,
+                    length: $0.length, mimeType: $0.mimeType)
+            })
     }
 
     /// Whether `url` is one of the bridge's own files (under `site`).

@@ -140,9 +140,11 @@ public struct AtomRenderer: FeedRenderer {
             if length > 0 {
                 try writer.attribute("fileSize", String(length))
             }
+            try MediaImageSize.write(image.widestCopy, to: &writer)
             try writer.endElement()
             try writer.startElement("media:thumbnail")
-            try writer.attribute("url", imageURL)
+            try writer.attribute("url", image.narrowestCopy?.link.text ?? imageURL)
+            try MediaImageSize.write(image.narrowestCopy, to: &writer)
             try writer.endElement()
         }
         try writer.endElement()

@@ -27,6 +27,8 @@ public struct FeedPageRenderer: FeedRenderer {
     /// The image box every row reserves, so nothing moves while images load (16:9).
     static let imageWidth = 160
     static let imageHeight = 90
+    /// The box's width per screen (the stylesheet's 80 px below 480 px), for `srcset`'s choice of copy.
+    static let imageSizes = "(max-width: 480px) 80px, 160px"
 
     public func render<MoreStories: Sequence<Story>>(
         _ document: FeedDocument, followedBy moreStories: MoreStories, itemsPerPiece: Int = 100,
@@ -133,13 +135,20 @@ public struct FeedPageRenderer: FeedRenderer {
         html += ">\n"
         if let image = story.image {
             let isDefault = image.url == DefaultImageAsset.storyImage(site: document.site).url
+            func address(_ url: URL) -> String {
+                standalone != nil ? url.absoluteString : pageURL(url, document: document, prefix: prefix)
+            }
+            // A cached image loads its narrowest copy unless `srcset` offers a better fit for the screen.
             let source =
-                standalone != nil
-                ? (isDefault ? fallback : image.url.absoluteString)
-                : pageURL(image.url, document: document, prefix: prefix)
+                standalone != nil && isDefault ? fallback : address(image.narrowestCopy?.url ?? image.url)
             // The bundled default image is a light tile: the stylesheet darkens it in the dark theme.
             let kind = source == fallback ? "story-image is-placeholder" : "story-image"
-            html += "<img class=\"\(kind)\" src=\"\(PageLayout.attribute(source))\" alt=\"\" "
+            html += "<img class=\"\(kind)\" src=\"\(PageLayout.attribute(source))\" "
+            if !image.copies.isEmpty {
+                let candidates = image.copies.map { "\(address($0.url)) \($0.width)w" }.joined(separator: ", ")
+                html += "srcset=\"\(PageLayout.attribute(candidates))\" sizes=\"\(imageSizes)\" "
+            }
+            html += "alt=\"\" "
             html += "width=\"\(imageWidth)\" height=\"\(imageHeight)\" loading=\"lazy\" decoding=\"async\" "
             html += "data-fallback=\"\(PageLayout.attribute(fallback))\">\n"
         }

@@ -153,9 +153,11 @@ public struct RSSRenderer: FeedRenderer {
         if length > 0 {
             try writer.attribute("fileSize", String(length))
         }
+        try MediaImageSize.write(image.widestCopy, to: &writer)
         try writer.endElement()
         try writer.startElement("media:thumbnail")
-        try writer.attribute("url", url)
+        try writer.attribute("url", image.narrowestCopy?.link.text ?? url)
+        try MediaImageSize.write(image.narrowestCopy, to: &writer)
         try writer.endElement()
     }
 }

@@ -15,6 +15,8 @@ public struct BridgeState: Sendable, Hashable, Codable {
     public var items: [String: ItemRecord]
     /// Per enclosure image URL (the original, upstream URL), kept by `watch`.
     public var images: [String: ImageRecord]
+    /// Per story image (the original URL), what the image cache made of it; empty without the cache.
+    public var imageCache: [String: CachedImageRecord] = [:]
     /// Every metered (NewsAPI) request of the last 24 hours, oldest first: the quota's ledger.
     public var requests: [RequestRecord]
     /// Set while NewsAPI refuses requests (rate limit or bad key); nil when requests may go out.
@@ -36,7 +38,7 @@ public struct BridgeState: Sendable, Hashable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case version, feeds, items, images, requests, pause, ledgerLostAt
+        case version, feeds, items, images, imageCache, requests, pause, ledgerLostAt
     }
 
     /// Reads states written before the quota existed: the newer keys are optional.
@@ -46,9 +48,23 @@ public struct BridgeState: Sendable, Hashable, Codable {
         feeds = try container.decode([String: FeedRecord].self, forKey: .feeds)
         items = try container.decode([String: ItemRecord].self, forKey: .items)
         images = try container.decode([String: ImageRecord].self, forKey: .images)
+        imageCache = try container.decodeIfPresent([String: CachedImageRecord].self, forKey: .imageCache) ?? [:]
         requests = try container.decodeIfPresent([RequestRecord].self, forKey: .requests) ?? []
         pause = try container.decodeIfPresent(PauseRecord.self, forKey: .pause)
         ledgerLostAt = try container.decodeIfPresent(Date.self, forKey: .ledgerLostAt)
+    }
+
+    /// `imageCache` only when the cache has records, so a state without the cache keeps its bytes.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(version, forKey: .version)
+        try container.encode(feeds, forKey: .feeds)
+        try container.encode(items, forKey: .items)
+        try container.encode(images, forKey: .images)
+        if !imageCache.isEmpty { try container.encode(imageCache, forKey: .imageCache) }
+        try container.encode(requests, forKey: .requests)
+        try container.encodeIfPresent(pause, forKey: .pause)
+        try container.encodeIfPresent(ledgerLostAt, forKey: .ledgerLostAt)
     }
 }
 

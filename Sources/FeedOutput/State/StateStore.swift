@@ -122,6 +122,8 @@ public struct StateStore: Sendable {
             data.append(contentsOf: "},".utf8)
         }
         try appendMap("feeds", state.feeds)
+        // Only with the image cache, so a state without it keeps its bytes.
+        if !state.imageCache.isEmpty { try appendMap("imageCache", state.imageCache) }
         try appendMap("images", state.images)
         try appendMap("items", state.items)
         if let lost = state.ledgerLostAt {

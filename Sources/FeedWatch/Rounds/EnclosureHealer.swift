@@ -19,14 +19,19 @@ public struct EnclosureHealer: Sendable {
     public var defaultImage: StoryImage?
     /// Where the output folder is served; images under it are never touched.
     public var site: URL
+    /// The image cache's records (empty when the cache is off): a cached image keeps its copies, whatever the
+    /// watcher says of its original.
+    public var cached: [String: CachedImageRecord]
 
     public init(
-        images: [String: ImageRecord], items: [String: ItemRecord], defaultImage: StoryImage?, site: URL
+        images: [String: ImageRecord], items: [String: ItemRecord], defaultImage: StoryImage?, site: URL,
+        cached: [String: CachedImageRecord] = [:]
     ) {
         self.images = images
         self.items = items
         self.defaultImage = defaultImage
         self.site = site
+        self.cached = cached
     }
 
     /// The stories with their images healed, in the same order.
@@ -37,6 +42,10 @@ public struct EnclosureHealer: Sendable {
     /// One story with its image healed.
     public func heal(_ story: Story) -> Story {
         guard let original = originalImage(of: story), !original.isUnder(site: site) else { return story }
+        if cached[original.absoluteString]?.isCached == true {
+            let resolver = StoryImageResolver(site: site, defaultImage: defaultImage, images: images, cached: cached)
+            return resolver.resolve(story, originalImage: original)
+        }
         switch images[original.absoluteString]?.status {
         case .dead, .alive:
             // The same decision `build` makes, so a rebuild agrees with the watcher.

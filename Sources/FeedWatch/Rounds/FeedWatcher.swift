@@ -193,7 +193,8 @@ public struct FeedWatcher: Sendable {
             throw .output(error)
         }
         let healer = EnclosureHealer(
-            images: loaded.state.images, items: loaded.state.items, defaultImage: defaultImage, site: config.site)
+            images: loaded.state.images, items: loaded.state.items, defaultImage: defaultImage, site: config.site,
+            cached: config.images.cache ? loaded.state.imageCache : [:])
         var summaries: [WatchReport.FeedSummary] = []
         var urlsOfFeed: [String: [URL]] = [:]
         var unbuilt = Set<String>()
@@ -280,7 +281,8 @@ public struct FeedWatcher: Sendable {
                     _ = try output.installDefaultImage(site: config.site)
                 }
                 let healer = EnclosureHealer(
-                    images: state.images, items: state.items, defaultImage: defaultImage, site: config.site)
+                    images: state.images, items: state.items, defaultImage: defaultImage, site: config.site,
+                    cached: config.images.cache ? state.imageCache : [:])
                 var rewritten = Set<String>()
                 let marks = BookmarkMarks.marks(in: output)
                 for spec in config.feeds {

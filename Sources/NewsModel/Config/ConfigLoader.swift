@@ -371,14 +371,6 @@ public enum ConfigLoader {
         if settings.cache, !BuildTraits.imageCache {
             throw .notBuiltIn(path: path, keyPath: "images.cache", trait: "ImageCache", package: "libvips-dev")
         }
-        // The thumbnailer is built in, but `build` has no step that fetches story images through the guarded
-        // fetcher yet (docs/image-cache.md, "Status"): refused rather than accepted and silently ignored.
-        if settings.cache {
-            throw invalid(
-                "images.cache",
-                "this version has the thumbnailer but `build` does not cache images yet (docs/image-cache.md); "
-                    + "leave it false")
-        }
         return settings
     }
 

@@ -62,10 +62,9 @@ import Testing
     }
 
     #if ImageCache
-        /// Until `build` has its image step, a binary with the trait says so rather than ignoring the key.
-        @Test func theCacheIsRefusedUntilBuildCachesImages() throws {
-            let text = message(#"{"cache": true}"#)
-            #expect(text.hasPrefix("newsfeed.json: images.cache: this version has the thumbnailer"), "\(text)")
+        /// A binary with the trait takes the key (the build's image step is in).
+        @Test func theCacheIsAcceptedWithTheTrait() throws {
+            #expect(try parse(#"{"cache": true}"#).images.cache)
             #expect(try !parse(#"{"cache": false, "widths": [100]}"#).images.cache)
         }
     #else
