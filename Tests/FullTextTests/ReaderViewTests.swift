@@ -43,7 +43,8 @@ import Testing
             #expect(page.contains("<img class=\"lead-image\" src=\"\(base)/images/lead-5.jpg\""))
             #expect(page.contains("<p>The council of the town met on Tuesday evening"))
             #expect(page.contains("<a href=\"\(base)/story/5\" rel=\"noopener\">Read at Example Times</a>"))
-            #expect(FileManager.default.fileExists(atPath: workspace.output.appending(path: "articles/reader.css").path))
+            #expect(
+                FileManager.default.fileExists(atPath: workspace.output.appending(path: "articles/reader.css").path))
 
             let feedPage = try text(workspace, "us/health.html")
             #expect(feedPage.contains("<p class=\"read-here\"><a href=\"../articles/\(key).html\">Read here</a></p>"))

@@ -49,7 +49,8 @@ public struct ReaderPage: Sendable {
             headerLinks: [PageLayout.link("Index", href: prefix + SiteLayout.indexFileName)])
         let direction = TextDirection(language: story.language ?? "en").rawValue
         var body = "<article class=\"reader\" dir=\"\(direction)\">\n<p class=\"meta\">"
-        body += "<bdi class=\"source\">\(PageLayout.link(story.sourceName, href: story.sourceLink.text, rel: "noopener"))</bdi>"
+        body +=
+            "<bdi class=\"source\">\(PageLayout.link(story.sourceName, href: story.sourceLink.text, rel: "noopener"))</bdi>"
         if let author = story.author ?? article.byline {
             body += " · <bdi class=\"author\">\(PageLayout.text(author))</bdi>"
         }
