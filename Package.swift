@@ -166,8 +166,8 @@ let package = Package(
         .testTarget(
             name: "FullTextTests",
             dependencies: [
-                "TestSupport", "NewsModel", "HTTPFetching", "FeedFormats", "FeedOutput", "FeedBuild", "FullText",
-                "NewsFeedCLI", "HTTPServing",
+                "TestSupport", "NewsModel", "HTTPFetching", "Upstreams", "FeedFormats", "FeedOutput", "FeedBuild",
+                "FullText", "FeedServe", "NewsFeedCLI", "HTTPServing",
             ]
         ),
         .testTarget(

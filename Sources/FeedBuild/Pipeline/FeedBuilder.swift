@@ -1,3 +1,4 @@
+import FeedFormats
 import FeedOutput
 import Foundation
 import NewsModel
@@ -278,6 +279,7 @@ public struct FeedBuilder: Sendable {
         let apiKey = context.apiKey
         let scheduled = context.scheduled != nil
         let formats = config.formats
+        let site = config.site
         let written: (built: FeedOutcome.Built, warning: String?)
         do {
             written = try await output.lock.withLock { () throws -> (built: FeedOutcome.Built, warning: String?) in
@@ -289,6 +291,9 @@ public struct FeedBuilder: Sendable {
                 assembly.itemMarks = BookmarkMarks.marks(in: output)
                 let result = try assembly.assemble(current: stories, existing: existing, state: &state)
                 let wrote = try files.write(result.document, previousBuildDate: result.previousBuildDate, now: feed.now)
+                if formats.contains(.html) {
+                    try ReaderPageWriter(output: output, page: ReaderPage(site: site)).write(result.document.stories)
+                }
                 // With no scheduled run, no pause is touched (an unknown key keeps a bad-key pause).
                 let pause = state.pause
                 scheduler.recordSuccess(

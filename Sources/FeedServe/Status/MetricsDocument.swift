@@ -1,4 +1,5 @@
 import FeedBuild
+import FeedOutput
 import Foundation
 import NewsModel
 
@@ -49,6 +50,22 @@ public enum MetricsDocument {
         family(
             "newsfeed_paused", "gauge", "1 while NewsAPI requests are paused (rate limit or bad key), else 0.",
             [("", report.pause == nil ? "0" : "1")])
+        if let fullText = report.fullText {
+            family(
+                "newsfeed_feed_fulltext_items", "gauge", "Items of the feed with their whole article (full text).",
+                fullText.feeds.map { ("{feed=\"\(escapeLabel($0.path))\"}", "\($0.withArticle)") })
+            family(
+                "newsfeed_fulltext_pages_fetched_total", "counter", "Publishers' pages fetched for full text.",
+                [("", "\(fullText.counters.fetched)")])
+            family(
+                "newsfeed_fulltext_pages_extracted_total", "counter", "Pages that gave their article.",
+                [("", "\(fullText.counters.extracted)")])
+            family(
+                "newsfeed_fulltext_pages_failed_total", "counter", "Pages that gave no article, by cause.",
+                ArticleFailureCause.allCases.map {
+                    ("{cause=\"\($0.rawValue)\"}", "\(fullText.counters.failed[$0.rawValue] ?? 0)")
+                })
+        }
         family(
             "newsfeed_http_requests_total", "counter", "HTTP responses sent, by status code.",
             requests.keys.sorted().map { ("{code=\"\($0)\"}", "\(requests[$0] ?? 0)") })
