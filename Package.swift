@@ -19,7 +19,7 @@ let package = Package(
             name: "NewsFeedKit",
             targets: [
                 "NewsModel", "HTTPFetching", "Upstreams", "Articles", "Images", "FeedFormats", "FeedOutput",
-                "FeedBuild", "FeedWatch", "FeedServe", "NewsFeedCLI",
+                "FeedBuild", "FullText", "FeedWatch", "FeedServe", "NewsFeedCLI",
             ]),
         .library(name: "HTTPServing", targets: ["HTTPServing"]),
     ],
@@ -72,6 +72,11 @@ let package = Package(
         .target(
             name: "FeedBuild", dependencies: ["NewsModel", "Upstreams", "FeedFormats", "FeedOutput", "Images"],
             swiftSettings: staticInRelease),
+        // Whole articles in the feeds: fetches the stories' pages (GuardedFetcher), extracts them (Articles) and keeps
+        // them in the article cache, as an enrich step of the build.
+        .target(
+            name: "FullText", dependencies: ["NewsModel", "HTTPFetching", "Articles", "FeedOutput", "FeedBuild"],
+            swiftSettings: staticInRelease),
         .target(
             name: "FeedWatch", dependencies: ["NewsModel", "HTTPFetching", "FeedFormats", "FeedOutput", "FeedBuild"],
             swiftSettings: staticInRelease),
@@ -83,7 +88,7 @@ let package = Package(
             name: "NewsFeedCLI",
             dependencies: [
                 "NewsModel", "HTTPFetching", "Upstreams", "Articles", "FeedFormats", "FeedOutput", "FeedBuild",
-                "FeedWatch", "FeedServe", "HTTPServing", "Images",
+                "FullText", "FeedWatch", "FeedServe", "HTTPServing", "Images",
             ],
             swiftSettings: staticInRelease),
         .executableTarget(
@@ -152,6 +157,13 @@ let package = Package(
             name: "FeedBuildTests",
             // The executable too: the scheduler's end-to-end tests run real `newsfeed` processes.
             dependencies: ["TestSupport", "NewsModel", "HTTPFetching", "Upstreams", "FeedFormats", "FeedOutput", "FeedBuild", "NewsFeedCLI", "newsfeed"]
+        ),
+        .testTarget(
+            name: "FullTextTests",
+            dependencies: [
+                "TestSupport", "NewsModel", "HTTPFetching", "FeedFormats", "FeedOutput", "FeedBuild", "FullText",
+                "NewsFeedCLI", "HTTPServing",
+            ]
         ),
         .testTarget(
             name: "FeedWatchTests",

@@ -7,7 +7,8 @@ import Testing
     /// The package's targets in flow order: C shims, the HTTP server (which knows no news), then the data flow.
     static let flow = [
         "CEpoll", "CLibXML2", "CZlib", "CVips", "HTTPServing", "NewsModel", "HTTPFetching", "Upstreams", "Articles",
-        "FeedFormats", "FeedOutput", "Images", "FeedBuild", "FeedWatch", "FeedServe", "NewsFeedCLI", "newsfeed",
+        "FeedFormats", "FeedOutput", "Images", "FeedBuild", "FullText", "FeedWatch", "FeedServe", "NewsFeedCLI",
+        "newsfeed",
         "images-bench",
     ]
 

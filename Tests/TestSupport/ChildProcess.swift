@@ -61,29 +61,40 @@ package enum ChildProcess {
     package static func run(
         _ executable: URL, _ arguments: [String], environment: [String: String], workingDirectory: URL? = nil,
         timeout: Duration = .seconds(20), closingOutputAfter outputLimit: Int? = nil,
-        closingErrorsAfter errorLimit: Int? = nil, signal: Signalling? = nil
+        closingErrorsAfter errorLimit: Int? = nil, signal: Signalling? = nil, signals: [Signalling] = []
     ) async throws -> Outcome {
         try await onOwnThread {
             try runBlocking(
                 executable, arguments, environment: environment, workingDirectory: workingDirectory, timeout: timeout,
-                outputLimit: outputLimit, errorLimit: errorLimit, signal: signal)
+                outputLimit: outputLimit, errorLimit: errorLimit, signals: (signal.map { [$0] } ?? []) + signals)
         }
     }
 
-    /// A signal to send the child once `when` holds (checked every 10 ms while it runs).
+    /// A signal to send the child once `when` holds (checked every 10 ms while it runs); with
+    /// several, each in turn, once the one before was sent.
     package struct Signalling: Sendable {
         package var number: Int32
         package var when: @Sendable () -> Bool
+        /// With the child's stdout and stderr so far: must hold too.
+        package var whenPrinted: @Sendable (_ output: String, _ errors: String) -> Bool
+        /// Done right before the signal is sent (rewriting a config before SIGHUP).
+        package var before: @Sendable () -> Void
 
-        package init(_ number: Int32, when: @escaping @Sendable () -> Bool) {
+        package init(
+            _ number: Int32, when: @escaping @Sendable () -> Bool = { true },
+            whenPrinted: @escaping @Sendable (String, String) -> Bool = { _, _ in true },
+            before: @escaping @Sendable () -> Void = {}
+        ) {
             self.number = number
             self.when = when
+            self.whenPrinted = whenPrinted
+            self.before = before
         }
     }
 
     private static func runBlocking(
         _ executable: URL, _ arguments: [String], environment: [String: String], workingDirectory: URL?,
-        timeout: Duration, outputLimit: Int?, errorLimit: Int?, signal: Signalling? = nil
+        timeout: Duration, outputLimit: Int?, errorLimit: Int?, signals: [Signalling]
     ) throws -> Outcome {
         let process = Process()
         process.executableURL = executable
@@ -102,11 +113,14 @@ package enum ChildProcess {
         let errorData = PipeDrain(errors.fileHandleForReading, closingAfter: errorLimit)
         let deadline = ContinuousClock.now + timeout
         var timedOut = false
-        var pendingSignal = signal
+        var pendingSignals = signals[...]
         while process.isRunning {
-            if let signal = pendingSignal, signal.when() {
+            if let signal = pendingSignals.first, signal.when(),
+                signal.whenPrinted(outputData.textSoFar, errorData.textSoFar)
+            {
+                signal.before()
                 kill(process.processIdentifier, signal.number)
-                pendingSignal = nil
+                pendingSignals.removeFirst()
             }
             if ContinuousClock.now >= deadline {
                 timedOut = true
@@ -126,6 +140,7 @@ package enum ChildProcess {
 /// thread of its own.
 private final class PipeDrain: Sendable {
     private let collected = Mutex<Data?>(nil)
+    private let soFar = Mutex(Data())
     private let done = DispatchSemaphore(value: 0)
 
     init(_ handle: FileHandle, closingAfter limit: Int? = nil) {
@@ -139,12 +154,21 @@ private final class PipeDrain: Sendable {
                 }
                 try? handle.close()
             } else {
-                data = handle.readDataToEndOfFile()
+                // In pieces, so a test can wait for a line while the child runs.
+                while true {
+                    let more = handle.availableData
+                    if more.isEmpty { break }
+                    data.append(more)
+                    soFar.withLock { $0.append(more) }
+                }
             }
             collected.withLock { $0 = data }
             done.signal()
         }.start()
     }
+
+    /// What arrived so far (without a limit), as text.
+    var textSoFar: String { String(decoding: soFar.withLock { $0 }, as: UTF8.self) }
 
     /// Everything the pipe carried, once its writer has closed it.
     func wait() -> Data {

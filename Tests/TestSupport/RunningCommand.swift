@@ -14,6 +14,9 @@ package final class RunningCommand: Sendable {
     package let standardOutput: TextCapture
     package let standardError: TextCapture
     package let stopSignal = StopSignal()
+    /// What SIGHUP fires in the real tool: ``ReloadRequests/request()`` asks for a reload, and
+    /// `reloadRequests.wakeup.fire()` alone ends a sleep between refreshes as its timer would.
+    package let reloadRequests = ReloadRequests()
     private let exitStatus = ExitStatusBox()
     private let task: Task<Int32, Never>
 
@@ -28,7 +31,8 @@ package final class RunningCommand: Sendable {
         standardError = errorCapture
         let context = CommandContext(
             arguments: arguments, environment: environment, workingDirectory: workingDirectory,
-            standardOutput: output, standardError: errors, stopSignal: stopSignal, clock: clock)
+            standardOutput: output, standardError: errors, stopSignal: stopSignal, clock: clock,
+            reloadRequests: reloadRequests)
         let exitStatus = self.exitStatus
         task = Task {
             let status = await NewsFeedCLI.run(context)

@@ -84,6 +84,8 @@ if ! out=$(SYSTEMD_LOG_LEVEL=notice systemd-analyze verify "${units[@]}" 2>&1) |
     echo "$out" >&2
     fail "systemd-analyze verify does not accept the units"
 fi
+grep -qx 'ExecReload=/bin/kill -HUP $MAINPID' /lib/systemd/system/newsfeed.service ||
+    fail "newsfeed.service: no ExecReload= sending SIGHUP (systemctl reload newsfeed)"
 for unit in newsfeed.service newsfeed-watch.service; do
     systemd-analyze security --offline=true --threshold=20 "/lib/systemd/system/$unit" >"$work/security.txt" 2>&1 || {
         cat "$work/security.txt" >&2

@@ -11,10 +11,20 @@ public struct BackgroundRefresher: Sendable {
     /// Receives each build that attempted a feed (outcomes, warnings, summary), and the first
     /// one that finds NewsAPI paused on a refused key (said once, not at every wake-up).
     public var report: @Sendable (BuildReport) -> Void
+    /// Asked before every refresh: a builder for a config that changed since (its file was edited,
+    /// or SIGHUP asked for a reload), or nil to go on with the current one.
+    public var reconfigure: (@Sendable () -> FeedBuilder?)?
+    /// Ends the sleep between refreshes early (SIGHUP); nil sleeps the whole time.
+    public var wakeup: RefreshWakeup?
 
-    public init(builder: FeedBuilder, apiKey: String?, report: @escaping @Sendable (BuildReport) -> Void) {
+    public init(
+        builder: FeedBuilder, apiKey: String?, reconfigure: (@Sendable () -> FeedBuilder?)? = nil,
+        wakeup: RefreshWakeup? = nil, report: @escaping @Sendable (BuildReport) -> Void
+    ) {
         self.builder = builder
         self.apiKey = apiKey
+        self.reconfigure = reconfigure
+        self.wakeup = wakeup
         self.report = report
     }
 
@@ -22,7 +32,9 @@ public struct BackgroundRefresher: Sendable {
     public func run() async {
         let run = FeedBuilder.ScheduledRun(mode: .scheduled, apiKey: apiKey)
         var announcedPause: String?
+        var builder = self.builder
         while !Task.isCancelled {
+            if let changed = reconfigure?() { builder = changed }
             let result = await builder.build(builder.config.feeds, scheduled: run)
             let pause = result.badKeyPauseReason
             if result.outcomes.contains(where: \.wasAttempted) || !result.warnings.isEmpty
@@ -43,6 +55,10 @@ public struct BackgroundRefresher: Sendable {
     }
 
     private func sleep(seconds: Int) async {
-        try? await Task.sleep(for: .seconds(max(1, seconds)))
+        if let wakeup {
+            _ = await wakeup.wait(for: .seconds(max(1, seconds)))
+        } else {
+            try? await Task.sleep(for: .seconds(max(1, seconds)))
+        }
     }
 }

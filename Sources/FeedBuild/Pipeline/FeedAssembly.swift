@@ -15,6 +15,8 @@ package struct FeedAssembly: Sendable {
     package var now: Date
     /// Signs the HTML page shows before bookmarked stories (see ``BookmarkMarks``).
     package var itemMarks: [String: [ItemMark]] = [:]
+    /// The article cache, for a feed with full text: stories from the history get their articles from it.
+    package var articleStore: ArticleStore?
 
     package struct Result {
         package var document: FeedDocument
@@ -71,6 +73,14 @@ package struct FeedAssembly: Sendable {
             state.items[key] = record
             var resolved = story
             resolved.firstSeen = record.firstSeen
+            if resolved.article == nil, let articleStore {
+                let loaded = articleStore.load(key)
+                if let line = loaded.warning { warning = warning.map { $0 + "; " + line } ?? line }
+                if let article = loaded.record?.article {
+                    ArticleAttachment.attach(article, to: &resolved, now: now)
+                    if let lead = resolved.originalImageLink { state.items[key]?.originalImage = lead.text }
+                }
+            }
             // Fresh stories had their images decided in the enrich step (``ImageDecisions``).
             if !fresh.contains(key) {
                 resolved = resolver.resolve(resolved, originalImage: record.originalImage.flatMap { URL(string: $0) })

@@ -77,6 +77,7 @@ public struct FeedBuilder: Sendable {
             report.outcomes.append(await buildFeed(spec, context: context, stops: &stops, report: &report))
         }
         report.interrupted = Task.isCancelled
+        if !report.interrupted { await pruneArticles(into: &report) }
         // Every build, due feeds or not: a feed added to or removed from the config changes the
         // index and the OPML at once. Both are written only when their bytes change.
         await index(into: &report, apiKey: scheduled?.apiKey)
@@ -124,6 +125,7 @@ public struct FeedBuilder: Sendable {
             return outcome
         }
         let stories = await enrich(fetched.filter(spec.filter.keeps), in: feed)
+        report.warnings += context.notes.drain()
         // Stopped while enriching: the feed is not written half-enriched.
         if Task.isCancelled { return await withdraw(feed, into: &report) }
         return await write(stories, cameBackEmpty: fetched.isEmpty, feed: feed, into: &report)
@@ -268,7 +270,9 @@ public struct FeedBuilder: Sendable {
     ) async -> FeedOutcome {
         let spec = feed.spec
         let context = feed.run
-        let assembly = FeedAssembly(config: config, spec: spec, defaultImage: context.defaultImage, now: feed.now)
+        let assembly = FeedAssembly(
+            config: config, spec: spec, defaultImage: context.defaultImage, now: feed.now,
+            articleStore: config.wantsFullText(spec) ? context.output.articleStore : nil)
         let output = context.output
         let scheduler = context.scheduler
         let apiKey = context.apiKey
@@ -351,6 +355,19 @@ public struct FeedBuilder: Sendable {
             report.warnings.append("\(error)")
         }
         return outcome
+    }
+
+    // MARK: - Articles
+
+    /// Under the lock: forgets the cached articles (and their reader views) of stories in no feed and no bookmark.
+    private func pruneArticles(into report: inout BuildReport) async {
+        let output = self.output
+        let pruner = ArticlePruner(config: config)
+        do {
+            try await output.lock.withLock { _ = try pruner.prune(output) }
+        } catch {
+            report.warnings.append("articles: \(error)")
+        }
     }
 
     // MARK: - Index

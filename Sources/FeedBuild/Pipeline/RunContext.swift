@@ -14,6 +14,11 @@ public struct RunContext: Sendable {
     /// What stands in for a missing or dead image; nil for none.
     public var defaultImage: StoryImage?
     public var clock: @Sendable () -> Date
+    /// Tells one run from the next (a builder that `serve --refresh` reuses runs many): per-run limits such as
+    /// `fullText.pagesPerRun` start afresh with each.
+    public let id = UUID()
+    /// Warnings the enrichers have for the report.
+    public let notes = RunNotes()
 
     package init(
         config: NewsFeedConfig, scheduled: FeedBuilder.ScheduledRun?, defaultImage: StoryImage? = nil,

@@ -74,6 +74,10 @@ public struct AtomRenderer: FeedRenderer {
         let url = story.link.text
         let date = RFC3339Date.string(from: story.displayDate)
         try writer.startElement("entry")
+        // The language the publisher's page gave (full text), for this entry's content.
+        if story.article != nil, let language = story.language {
+            try writer.attribute("xml:lang", language)
+        }
         try writer.element("id", text: url)
         try writer.startElement("title")
         try writer.attribute("type", "text")
@@ -96,7 +100,12 @@ public struct AtomRenderer: FeedRenderer {
             try writer.text(story.summary)
             try writer.endElement()
         }
-        if let content = story.content {
+        if let article = story.article {
+            try writer.startElement("content")
+            try writer.attribute("type", "html")
+            try writer.text(article.html)
+            try writer.endElement()
+        } else if let content = story.content {
             html.removeAll(keepingCapacity: true)
             FeedHTML.appendParagraphs(content, to: &html)
             try writer.startElement("content")

@@ -57,7 +57,10 @@ public struct JSONFeedRenderer: FeedRenderer {
         json.member("url", url, indent: 3)
         json.member("title", story.title, indent: 3)
         if !story.summary.isEmpty { json.member("summary", story.summary, indent: 3) }
-        if let content = story.content {
+        if let article = story.article {
+            json.member("content_html", article.html, indent: 3)
+            json.member("content_text", article.text, indent: 3)
+        } else if let content = story.content {
             json.member("content_html", FeedHTML.paragraphs(content), indent: 3)
         } else {
             json.member("content_text", story.summary, indent: 3)
@@ -66,6 +69,10 @@ public struct JSONFeedRenderer: FeedRenderer {
             json.member("image", image.link.text, indent: 3)
         }
         json.member("date_published", RFC3339Date.string(from: story.displayDate), indent: 3)
+        // The language the publisher's page gave (full text).
+        if story.article != nil, let language = story.language {
+            json.member("language", language, indent: 3)
+        }
         // The item's own category (a DuckDuckGo topic group), as RSS `<category>` carries it.
         if let category = story.category {
             json.raw("      \"tags\": [")

@@ -104,7 +104,10 @@ public struct RSSRenderer: FeedRenderer {
             FeedHTML.appendEscaped(story.summary, to: &html)
             try writer.element("description", utf8Text: &html)
         }
-        if let content = story.content {
+        // The whole article (full text) is sanitized HTML already; without one, upstream's fuller text.
+        if let article = story.article {
+            try writer.element("content:encoded", text: article.html)
+        } else if let content = story.content {
             html.removeAll(keepingCapacity: true)
             FeedHTML.appendParagraphs(content, to: &html)
             try writer.element("content:encoded", utf8Text: &html)

@@ -125,6 +125,12 @@ public struct OutputFolder: Sendable {
         return removed
     }
 
+    /// The article cache, `.newsfeed/articles/`.
+    public var articleStore: ArticleStore { ArticleStore(folder: stateFolder.appending(path: "articles")) }
+
+    /// Where the reader view of the article with `key` is: `articles/<key>.html`.
+    public func readerPageURL(key: String) -> URL { root.appending(path: "articles/\(key).html") }
+
     /// The store for `.newsfeed/state.json`.
     public var stateStore: StateStore { StateStore(url: stateFile) }
 }

@@ -10,6 +10,9 @@ public struct FeedServer: Sendable {
     public let port: Int
     /// The address it listens at, e.g. `http://127.0.0.1:8080/`.
     public let listeningURL: URL
+    /// `/status`, `/status.json`, `/metrics` (and `/healthz`'s conditions), when a config is known:
+    /// ``StatusEndpoints/replaceConfig(_:)`` makes them answer for a reloaded config.
+    public let status: StatusEndpoints?
 
     /// Starts serving `directory` on `host:port` (0 picks a free port). `site`, when
     /// known, is used for absolute URLs in generated pages; otherwise the listening
@@ -37,16 +40,15 @@ public struct FeedServer: Sendable {
         let bound = try server.start()
         let listeningURL = Self.url(host: displayHost ?? host, port: bound)
         var configuration = StaticFileHandler.Configuration(baseURL: site ?? listeningURL, now: clock)
-        configuration.status = status.map {
-            StatusEndpoints(config: $0.config, apiKey: $0.apiKey, metrics: metrics)
-        }
+        let endpoints = status.map { StatusEndpoints(config: $0.config, apiKey: $0.apiKey, metrics: metrics) }
+        configuration.status = endpoints
         do {
             mount.install(try StaticFileHandler(root: directory.path, configuration: configuration))
         } catch {
             await server.shutdown()
             throw error
         }
-        return FeedServer(server: server, port: bound, listeningURL: listeningURL)
+        return FeedServer(server: server, port: bound, listeningURL: listeningURL, status: endpoints)
     }
 
     /// Stops accepting, lets in-flight responses finish, then closes.

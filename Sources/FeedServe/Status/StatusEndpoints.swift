@@ -2,6 +2,7 @@ import FeedBuild
 import Foundation
 import HTTPServing
 import NewsModel
+import Synchronization
 
 /// `/status`, `/status.json` and `/metrics` of `serve`: the `status` report of the
 /// served config, made fresh per request from the state and the feed files.
@@ -10,15 +11,30 @@ public struct StatusEndpoints: Sendable {
     public static let jsonPath = "/status.json"
     public static let metricsPath = "/metrics"
 
-    public var config: NewsFeedConfig
+    /// The served config: shared by every copy, so a reload (``replaceConfig(_:)``) reaches them all.
+    private let current: Current
     /// `NEWSAPI_KEY`, to tell whether a bad-key pause still applies (never shown).
     public var apiKey: String?
     public var metrics: ServerMetrics
 
     public init(config: NewsFeedConfig, apiKey: String?, metrics: ServerMetrics) {
-        self.config = config
+        current = Current(config)
         self.apiKey = apiKey
         self.metrics = metrics
+    }
+
+    /// The config the answers are made from now.
+    public var config: NewsFeedConfig { current.config.withLock { $0 } }
+
+    /// Answers from `config` from now on (`serve --refresh` reloaded its config).
+    public func replaceConfig(_ config: NewsFeedConfig) {
+        current.config.withLock { $0 = config }
+    }
+
+    /// The one place the served config lives.
+    private final class Current: Sendable {
+        let config: Mutex<NewsFeedConfig>
+        init(_ config: NewsFeedConfig) { self.config = Mutex(config) }
     }
 
     public func handles(_ path: String) -> Bool {

@@ -30,7 +30,8 @@ package enum BuildCommand {
         } catch {
             throw context.exit(.configuration, "newsfeed build: \(error.description)")
         }
-        let builder = FeedBuilder(config: config, source: sources, clock: context.clock)
+        let builder = FeedBuilder(
+            config: config, source: sources, enrichers: BuildEnrichers.make(for: config), clock: context.clock)
         // `--only` is a person asking for these feeds now: forced, and the reserve is theirs.
         let only = !parsed.allValues("--only").isEmpty
         let scheduled = FeedBuilder.ScheduledRun(

@@ -115,7 +115,11 @@ package enum CommandTable {
                         + "within the quota (needs a config; --dir, if given, must be its output)"),
                 .flag("--quiet", help: "no access log"),
             ]),
-        about: "Serves the feeds folder read-only over HTTP/1.1 with ETags, gzip and an index.",
+        about: """
+            Serves the feeds folder read-only over HTTP/1.1 with ETags, gzip and an index.
+            SIGHUP (systemctl reload newsfeed) reloads the config; a changed config file is
+            also noticed at the next refresh. A config that no longer loads keeps the running one.
+            """,
         environment: newsAPIEnvironment,
         run: ServeCommand.run)
 

@@ -79,7 +79,8 @@ package enum DemoCommand {
         }
         context.standardOutput.line(
             "newsfeed demo: building feeds from built-in SAMPLE data (not live news; no key, no network)")
-        let builder = FeedBuilder(config: config, source: SampleSource(), clock: context.clock)
+        let builder = FeedBuilder(
+            config: config, source: SampleSource(), enrichers: BuildEnrichers.make(for: config), clock: context.clock)
         let status = await BuildCommand.runBuild(
             builder, specs: config.feeds, quiet: false, command: "demo", context: context)
         if context.stopSignal.isFired {

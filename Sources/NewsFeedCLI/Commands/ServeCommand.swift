@@ -61,8 +61,7 @@ package enum ServeCommand {
                 return .configuration
             }
             do {
-                let sources = try FeedSourcesFactory.make(for: config.feeds, environment: context.environment)
-                let builder = FeedBuilder(config: config, source: sources, clock: context.clock)
+                let builder = try makeBuilder(config, context: context)
                 refresher = BackgroundRefresher(
                     builder: builder, apiKey: NewsAPIClientFactory.key(in: context.environment)
                 ) { report in
@@ -92,9 +91,14 @@ package enum ServeCommand {
         let feedsSite =
             hasFeeds || refresher != nil
             ? config?.site ?? firstFeed.flatMap(SiteMismatch.site(ofFeed:)) : nil
+        // The config is followed for the life of the server: SIGHUP reloads it, a changed file is
+        // noticed at the next refresh.
+        let reloader = config.map {
+            ConfigReloader(path: configPath, workingDirectory: context.workingDirectory, config: $0)
+        }
         return try await serve(
             directory: directory, host: listen.address, port: port, site: config?.site, quiet: parsed.has("--quiet"),
-            refresher: refresher, config: config, context: context, displayHost: listen.display,
+            refresher: refresher, config: config, reloader: reloader, context: context, displayHost: listen.display,
             announce: { server in
                 for note in notes { context.standardError.line(note) }
                 if let mismatch = SiteMismatch.check(
@@ -113,8 +117,8 @@ package enum ServeCommand {
     /// Serves `directory` until the stop signal; shared by `serve` and `demo`.
     package static func serve(
         directory: URL, host: String, port: Int, site: URL?, quiet: Bool, refresher: BackgroundRefresher?,
-        config: NewsFeedConfig? = nil, context: CommandContext, displayHost: String? = nil,
-        announce: (FeedServer) -> Void
+        config: NewsFeedConfig? = nil, reloader: ConfigReloader? = nil, context: CommandContext,
+        displayHost: String? = nil, announce: (FeedServer) -> Void
     ) async throws(CommandExit) -> ExitCode {
         // `/status` reports the folder being served, whatever the config's `output`.
         var served = config
@@ -132,14 +136,72 @@ package enum ServeCommand {
             throw context.exit(.failure, "newsfeed serve: \(error)")
         }
         announce(server)
+        var refresher = refresher
+        var following: Task<Void, Never>?
+        if let reloader {
+            context.reloadRequests.listen()
+            let reload: @Sendable () -> FeedBuilder? = {
+                Self.reload(reloader, directory: directory, status: server.status, quiet: quiet, context: context)
+            }
+            if refresher != nil {
+                refresher?.reconfigure = reload
+                refresher?.wakeup = context.reloadRequests.wakeup
+            } else {
+                // Without --refresh only `/status` follows the config: checked every minute and on SIGHUP.
+                let wakeup = context.reloadRequests.wakeup
+                following = Task {
+                    while !Task.isCancelled {
+                        _ = await wakeup.wait(for: .seconds(60))
+                        if !Task.isCancelled { _ = reload() }
+                    }
+                }
+            }
+        }
         let refreshing = refresher.map { refresher in Task { await refresher.run() } }
         await context.stopSignal.wait()
         refreshing?.cancel()
+        following?.cancel()
         await server.shutdown()
         await refreshing?.value
+        await following?.value
         printer?.flush()
         if !quiet { context.standardOutput.line("stopped") }
         return .ok
+    }
+
+    /// The builder of `serve --refresh` for `config`: its sources and enrichers.
+    static func makeBuilder(_ config: NewsFeedConfig, context: CommandContext) throws(ConfigError) -> FeedBuilder {
+        let sources = try FeedSourcesFactory.make(for: config.feeds, environment: context.environment)
+        return FeedBuilder(
+            config: config, source: sources, enrichers: BuildEnrichers.make(for: config), clock: context.clock)
+    }
+
+    /// Checks the config file (forced when a reload was asked for): a builder for a config that
+    /// changed and loads, with `/status` switched to it; nil (and at most one line) otherwise.
+    static func reload(
+        _ reloader: ConfigReloader, directory: URL, status: StatusEndpoints?, quiet: Bool, context: CommandContext
+    ) -> FeedBuilder? {
+        switch reloader.check(forced: context.reloadRequests.take()) {
+        case .unchanged, .stillRefused:
+            return nil
+        case .refused(let line):
+            context.standardError.line(line)
+            return nil
+        case .reloaded(let config, let line):
+            let builder: FeedBuilder
+            do {
+                builder = try makeBuilder(config, context: context)
+            } catch {
+                context.standardError.line(
+                    "newsfeed serve: config: \(error.description); still running the previous config")
+                return nil
+            }
+            var served = config
+            served.output = directory
+            status?.replaceConfig(served)
+            if !quiet { context.standardOutput.line(line) }
+            return builder
+        }
     }
 
     /// Whether two folder URLs name the same folder (trailing slashes, `..` and symlinks aside).

@@ -3,7 +3,7 @@ import Foundation
 
 extension CommandContext {
     /// The context of this process: its arguments, environment, terminal streams,
-    /// and a stop signal fired by SIGINT or SIGTERM.
+    /// a stop signal fired by SIGINT or SIGTERM, and reload requests `serve` takes SIGHUP for.
     public static func process() -> CommandContext {
         MallocArenas.limit()
         let stop = StopSignal()
@@ -21,6 +21,7 @@ extension CommandContext {
             arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment,
             workingDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
             standardOutput: .standardOutput, standardError: .standardError,
-            readStandardInput: { FileHandle.standardInput.readDataToEndOfFile() }, stopSignal: stop)
+            readStandardInput: { FileHandle.standardInput.readDataToEndOfFile() }, stopSignal: stop,
+            reloadRequests: ReloadRequests(listensToSIGHUP: true))
     }
 }

@@ -15,13 +15,15 @@ public struct CommandContext: Sendable {
     public var stopSignal: StopSignal
     /// The current time; fixed in tests.
     public var clock: @Sendable () -> Date
+    /// Requests to reload the config (SIGHUP in the real tool), for `serve`.
+    public var reloadRequests: ReloadRequests
 
     public init(
         arguments: [String], environment: [String: String] = [:],
         workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
         standardOutput: TextOutput, standardError: TextOutput,
         readStandardInput: @escaping @Sendable () -> Data = { Data() }, stopSignal: StopSignal = StopSignal(),
-        clock: @escaping @Sendable () -> Date = { Date() }
+        clock: @escaping @Sendable () -> Date = { Date() }, reloadRequests: ReloadRequests = ReloadRequests()
     ) {
         self.arguments = arguments
         self.environment = environment
@@ -31,5 +33,6 @@ public struct CommandContext: Sendable {
         self.readStandardInput = readStandardInput
         self.stopSignal = stopSignal
         self.clock = clock
+        self.reloadRequests = reloadRequests
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 package struct ConfigFile: Decodable {
     /// One `feeds` entry; which keys are allowed depends on its kind (`country`, `search` or `ddg`).
     package struct FeedEntry: Decodable {
-        static let commonKeys = ["name", "title", "ttl", "include", "exclude", "every"]
+        static let commonKeys = ["name", "title", "ttl", "include", "exclude", "every", "fullText"]
         static let headlineKeys = ["country", "category"]
         static let searchKeys = [
             "search", "language", "sortBy", "from", "searchIn", "domains", "excludeDomains",
@@ -31,6 +31,8 @@ package struct ConfigFile: Decodable {
         package var exclude: [String]?
         /// The feed's own refresh interval, e.g. `"3h"`.
         package var every: WatchDuration?
+        /// Whether this feed carries whole articles; nil follows `fullText.default`.
+        package var fullText: Bool?
 
         package init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ConfigKey.self)
@@ -71,6 +73,7 @@ package struct ConfigFile: Decodable {
             include = try container.decodeIfPresent([String].self, forKey: ConfigKey("include"))
             exclude = try container.decodeIfPresent([String].self, forKey: ConfigKey("exclude"))
             every = try container.decodeIfPresent(WatchDuration.self, forKey: ConfigKey("every"))
+            fullText = try container.decodeIfPresent(Bool.self, forKey: ConfigKey("fullText"))
         }
     }
 
@@ -146,9 +149,59 @@ package struct ConfigFile: Decodable {
         }
     }
 
+    /// `"fullText"`: the switch for every feed and the page fetcher's limits, checked in ``ConfigLoader``.
+    package struct FullTextEntry: Decodable {
+        /// `maxPageBytes` as a whole number of bytes or a size such as `"8MB"`.
+        package enum Size {
+            case bytes(Int)
+            case text(String)
+        }
+
+        package var byDefault: Bool?
+        package var pagesPerRun: Int?
+        package var concurrency: Int?
+        package var perHost: Int?
+        package var hostSpacing: WatchDuration?
+        package var timeout: WatchDuration?
+        package var maxPageBytes: Size?
+        package var robots: Bool?
+
+        package init(from decoder: any Decoder) throws {
+            try ConfigFile.rejectUnknownKeys(
+                in: decoder,
+                known: [
+                    "default", "pagesPerRun", "concurrency", "perHost", "hostSpacing", "timeout", "maxPageBytes",
+                    "robots",
+                ])
+            let container = try decoder.container(keyedBy: ConfigKey.self)
+            byDefault = try container.decodeIfPresent(Bool.self, forKey: ConfigKey("default"))
+            pagesPerRun = try container.decodeIfPresent(Int.self, forKey: ConfigKey("pagesPerRun"))
+            concurrency = try container.decodeIfPresent(Int.self, forKey: ConfigKey("concurrency"))
+            perHost = try container.decodeIfPresent(Int.self, forKey: ConfigKey("perHost"))
+            hostSpacing = try container.decodeIfPresent(WatchDuration.self, forKey: ConfigKey("hostSpacing"))
+            timeout = try container.decodeIfPresent(WatchDuration.self, forKey: ConfigKey("timeout"))
+            robots = try container.decodeIfPresent(Bool.self, forKey: ConfigKey("robots"))
+            let sizeKey = ConfigKey("maxPageBytes")
+            if !container.contains(sizeKey) {
+                maxPageBytes = nil
+            } else if let text = try? container.decode(String.self, forKey: sizeKey) {
+                maxPageBytes = .text(text)
+            } else {
+                do {
+                    maxPageBytes = .bytes(try container.decode(Int.self, forKey: sizeKey))
+                } catch {
+                    throw DecodingError.dataCorrupted(
+                        DecodingError.Context(
+                            codingPath: decoder.codingPath + [sizeKey],
+                            debugDescription: "expected a whole number of bytes or a size such as \"8MB\""))
+                }
+            }
+        }
+    }
+
     static let knownTopLevelKeys = [
         "site", "output", "feeds", "pageSize", "maxItems", "maxAgeDays", "ttl", "defaults", "watch", "quota", "formats",
-        "images", "allowPrivate",
+        "images", "allowPrivate", "fullText",
     ]
 
     package var site: String?
@@ -164,6 +217,7 @@ package struct ConfigFile: Decodable {
     package var formats: [String]?
     package var images: ImagesEntry?
     package var allowPrivate: Bool?
+    package var fullText: FullTextEntry?
 
     package init(from decoder: any Decoder) throws {
         try Self.rejectUnknownKeys(in: decoder, known: Self.knownTopLevelKeys)
@@ -181,6 +235,7 @@ package struct ConfigFile: Decodable {
         formats = try container.decodeIfPresent([String].self, forKey: ConfigKey("formats"))
         images = try container.decodeIfPresent(ImagesEntry.self, forKey: ConfigKey("images"))
         allowPrivate = try container.decodeIfPresent(Bool.self, forKey: ConfigKey("allowPrivate"))
+        fullText = try container.decodeIfPresent(FullTextEntry.self, forKey: ConfigKey("fullText"))
     }
 
     static func rejectUnknownKeys(in decoder: any Decoder, known: [String]) throws {

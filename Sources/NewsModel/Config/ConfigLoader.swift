@@ -196,6 +196,7 @@ public enum ConfigLoader {
         switch type {
         case is Int.Type: "a whole number"
         case is String.Type: "a string"
+        case is Bool.Type: "true or false"
         case is [Any].Type: "a list"
         default: "\(type)".lowercased().contains("array") ? "a list" : "an object"
         }
@@ -274,7 +275,68 @@ public enum ConfigLoader {
             config.images = try images(from: entry, path: path, invalid: invalid)
         }
         config.allowPrivate = file.allowPrivate ?? false
+        if let entry = file.fullText { config.fullText = try fullText(from: entry, invalid: invalid) }
         return config
+    }
+
+    /// The `"fullText"` object: every number within its range, a duration and a size that make sense.
+    private static func fullText(
+        from entry: ConfigFile.FullTextEntry, invalid: (String, String) -> ConfigError
+    ) throws(ConfigError) -> FullTextSettings {
+        var settings = FullTextSettings.standard
+        func within(_ value: Int?, _ range: ClosedRange<Int>, _ name: String, _ unit: String) throws(ConfigError)
+            -> Int?
+        {
+            guard let value else { return nil }
+            guard range.contains(value) else {
+                throw invalid(
+                    "fullText.\(name)", "must be \(range.lowerBound) to \(range.upperBound) \(unit), not \(value)")
+            }
+            return value
+        }
+        settings.byDefault = entry.byDefault ?? settings.byDefault
+        settings.robots = entry.robots ?? settings.robots
+        settings.pagesPerRun =
+            try within(entry.pagesPerRun, FullTextSettings.pagesPerRunRange, "pagesPerRun", "pages")
+            ?? settings.pagesPerRun
+        settings.concurrency =
+            try within(entry.concurrency, FullTextSettings.concurrencyRange, "concurrency", "pages")
+            ?? settings.concurrency
+        settings.perHost =
+            try within(entry.perHost, FullTextSettings.perHostRange, "perHost", "pages") ?? settings.perHost
+        if let timeout = entry.timeout {
+            guard FullTextSettings.timeoutRange.contains(timeout.milliseconds) else {
+                throw invalid("fullText.timeout", "must be 1s to 5m, not \(timeout)")
+            }
+            settings.timeout = timeout
+        }
+        if let spacing = entry.hostSpacing {
+            guard spacing.milliseconds <= 60_000 else {
+                throw invalid("fullText.hostSpacing", "must be 0s to 1m, not \(spacing)")
+            }
+            settings.hostSpacing = spacing
+        }
+        if let size = entry.maxPageBytes {
+            let range = FullTextSettings.maxPageBytesRange
+            let bytes: Int
+            switch size {
+            case .bytes(let count): bytes = count
+            case .text(let text):
+                guard let parsed = ByteSize(parsing: text) else {
+                    throw invalid(
+                        "fullText.maxPageBytes",
+                        "\"\(text)\" is not a size such as \"8MB\" or \"512KB\" (or a whole number of bytes)")
+                }
+                bytes = parsed.bytes
+            }
+            guard range.contains(bytes) else {
+                throw invalid(
+                    "fullText.maxPageBytes",
+                    "must be 64KB to 64MB (\(range.lowerBound) to \(range.upperBound) bytes), not \(bytes) bytes")
+            }
+            settings.maxPageBytes = bytes
+        }
+        return settings
     }
 
     /// The `"images"` object: widths within range, each once (sorted ascending), a size with its unit, and

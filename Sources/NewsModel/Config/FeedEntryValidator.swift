@@ -66,9 +66,10 @@ package struct FeedEntryValidator {
         if let every = entry.every, every.milliseconds < 60_000 {
             throw invalid("\(place).every", "must be at least 1m, not \(every)")
         }
-        let spec = FeedSpec(
+        var spec = FeedSpec(
             kind: kind, name: name, title: title, ttl: entry.ttl, filter: filter, every: entry.every,
             region: try region(entry.region, at: "\(place).region"))
+        spec.fullText = entry.fullText
         if spec.slug.isEmpty {
             throw invalid(place, "the query has no ASCII letters or digits to name its file: give it a \"name\"")
         }

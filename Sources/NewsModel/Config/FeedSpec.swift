@@ -18,6 +18,8 @@ public struct FeedSpec: Sendable, Hashable, Codable {
     public var every: WatchDuration?
     /// A DuckDuckGo feed's region (`"region": "br-pt"`), sent as `kl=`; nil asks for none.
     public var region: String?
+    /// The feed's own `"fullText"`: whether it carries whole articles; nil follows the config's `fullText.default`.
+    public var fullText: Bool?
 
     public init(
         kind: FeedKind, name: String? = nil, title: String? = nil, ttl: Int? = nil,

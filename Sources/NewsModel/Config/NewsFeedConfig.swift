@@ -31,6 +31,8 @@ public struct NewsFeedConfig: Sendable, Hashable {
     /// Whether fetches of pages and images (and `watch`'s checks, unless told otherwise) may contact private,
     /// loopback and link-local addresses: the config's `"allowPrivate"`, off unless set.
     public var allowPrivate = false
+    /// Whole articles from the publishers' pages (the config's optional `"fullText"` object); off unless asked for.
+    public var fullText: FullTextSettings = .standard
     /// Set by `demo` only (never read from a file): feeds and index say they hold sample data.
     public var isSampleData = false
 
@@ -56,6 +58,12 @@ public struct NewsFeedConfig: Sendable, Hashable {
         self.ttl = ttl
         self.defaults = defaults
     }
+
+    /// Whether `spec`'s feed carries whole articles: its own `"fullText"`, else `fullText.default`.
+    public func wantsFullText(_ spec: FeedSpec) -> Bool { spec.fullText ?? fullText.byDefault }
+
+    /// Whether any configured feed carries whole articles (the build then fetches pages).
+    public var anyFullText: Bool { feeds.contains(where: wantsFullText) }
 
     /// The ttl that applies to `spec`.
     public func ttl(for spec: FeedSpec) -> Int { spec.ttl ?? ttl }

@@ -48,6 +48,9 @@ public struct Story: Sendable, Hashable, Codable {
     public var publishedAt: Date?
     /// When newsfeed first saw the story; the fallback publication date.
     public var firstSeen: Date
+    /// The whole article from the publisher's page, for a feed with full text; never stored with the story
+    /// (the article cache keeps it).
+    public var article: StoryArticle?
 
     public init(
         url: URL, title: String, sourceName: String, sourceURL: URL, summary: String, content: String? = nil,

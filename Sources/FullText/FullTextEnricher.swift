@@ -1,0 +1,137 @@
+import Articles
+import FeedBuild
+import FeedOutput
+import Foundation
+import HTTPFetching
+import NewsModel
+
+/// The full-text step (docs/full-text.md): for a feed with `"fullText"`, fetches the publishers' pages of the
+/// stories the article cache does not know yet (or whose failure is due for another try), extracts their
+/// articles, keeps the outcome in the cache and puts each article on its story, with the metadata it fills.
+///
+/// Pages go through one ``GuardedFetcher`` per enricher with ``FetchPolicy/pages(site:allowPrivate:)`` and the
+/// config's limits: at most `fullText.pagesPerRun` per build (newest stories first), `fullText.concurrency` at
+/// once and `fullText.perHost` per host, `fullText.timeout` for a whole page, `fullText.maxPageBytes`. Nothing
+/// here can fail the feed: a story whose page fails is left as it came. A stopped build records nothing more.
+public struct FullTextEnricher: StoryEnricher {
+    private let settings: FullTextSettings
+    private let fetcher: GuardedFetcher
+    private let extractor: ArticleExtractor
+    private let budget: PageBudget
+
+    /// The enricher for `config`: its `fullText` limits, its `allowPrivate` and its `site` (in the User-Agent).
+    public init(config: NewsFeedConfig, resolver: any HostResolving = HostResolver()) {
+        self.init(config: config, fetcher: GuardedFetcher(policy: Self.policy(for: config), resolver: resolver))
+    }
+
+    /// With a fetcher of the caller's choosing (tests give one with their own address policy).
+    package init(config: NewsFeedConfig, fetcher: GuardedFetcher) {
+        settings = config.fullText
+        self.fetcher = fetcher
+        extractor = ArticleExtractor(maximumBytes: config.fullText.maxPageBytes)
+        budget = PageBudget(perRun: config.fullText.pagesPerRun)
+    }
+
+    /// The page policy `config` asks for.
+    package static func policy(for config: NewsFeedConfig) -> FetchPolicy {
+        let settings = config.fullText
+        var policy = FetchPolicy.pages(site: config.site, allowPrivate: config.allowPrivate)
+        policy.maximumBytes = settings.maxPageBytes
+        policy.timeout = settings.timeout.duration
+        policy.perHost = settings.perHost
+        policy.totalConcurrency = settings.concurrency
+        policy.hostSpacing = settings.hostSpacing.duration
+        policy.obeysRobots = settings.robots
+        return policy
+    }
+
+    public func enrich(_ stories: [Story], in feed: FeedContext) async -> [Story] {
+        guard feed.run.config.wantsFullText(feed.spec), !stories.isEmpty else { return stories }
+        let output = feed.run.output
+        let store = output.articleStore
+        let links = stories.map(\.link.text)
+        let now = feed.now
+        // The cache as it is now (another process may have fetched some meanwhile).
+        let loaded: [ArticleStore.Loaded]
+        do {
+            loaded = try await output.lock.withLock { links.map(store.load) }
+        } catch {
+            feed.run.notes.warn("\(feed.spec.id): full text skipped: \(error)")
+            return stories
+        }
+        for line in loaded.compactMap(\.warning) { feed.run.notes.warn(line) }
+        var records = loaded.map(\.record)
+
+        // Newest first, within what is left of the run's budget.
+        let due = stories.indices.filter { records[$0].map { $0.isDue(at: now) } ?? true }
+            .sorted { stories[$0].displayDate > stories[$1].displayDate }
+        let granted = await budget.take(due.count, run: feed.run.id)
+        let attempts = await fetch(Array(due.prefix(granted)).map { ($0, stories[$0]) })
+
+        var fresh: [ArticleRecord] = []
+        for (index, attempt) in attempts {
+            let link = links[index]
+            switch attempt {
+            case .article(let article):
+                fresh.append(ArticleRecord(url: link, article: article, fetchedAt: now))
+            case .failed(let cause, let detail):
+                fresh.append(ArticleRecord(url: link, cause: cause, detail: detail, after: records[index], now: now))
+            case .cancelled:
+                continue
+            }
+            records[index] = fresh.last
+        }
+        if !fresh.isEmpty {
+            let toSave = fresh
+            do {
+                try await output.lock.withLock {
+                    for record in toSave { try store.save(record) }
+                }
+            } catch {
+                feed.run.notes.warn("\(feed.spec.id): full text: \(error)")
+            }
+        }
+        let resolver = StoryImageResolver(
+            site: feed.run.config.site, defaultImage: feed.run.defaultImage, images: feed.state.images)
+        return stories.enumerated().map { index, story in
+            guard let article = records[index]?.article else { return story }
+            var enriched = story
+            let hadOwnImage = story.originalImageLink != nil
+            ArticleAttachment.attach(article, to: &enriched, now: now)
+            if !hadOwnImage, enriched.originalImageLink != nil {
+                resolver.resolve(&enriched, originalImage: nil)
+            }
+            return enriched
+        }
+    }
+
+    /// Fetches the pages of `work` (index, story) with at most `concurrency` in flight and `perHost` per host,
+    /// hosts taken in turn; returns each attempt by index.
+    private func fetch(_ work: [(Int, Story)]) async -> [(Int, PageAttempt)] {
+        guard !work.isEmpty else { return [] }
+        let fetcher = self.fetcher
+        let extractor = self.extractor
+        var queue = HostFairQueue(
+            items: work.enumerated().map { (item: $0.offset, host: $0.element.1.url.host?.lowercased() ?? "") },
+            perHost: settings.perHost)
+        let concurrency = settings.concurrency
+        var results: [(Int, PageAttempt)] = []
+        await withTaskGroup(of: (Int, String, PageAttempt).self) { group in
+            var running = 0
+            while true {
+                while !Task.isCancelled, running < concurrency, let next = queue.next() {
+                    let (index, story) = work[next.item]
+                    group.addTask {
+                        (index, next.host, await PageAttempt.run(story, fetcher: fetcher, extractor: extractor))
+                    }
+                    running += 1
+                }
+                guard running > 0, let (index, host, attempt) = await group.next() else { break }
+                running -= 1
+                queue.finished(host: host)
+                results.append((index, attempt))
+            }
+        }
+        return results
+    }
+}

@@ -1,0 +1,68 @@
+import Articles
+import FeedOutput
+import Foundation
+import HTTPFetching
+import NewsModel
+
+/// One story's page fetched and extracted: its article, or the cause of the failure as the cache keeps it.
+enum PageAttempt: Sendable {
+    case article(StoryArticle)
+    case failed(ArticleFailureCause, String)
+    /// The build was stopped before the page arrived: nothing is recorded.
+    case cancelled
+
+    /// Fetches `story`'s page with `fetcher` and extracts its article.
+    static func run(
+        _ story: Story, fetcher: GuardedFetcher, extractor: ArticleExtractor
+    ) async -> PageAttempt {
+        let fetched: FetchedResource
+        do {
+            fetched = try await fetcher.fetch(story.url)
+        } catch {
+            if case .cancelled = error { return .cancelled }
+            if Task.isCancelled { return .cancelled }
+            return .failed(cause(of: error), error.description)
+        }
+        guard (200..<300).contains(fetched.status) else {
+            return .failed(.httpStatus, "the publisher answered HTTP \(fetched.status)")
+        }
+        let article: Article
+        do {
+            article = try extractor.extract(
+                [UInt8](fetched.body), url: fetched.url, contentType: fetched.headers["content-type"])
+        } catch {
+            return .failed(cause(of: error), error.description)
+        }
+        // A page that says less than the teaser is no better than the teaser: the item stays as it was.
+        let teaser = Article.wordCount(story.content ?? story.summary)
+        guard article.words > teaser else {
+            return .failed(.noArticle, "the article (\(article.words) words) is no longer than the teaser (\(teaser))")
+        }
+        return .article(
+            StoryArticle(
+                key: ArticleStore.key(for: story.link.text), html: article.html, text: article.text,
+                title: article.title.isEmpty ? nil : article.title, byline: article.byline,
+                published: article.published, language: article.language, image: article.image,
+                siteName: article.siteName))
+    }
+
+    static func cause(of error: FetchError) -> ArticleFailureCause {
+        switch error {
+        case .timedOut: .timeout
+        case .tooLarge: .tooLarge
+        case .blocked: .blocked
+        case .disallowedByRobots: .robots
+        case .tooManyRedirects, .redirectLoop: .redirects
+        case .unwantedMediaType: .notHTML
+        case .transport, .unofferedEncoding, .hostNotFound, .cancelled: .network
+        }
+    }
+
+    static func cause(of error: ArticleError) -> ArticleFailureCause {
+        switch error {
+        case .tooLarge: .tooLarge
+        case .notHTML: .notHTML
+        case .empty, .noArticle: .noArticle
+        }
+    }
+}

@@ -1,0 +1,286 @@
+import FeedOutput
+import Foundation
+import NewsModel
+import TestSupport
+import Testing
+
+/// `newsfeed build` with `"fullText"`, against a loopback NewsAPI and loopback publishers serving real pages.
+@Suite struct FullTextBuildTests {
+    /// The workspace config: `us/health` with full text (or every feed, or none), `allowPrivate` for loopback.
+    static func config(fullText: String = #"{"hostSpacing": "0s"}"#, healthFullText: Bool? = true) -> String {
+        let own = healthFullText.map { ", \"fullText\": \($0)" } ?? ""
+        return """
+            {
+              "site": "\(BuildWorkspace.site)", "output": "Feeds", "allowPrivate": true,
+              "fullText": \(fullText),
+              "feeds": [{"country": "us", "category": "health"\(own)}, {"country": "us", "category": "technology"}]
+            }
+            """
+    }
+
+    /// A NewsAPI article whose page is `path` on `base`.
+    static func article(_ base: String, _ path: String, published: String = "2024-05-02T10:00:00Z") -> StubArticle {
+        StubArticle(
+            title: "Story \(path) - Example Times", url: base + path, description: "What happened in \(path).",
+            publishedAt: published)
+    }
+
+    static func answers(_ health: [StubArticle], technology: [StubArticle]) -> [String: NewsAPIStub.Answer] {
+        ["us/health": .articles(health), "us/technology": .articles(technology)]
+    }
+
+    func text(_ workspace: BuildWorkspace, _ path: String) throws -> String {
+        try String(decoding: Data(contentsOf: workspace.output.appending(path: path)), as: UTF8.self)
+    }
+
+    @Test func aFeedWithFullTextCarriesTheWholeArticleInEveryFormat() async throws {
+        try await withPublisher { publisher, base in
+            let health = [Self.article(base, "/article/ars-1"), Self.article(base, "/story/7")]
+            let technology = [Self.article(base, "/story/8")]
+            try await BuildWorkspace.with(
+                config: Self.config(), answers: Self.answers(health, technology: technology)
+            ) { workspace in
+                let run = await workspace.build()
+                #expect(run.status == 0, "\(run.standardError)")
+                #expect(run.standardError.isEmpty)
+                // Only the feed with full text had its pages fetched.
+                #expect(Set(publisher.pages) == ["/article/ars-1", "/story/7"])
+
+                let rss = try text(workspace, "us/health.rss")
+                #expect(rss.contains("xmlns:content=\"http://purl.org/rss/1.0/modules/content/\""))
+                #expect(rss.contains("<content:encoded>&lt;p&gt;The council of the town met on Tuesday evening"))
+                #expect(rss.contains("<dc:language>de</dc:language>"), "the page's language fills NewsAPI's none")
+                let atom = try text(workspace, "us/health.atom")
+                #expect(atom.contains("<entry xml:lang=\"de\">"))
+                #expect(atom.contains("<content type=\"html\">&lt;p&gt;The council of the town met"))
+                let json = try text(workspace, "us/health.json")
+                let feed = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+                let items = try #require(feed["items"] as? [[String: Any]])
+                let story = try #require(items.first { ($0["url"] as? String)?.hasSuffix("/story/7") == true })
+                #expect((story["content_html"] as? String)?.hasPrefix("<p>The council of the town met") == true)
+                #expect((story["content_text"] as? String)?.contains("\n\nThe work starts in May") == true)
+                #expect(story["language"] as? String == "de")
+                let ars = try #require(items.first { ($0["url"] as? String)?.hasSuffix("/article/ars-1") == true })
+                #expect(((ars["content_text"] as? String)?.count ?? 0) > 2000, "the real page's whole article")
+                // The feed rules (W3C-validator strict) hold for every format with full text in it.
+                #expect(try workspace.violationsInEveryFormat("us/health") == [])
+                // The feed without full text has no article.
+                #expect(!(try text(workspace, "us/technology.rss")).contains("The council of the town"))
+            }
+        }
+    }
+
+    @Test func theArticleFillsTheAuthorTheDateAndTheLeadImageNewsAPILeftOut() async throws {
+        try await withPublisher { _, base in
+            var bare = Self.article(base, "/story/3")
+            bare.author = nil
+            bare.publishedAt = nil
+            var given = Self.article(base, "/story/4")
+            given.urlToImage = "https://img.example.com/own.jpg"
+            try await BuildWorkspace.with(
+                config: Self.config(), answers: Self.answers([bare, given], technology: [])
+            ) { workspace in
+                #expect(await workspace.build().status == 0)
+                let stories = try workspace.snapshot("us/health").stories
+                let filled = try #require(stories.first { $0.url.path == "/story/3" })
+                #expect(filled.author == "Ann Writer")
+                #expect(filled.publishedAt == Date(timeIntervalSince1970: 1_714_550_400))
+                #expect(filled.image?.url.absoluteString == base + "/images/lead-3.jpg")
+                let kept = try #require(stories.first { $0.url.path == "/story/4" })
+                #expect(kept.author == "Ann Lee", "NewsAPI's author stays")
+                #expect(kept.image?.url.absoluteString == "https://img.example.com/own.jpg")
+            }
+        }
+    }
+
+    @Test func itemsWithoutAnArticleAreByteIdenticalToABuildWithoutFullText() async throws {
+        try await withPublisher { publisher, base in
+            let health = [
+                Self.article(base, "/forbidden"), Self.article(base, "/legal"), Self.article(base, "/json"),
+                Self.article(base, "/teaser"), Self.article(base, "/missing"),
+            ]
+            var files: [[Data]] = []
+            for config in [Self.config(), Self.config(healthFullText: nil)] {
+                try await BuildWorkspace.with(
+                    config: config, answers: Self.answers(health, technology: [])
+                ) { workspace in
+                    let run = await workspace.build()
+                    #expect(run.status == 0, "\(run.standardError)")
+                    files.append(
+                        try ["us/health.rss", "us/health.atom", "us/health.json", "us/health.html"].map {
+                            try Data(contentsOf: workspace.output.appending(path: $0))
+                        })
+                }
+            }
+            #expect(Set(publisher.pages) == ["/forbidden", "/legal", "/json", "/teaser", "/missing"])
+            #expect(files.count == 2)
+            #expect(files.first == files.last, "every page failed: the feed is what it is without full text")
+        }
+    }
+
+    @Test func aSecondBuildFetchesNoPageAndKeepsTheArticles() async throws {
+        try await withPublisher { publisher, base in
+            let health = [Self.article(base, "/story/1"), Self.article(base, "/forbidden")]
+            try await BuildWorkspace.with(
+                config: Self.config(), answers: Self.answers(health, technology: [])
+            ) { workspace in
+                #expect(await workspace.build().status == 0)
+                let first = publisher.pages
+                #expect(Set(first) == ["/story/1", "/forbidden"])
+                let rss = try text(workspace, "us/health.rss")
+                workspace.clock.advance(by: 3600)
+                #expect(await workspace.build(["--force"]).status == 0)
+                #expect(publisher.pages == first, "the article is cached, the failure waits for its retry")
+                #expect(try text(workspace, "us/health.rss").contains("The council of the town met"))
+                #expect(try text(workspace, "us/health.rss").count == rss.count)
+            }
+        }
+    }
+
+    @Test func aFailedPageIsTriedThreeTimesOverAboutADayThenLeftAlone() async throws {
+        try await withPublisher { publisher, base in
+            try await BuildWorkspace.with(
+                config: Self.config(), answers: Self.answers([Self.article(base, "/legal")], technology: [])
+            ) { workspace in
+                func tries() -> Int { publisher.pages.filter { $0 == "/legal" }.count }
+                #expect(await workspace.build().status == 0)
+                #expect(tries() == 1)
+                workspace.clock.advance(by: 2 * 3600)
+                #expect(await workspace.build(["--force"]).status == 0)
+                #expect(tries() == 1, "3 hours after the first failure, not 2")
+                workspace.clock.advance(by: 3600)
+                #expect(await workspace.build(["--force"]).status == 0)
+                #expect(tries() == 2)
+                workspace.clock.advance(by: 20 * 3600)
+                #expect(await workspace.build(["--force"]).status == 0)
+                #expect(tries() == 2, "21 hours after the second")
+                workspace.clock.advance(by: 3600)
+                #expect(await workspace.build(["--force"]).status == 0)
+                #expect(tries() == 3)
+                workspace.clock.advance(by: 30 * 86_400 / 10)
+                #expect(await workspace.build(["--force"]).status == 0)
+                #expect(tries() == 3, "every try spent")
+                let record = try #require(
+                    OutputFolder(root: workspace.output).articleStore.load(base + "/legal").record)
+                #expect(record.failure?.cause == .httpStatus)
+                #expect(record.failure?.detail == "the publisher answered HTTP 451")
+                #expect(record.failure?.tries == 3)
+            }
+        }
+    }
+
+    @Test func pagesPerRunTakesTheNewestStoriesFirstAndLeavesTheRestForLaterBuilds() async throws {
+        try await withPublisher { publisher, base in
+            let health = [
+                Self.article(base, "/story/1", published: "2024-05-02T08:00:00Z"),
+                Self.article(base, "/story/2", published: "2024-05-02T11:00:00Z"),
+                Self.article(base, "/story/3", published: "2024-05-02T09:00:00Z"),
+            ]
+            try await BuildWorkspace.with(
+                config: Self.config(fullText: #"{"pagesPerRun": 2, "hostSpacing": "0s"}"#),
+                answers: Self.answers(health, technology: [])
+            ) { workspace in
+                #expect(await workspace.build().status == 0)
+                #expect(Set(publisher.pages) == ["/story/2", "/story/3"])
+                #expect(await workspace.build(["--force"]).status == 0)
+                #expect(publisher.pages.count == 3)
+                #expect(publisher.pages.last == "/story/1")
+            }
+        }
+    }
+
+    @Test func noMoreThanPerHostPagesAreFetchedFromOneHostAtOnce() async throws {
+        try await withPublisher(host: "127.0.0.3", delay: .milliseconds(300)) { publisher, base in
+            try await withPublisher(host: "127.0.0.4", delay: .milliseconds(300)) { other, otherBase in
+                let health =
+                    (1...6).map { Self.article(base, "/story/\($0)") }
+                    + (1...6).map { Self.article(otherBase, "/story/\($0)") }
+                try await BuildWorkspace.with(
+                    config: Self.config(fullText: #"{"perHost": 2, "concurrency": 8, "hostSpacing": "0s"}"#),
+                    answers: Self.answers(health, technology: [])
+                ) { workspace in
+                    #expect(await workspace.build().status == 0)
+                    #expect(publisher.pages.count == 6)
+                    #expect(other.pages.count == 6)
+                    #expect(publisher.mostInFlight <= 2)
+                    #expect(other.mostInFlight <= 2)
+                }
+            }
+        }
+    }
+
+    @Test func robotsTxtIsObeyedUnlessTurnedOff() async throws {
+        try await withPublisher(robots: "User-agent: *\nDisallow: /private/\n") { publisher, base in
+            let health = [Self.article(base, "/private/1"), Self.article(base, "/story/2")]
+            try await BuildWorkspace.with(
+                config: Self.config(), answers: Self.answers(health, technology: [])
+            ) { workspace in
+                #expect(await workspace.build().status == 0)
+                #expect(publisher.pages == ["/story/2"])
+                let record = OutputFolder(root: workspace.output).articleStore.load(base + "/private/1").record
+                #expect(record?.failure?.cause == .robots)
+            }
+            try await BuildWorkspace.with(
+                config: Self.config(fullText: #"{"robots": false, "hostSpacing": "0s"}"#),
+                answers: Self.answers([Self.article(base, "/private/3")], technology: [])
+            ) { workspace in
+                #expect(await workspace.build().status == 0)
+                #expect(publisher.pages.last == "/private/3")
+            }
+        }
+    }
+
+    @Test func aPageThatHangsTimesOutAndTheFeedIsWrittenAnyway() async throws {
+        try await withPublisher { _, base in
+            try await BuildWorkspace.with(
+                config: Self.config(fullText: #"{"timeout": "1s", "hostSpacing": "0s"}"#),
+                answers: Self.answers([Self.article(base, "/hang"), Self.article(base, "/story/1")], technology: [])
+            ) { workspace in
+                let run = await workspace.build()
+                #expect(run.status == 0)
+                let stories = try workspace.snapshot("us/health").stories
+                #expect(stories.count == 2)
+                let record = OutputFolder(root: workspace.output).articleStore.load(base + "/hang").record
+                #expect(record?.failure?.cause == .timeout)
+            }
+        }
+    }
+
+    @Test func anUnreadableRecordIsMovedAsideWithOneLineAndThePageFetchedAgain() async throws {
+        try await withPublisher { publisher, base in
+            try await BuildWorkspace.with(
+                config: Self.config(), answers: Self.answers([Self.article(base, "/story/1")], technology: [])
+            ) { workspace in
+                #expect(await workspace.build().status == 0)
+                let store = OutputFolder(root: workspace.output).articleStore
+                let file = store.fileURL(for: base + "/story/1")
+                try Data("{not json".utf8).write(to: file)
+                let run = await workspace.build(["--force"])
+                #expect(run.status == 0)
+                let warnings = run.errorLines.filter { $0.contains("unreadable article record") }
+                #expect(warnings.count == 1)
+                #expect(publisher.pages == ["/story/1", "/story/1"])
+                #expect(store.load(base + "/story/1").record?.article != nil)
+                let aside = try FileManager.default.contentsOfDirectory(atPath: store.folder.path)
+                #expect(aside.contains { $0.hasPrefix(file.lastPathComponent + ".corrupt-") })
+            }
+        }
+    }
+
+    @Test func recordsOfStoriesInNoFeedAreForgotten() async throws {
+        try await withPublisher { _, base in
+            try await BuildWorkspace.with(
+                config: Self.config(), answers: Self.answers([Self.article(base, "/story/1")], technology: [])
+            ) { workspace in
+                #expect(await workspace.build().status == 0)
+                let store = OutputFolder(root: workspace.output).articleStore
+                #expect(store.keys() == [ArticleStore.key(for: base + "/story/1")])
+                // A week and more later the story has left the feed's history (maxAgeDays 7).
+                workspace.stub.answer("us/health", with: .articles([Self.article(base, "/story/2")]))
+                workspace.clock.advance(by: 8 * 86_400)
+                #expect(await workspace.build(["--force"]).status == 0)
+                #expect(store.keys() == [ArticleStore.key(for: base + "/story/2")])
+            }
+        }
+    }
+}
