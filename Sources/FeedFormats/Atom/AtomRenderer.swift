@@ -133,19 +133,7 @@ public struct AtomRenderer: FeedRenderer {
             try writer.attribute("length", String(length))
             try writer.attribute("href", imageURL)
             try writer.endElement()
-            try writer.startElement("media:content")
-            try writer.attribute("url", imageURL)
-            try writer.attribute("medium", "image")
-            try writer.attribute("type", image.mimeType)
-            if length > 0 {
-                try writer.attribute("fileSize", String(length))
-            }
-            try MediaImageSize.write(image.widestCopy, to: &writer)
-            try writer.endElement()
-            try writer.startElement("media:thumbnail")
-            try writer.attribute("url", image.narrowestCopy?.link.text ?? imageURL)
-            try MediaImageSize.write(image.narrowestCopy, to: &writer)
-            try writer.endElement()
+            try MediaImageElements.write(image, to: &writer)
         }
         try writer.endElement()
     }

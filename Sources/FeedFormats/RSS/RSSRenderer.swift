@@ -146,18 +146,6 @@ public struct RSSRenderer: FeedRenderer {
         try writer.attribute("length", String(length))
         try writer.attribute("type", image.mimeType)
         try writer.endElement()
-        try writer.startElement("media:content")
-        try writer.attribute("url", url)
-        try writer.attribute("medium", "image")
-        try writer.attribute("type", image.mimeType)
-        if length > 0 {
-            try writer.attribute("fileSize", String(length))
-        }
-        try MediaImageSize.write(image.widestCopy, to: &writer)
-        try writer.endElement()
-        try writer.startElement("media:thumbnail")
-        try writer.attribute("url", image.narrowestCopy?.link.text ?? url)
-        try MediaImageSize.write(image.narrowestCopy, to: &writer)
-        try writer.endElement()
+        try MediaImageElements.write(image, to: &writer)
     }
 }
