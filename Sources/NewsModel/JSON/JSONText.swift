@@ -1,0 +1,89 @@
+import Foundation
+
+/// JSON text built on UTF-8 bytes, strings escaped per RFC 8259: the one JSON writer of the package (the JSON Feed,
+/// `/healthz`, `extract --format json`).
+package struct JSONText {
+    private var bytes: [UInt8] = []
+
+    package init() {}
+
+    /// `text` as one JSON string literal; with `escapingMarkup`, `<`, `>` and `&` as `\u003c`, `\u003e` and
+    /// `\u0026` too, so the line is safe to embed in a page.
+    package static func quoted(_ text: String, escapingMarkup: Bool = false) -> String {
+        var json = JSONText()
+        json.string(text, escapingMarkup: escapingMarkup)
+        return String(decoding: json.bytes, as: UTF8.self)
+    }
+
+    package mutating func raw(_ text: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    package mutating func raw(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    /// `"key": "value",` and a line break, indented by `indent` levels of two spaces.
+    package mutating func member(_ key: StaticString, _ value: String, indent: Int) {
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * 2))
+        bytes.append(UInt8(ascii: "\""))
+        raw(key)
+        raw("\": ")
+        string(value)
+        raw(",\n")
+    }
+
+    /// `value` as a JSON string: quotes, backslashes and control characters escaped, and U+2028 and
+    /// U+2029 too, so the text is also safe inside a script; with `escapingMarkup`, `<`, `>` and `&` too.
+    package mutating func string(_ value: String, escapingMarkup: Bool = false) {
+        var value = value
+        value.withUTF8 { utf8 in
+            bytes.reserveCapacity(bytes.count + utf8.count + 2)
+            bytes.append(UInt8(ascii: "\""))
+            var runStart = 0
+            var index = 0
+            while index < utf8.count {
+                let byte = utf8[index]
+                var escape: String?
+                var width = 1
+                switch byte {
+                case 0x22: escape = "\\\""
+                case 0x5C: escape = "\\\\"
+                case 0x0A: escape = "\\n"
+                case 0x0D: escape = "\\r"
+                case 0x09: escape = "\\t"
+                case 0..<0x20, 0x7F: escape = Self.unicodeEscape(UInt32(byte))
+                case 0x3C where escapingMarkup, 0x3E where escapingMarkup, 0x26 where escapingMarkup:
+                    escape = Self.unicodeEscape(UInt32(byte))
+                case 0xE2
+                where index + 2 < utf8.count && utf8[index + 1] == 0x80
+                    && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
+                    escape = Self.unicodeEscape(utf8[index + 2] == 0xA8 ? 0x2028 : 0x2029)
+                    width = 3
+                default: break
+                }
+                guard let escape else {
+                    index += 1
+                    continue
+                }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                bytes.append(contentsOf: escape.utf8)
+                index += width
+                runStart = index
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+            bytes.append(UInt8(ascii: "\""))
+        }
+    }
+
+    private static func unicodeEscape(_ value: UInt32) -> String {
+        let hex = String(value, radix: 16)
+        return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+    }
+
+    /// The bytes so far, handed over and forgotten.
+    package mutating func take() -> Data {
+        defer { bytes.removeAll(keepingCapacity: true) }
+        return Data(bytes)
+    }
+}

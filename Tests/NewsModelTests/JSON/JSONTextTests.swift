@@ -1,0 +1,29 @@
+import Foundation
+import NewsModel
+import Testing
+
+/// The one JSON writer: every string it quotes reads back unchanged, and nothing that would end a script or a page
+/// is left raw where that is asked for.
+@Suite struct JSONTextTests {
+    static let samples = [
+        "", "plain", "quote \" and backslash \\", "lines\nand\r\ttabs", "\u{0}\u{1}\u{1F}\u{7F}", "é 日本 🙂",
+        "line\u{2028}and\u{2029}paragraph", "</script><b>&amp;</b>",
+    ]
+
+    @Test(arguments: samples)
+    func aQuotedStringReadsBackUnchanged(text: String) throws {
+        for escapingMarkup in [false, true] {
+            let literal = JSONText.quoted(text, escapingMarkup: escapingMarkup)
+            let read = try JSONSerialization.jsonObject(with: Data("[\(literal)]".utf8)) as? [String]
+            #expect(read == [text])
+            #expect(!literal.contains("\u{2028}") && !literal.contains("\u{7F}"))
+            #expect(literal.unicodeScalars.dropFirst().dropLast().allSatisfy { $0.value >= 0x20 })
+        }
+    }
+
+    @Test func markupIsEscapedOnlyWhenAsked() {
+        #expect(JSONText.quoted("<a&b>") == #""<a&b>""#)
+        #expect(JSONText.quoted("<a&b>", escapingMarkup: true) == #""\u003ca\u0026b\u003e""#)
+        #expect(JSONText.quoted("\"\\\n\u{1}") == #""\"\\\n\u0001""#)
+    }
+}
