@@ -27,7 +27,7 @@ public enum ScheduleTime {
     private static func minuteText(_ minutes: Int) -> String {
         let days = Int((Double(minutes) / 1440).rounded(.down))
         let minuteOfDay = minutes - days * 1440
-        let (year, month, day) = RFC822Date.civilDate(daysSinceEpoch: days)
+        let (year, month, day) = CivilCalendar.date(daysSinceEpoch: days)
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         return "\(year)-\(two(month))-\(two(day)) \(two(minuteOfDay / 60)):\(two(minuteOfDay % 60)) UTC"
     }

@@ -1,4 +1,5 @@
 import Foundation
+import NewsModel
 
 /// RFC 3339 timestamps as Atom and JSON Feed want them: `2025-01-06T09:30:00Z`, always UTC.
 public enum RFC3339Date {
@@ -9,7 +10,7 @@ public enum RFC3339Date {
         guard seconds >= 0, seconds < 253_402_300_800, let whole = Int(exactly: seconds) else {
             return date.formatted(.iso8601)
         }
-        let (year, month, day) = RFC822Date.civilDate(daysSinceEpoch: whole / 86_400)
+        let (year, month, day) = CivilCalendar.date(daysSinceEpoch: whole / 86_400)
         let secondOfDay = whole % 86_400
         return String(unsafeUninitializedCapacity: 20) { output in
             var count = 0

@@ -23,14 +23,13 @@ public enum RFC822Date {
     /// `date` in UTC, e.g. `Mon, 06 Jan 2025 09:30:00 +0000`; fractional seconds are dropped.
     public static func string(from date: Date) -> String {
         let seconds = date.timeIntervalSince1970.rounded(.down)
-        // From 1970 to 9999 plain arithmetic gives ICU's exact text without loading ICU's calendar
-        // data (megabytes of resident memory for a short `convert`) or paying per call.
+        // From 1970 to 9999 plain arithmetic (CivilCalendar) gives ICU's exact text.
         guard seconds >= 0, seconds < endOfYear9999, let whole = Int(exactly: seconds) else {
             return style.format(date)
         }
         let days = whole / 86_400
         let secondOfDay = whole % 86_400
-        let (year, month, day) = civilDate(daysSinceEpoch: days)
+        let (year, month, day) = CivilCalendar.date(daysSinceEpoch: days)
         // Written straight into the string's storage: a big feed formats thousands of these.
         return String(unsafeUninitializedCapacity: 31) { output in
             var count = 0
@@ -46,11 +45,11 @@ public enum RFC822Date {
                 }
                 count += digits
             }
-            append(weekdayAbbreviations[(days + 4) % 7])  // 1970-01-01 was a Thursday.
+            append(CivilCalendar.weekdayAbbreviations[CivilCalendar.weekday(daysSinceEpoch: days)])
             append(", ")
             append(day, digits: 2)
             append(" ")
-            append(monthAbbreviations[month - 1])
+            append(CivilCalendar.monthAbbreviations[month - 1])
             append(" ")
             append(year, digits: 4)
             append(" ")
@@ -66,24 +65,6 @@ public enum RFC822Date {
 
     /// 10000-01-01T00:00:00Z, where years stop having four digits.
     private static let endOfYear9999: Double = 253_402_300_800
-    private static let weekdayAbbreviations: [StaticString] = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-    private static let monthAbbreviations: [StaticString] = [
-        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-    ]
-
-    /// The proleptic Gregorian date of a day count from 1970-01-01 (Howard Hinnant's `civil_from_days`).
-    package static func civilDate(daysSinceEpoch days: Int) -> (year: Int, month: Int, day: Int) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        return (year, month, day)
-    }
 
     /// Parses RFC 822 / RFC 2822 dates with or without weekday and seconds, with numeric zones
     /// (`+0000`, `-05:00`), `GMT`, `UT`, `UTC`, `Z` or North American zone names; a missing zone
@@ -91,7 +72,7 @@ public enum RFC822Date {
     public static func date(from string: String) -> Date? {
         var tokens = string.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" })[...]
         if let first = tokens.first, first.allSatisfy(\.isLetter) {
-            guard weekdayNames.contains(first.prefix(3).lowercased()) else { return nil }
+            guard CivilCalendar.isWeekday(abbreviated: String(first.prefix(3))) else { return nil }
             tokens = tokens.dropFirst()
         }
         guard tokens.count == 4 || tokens.count == 5 else { return nil }
@@ -113,10 +94,6 @@ public enum RFC822Date {
         return Date(timeIntervalSince1970: TimeInterval(seconds))
     }
 
-    private static let weekdayNames: Set<String> = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
-    private static let monthNames = [
-        "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
-    ]
     /// Zone names RFC 822 defines, in hours east of UTC.
     private static let namedZones: [String: Int] = [
         "gmt": 0, "ut": 0, "utc": 0, "z": 0,
@@ -125,7 +102,7 @@ public enum RFC822Date {
 
     private static func monthNumber(_ token: Substring) -> Int? {
         guard token.count >= 3, token.allSatisfy(\.isLetter) else { return nil }
-        return monthNames.firstIndex(of: token.prefix(3).lowercased()).map { $0 + 1 }
+        return CivilCalendar.month(abbreviated: String(token.prefix(3)))
     }
 
     /// Four-digit years as written; two-digit years per RFC 2822 (00–49 are 20xx).

@@ -136,10 +136,9 @@ public struct PageLayout: Sendable {
         guard digits.count >= 5, (1...12).contains(digits[1]) else {
             return "<time datetime=\"\(stamp)\">\(stamp)</time>"
         }
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
         func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         let shown =
-            "\(digits[2]) \(months[digits[1] - 1]) \(digits[0]), \(twoDigits(digits[3])):\(twoDigits(digits[4])) UTC"
+            "\(digits[2]) \(CivilCalendar.monthAbbreviation(digits[1])) \(digits[0]), \(twoDigits(digits[3])):\(twoDigits(digits[4])) UTC"
         // `dir="ltr"` isolates the date: on a right-to-left page its leading day number would
         // otherwise split off and move to the far side of it.
         return "<time datetime=\"\(stamp)\" dir=\"ltr\">\(shown)</time>"

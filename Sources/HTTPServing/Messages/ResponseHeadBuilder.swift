@@ -133,36 +133,12 @@ struct ResponseHeadBuilder {
     }
 
     private mutating func appendDate(to head: inout [UInt8]) {
-        var now = time(nil)
+        let now = time(nil)
         if now != dateSecond {
             dateSecond = now
-            var parts = tm()
-            gmtime_r(&now, &parts)
-            let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-            let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-            var line = Array("Date: ".utf8)
-            line.append(contentsOf: days[Int(parts.tm_wday) % 7].utf8)
-            line.append(contentsOf: ", ".utf8)
-            Self.appendTwoDigits(Int(parts.tm_mday), to: &line)
-            line.append(0x20)
-            line.append(contentsOf: months[Int(parts.tm_mon) % 12].utf8)
-            line.append(0x20)
-            Self.appendDecimal(Int(parts.tm_year) + 1900, to: &line)
-            line.append(0x20)
-            Self.appendTwoDigits(Int(parts.tm_hour), to: &line)
-            line.append(0x3A)
-            Self.appendTwoDigits(Int(parts.tm_min), to: &line)
-            line.append(0x3A)
-            Self.appendTwoDigits(Int(parts.tm_sec), to: &line)
-            line.append(contentsOf: " GMT\r\n".utf8)
-            dateLine = line
+            dateLine = Array("Date: \(HTTPDate.format(secondsSince1970: Int(now)))\r\n".utf8)
         }
         head.append(contentsOf: dateLine)
-    }
-
-    private static func appendTwoDigits(_ value: Int, to bytes: inout [UInt8]) {
-        bytes.append(UInt8(48 + value / 10 % 10))
-        bytes.append(UInt8(48 + value % 10))
     }
 
     static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
