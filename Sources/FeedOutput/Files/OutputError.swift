@@ -14,6 +14,9 @@ public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
     case stateTooNew(path: String, version: Int)
     /// `<dir>/.newsfeed/state.json` exists but cannot be read or decoded.
     case stateUnreadable(path: String, detail: String)
+    /// A folder on the way to a file is a symlink leading out of the output folder: nothing is
+    /// written through it (``OutputFolder/checkConfined(_:)``).
+    case linkLeavesOutput(link: String, target: String)
 
     /// True when the folder (or a file's folder) refused the write itself: no permission, a
     /// read-only file system, a file standing where a folder belongs. Commands report it as a
@@ -23,6 +26,7 @@ public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unusableFolder: return true
         case .writeFailed(_, let reason), .createFailed(_, let reason), .lockFailed(_, let reason):
             return Self.locationReasons.contains { reason.hasSuffix($0) }
+        case .linkLeavesOutput: return true
         case .readFailed, .stateTooNew, .stateUnreadable: return false
         }
     }
@@ -47,6 +51,9 @@ public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(path): written by a newer newsfeed (state version \(version)); upgrade newsfeed"
         case .stateUnreadable(let path, let detail):
             "\(path): cannot read the bridge state: \(detail); run `newsfeed build` to rewrite it"
+        case .linkLeavesOutput(let link, let target):
+            "\(link) is a symlink to \(target), outside the output folder: nothing is written through it "
+                + "(serve does not serve it either); make it a folder, or a link inside the output folder"
         }
     }
 }

@@ -84,6 +84,7 @@ public struct OutputFolder: Sendable {
     /// so unchanged files keep their modification time. Returns whether it wrote.
     @discardableResult
     public func writeIfChanged(_ data: Data, to url: URL) throws(OutputError) -> Bool {
+        try checkConfined(url)
         if let existing = try? readIfPresent(url), existing == data {
             return false
         }
