@@ -25,7 +25,8 @@ import Testing
                 lines.first?.hasPrefix(
                     "us/health: \(link.path) is a symlink to \(outside.resolvingSymlinksInPath().path), "
                         + "outside the output folder") == true, "\(lines)")
-            #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).isEmpty, "nothing written outside")
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: outside.path).isEmpty, "nothing written outside")
             #expect(workspace.feedData("gb/science") != nil, "the other feeds are written")
             #expect(try workspace.state().feeds["us/health"]?.lastError?.contains("symlink") == true)
         }
