@@ -10,6 +10,8 @@ public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
     case readFailed(path: String, reason: String)
     /// The lock file could not be opened or locked.
     case lockFailed(path: String, reason: String)
+    /// Another process held the lock for longer than the writer waits (``LockWaiting/limit``).
+    case lockTimedOut(path: String, seconds: Int, holder: String)
     /// The state file is from a newer newsfeed.
     case stateTooNew(path: String, version: Int)
     /// `<dir>/.newsfeed/state.json` exists but cannot be read or decoded.
@@ -27,7 +29,7 @@ public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
         case .writeFailed(_, let reason), .createFailed(_, let reason), .lockFailed(_, let reason):
             return Self.locationReasons.contains { reason.hasSuffix($0) }
         case .linkLeavesOutput: return true
-        case .readFailed, .stateTooNew, .stateUnreadable: return false
+        case .readFailed, .stateTooNew, .stateUnreadable, .lockTimedOut: return false
         }
     }
 
@@ -47,6 +49,9 @@ public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
         case .createFailed(let path, let reason): "\(path): cannot write: \(reason)"
         case .readFailed(let path, let reason): "\(path): cannot read: \(reason)"
         case .lockFailed(let path, let reason): "\(path): cannot take the output lock: \(reason)"
+        case .lockTimedOut(let path, let seconds, let holder):
+            "\(path): gave up after waiting \(seconds) s for the output lock held by \(holder); if that "
+                + "newsfeed is stuck, stop it and run again"
         case .stateTooNew(let path, let version):
             "\(path): written by a newer newsfeed (state version \(version)); upgrade newsfeed"
         case .stateUnreadable(let path, let detail):
