@@ -33,8 +33,13 @@ public struct OutputFolder: Sendable {
         do {
             try FileManager.default.createDirectory(at: stateFolder, withIntermediateDirectories: true)
         } catch {
+            // The folder that refused is named: the output folder, or its state folder inside it.
+            var isFolder: ObjCBool = false
+            let rootIsFolder =
+                FileManager.default.fileExists(atPath: root.path, isDirectory: &isFolder) && isFolder.boolValue
+            let refusing = rootIsFolder && access(root.path, W_OK | X_OK) == 0 ? stateFolder : root
             throw .unusableFolder(
-                path: root.path, reason: Self.obstacle(to: stateFolder) ?? SystemErrorText.reason(of: error))
+                path: refusing.path, reason: Self.obstacle(to: stateFolder) ?? SystemErrorText.reason(of: error))
         }
         for folder in [root, stateFolder] where access(folder.path, W_OK | X_OK) != 0 {
             throw .unusableFolder(path: folder.path, reason: SystemErrorText.reason(errno: errno))
