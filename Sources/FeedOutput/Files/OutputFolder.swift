@@ -33,11 +33,9 @@ public struct OutputFolder: Sendable {
         do {
             try FileManager.default.createDirectory(at: stateFolder, withIntermediateDirectories: true)
         } catch {
-            // The folder that refused is named: the output folder, or its state folder inside it.
-            var isFolder: ObjCBool = false
-            let rootIsFolder =
-                FileManager.default.fileExists(atPath: root.path, isDirectory: &isFolder) && isFolder.boolValue
-            let refusing = rootIsFolder && access(root.path, W_OK | X_OK) == 0 ? stateFolder : root
+            // Something standing where the state folder belongs is the state folder's problem;
+            // anything else (no permission, a missing parent) is the output folder's.
+            let refusing = FileManager.default.fileExists(atPath: stateFolder.path) ? stateFolder : root
             throw .unusableFolder(
                 path: refusing.path, reason: Self.obstacle(to: stateFolder) ?? SystemErrorText.reason(of: error))
         }
