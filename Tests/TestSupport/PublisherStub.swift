@@ -73,7 +73,8 @@ package final class PublisherStub: HTTPHandler {
         case "/big":
             // 100 KB of article, past a 64 KB cap.
             let paragraph = "<p>" + String(repeating: "The bridge will be repaired before winter. ", count: 20) + "</p>"
-            return Self.html("<html><body><article>" + String(repeating: paragraph, count: 120) + "</article></body></html>")
+            let article = String(repeating: paragraph, count: 120)
+            return Self.html("<html><body><article>" + article + "</article></body></html>")
         case "/teaser": return Self.html("<html><body><article><p>Short.</p></article></body></html>")
         case "/to":
             return .respond(HTTPResponse(status: 302, headers: HTTPHeaders([("Location", request.query ?? "/")])))
