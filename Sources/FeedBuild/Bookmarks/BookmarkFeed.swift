@@ -42,7 +42,14 @@ public enum BookmarkFeed {
             title: config.defaults.title, source: config.defaults.source, description: config.defaults.description)
         let resolver = StoryImageResolver(
             site: config.site, defaultImage: config.defaults.image.storyImage(site: config.site), images: images)
-        let stories = stories(list, defaults: defaults).map { resolver.resolve($0, originalImage: $0.originalImageURL) }
+        var stories = stories(list, defaults: defaults).map { resolver.resolve($0, originalImage: $0.originalImageURL) }
+        // A bookmarked story whose article full text has fetched carries it here too, with its reader view.
+        if config.anyFullText {
+            let store = OutputFolder(root: config.output).articleStore
+            for index in stories.indices {
+                stories[index].article = store.load(stories[index].link.text).record?.article
+            }
+        }
         // Like every other feed, the home link is the feed's own page when one is written.
         let home = config.formats.contains(.html) ? config.site.appending(path: relativePath(for: .html)) : config.site
         var document = FeedDocument(

@@ -19,6 +19,8 @@ public struct FeedBuilder: Sendable {
     /// The enrich step, in order: today the image decisions; full text and the image cache plug in here.
     public var enrichers: [any StoryEnricher]
     public var clock: @Sendable () -> Date
+    /// How the run waits for an output lock another process holds (and what it says meanwhile).
+    public var lockWaiting = LockWaiting()
 
     public init(
         config: NewsFeedConfig, source: any StorySource, enrichers: [any StoryEnricher] = [ImageDecisions()],
@@ -30,7 +32,7 @@ public struct FeedBuilder: Sendable {
         self.clock = clock
     }
 
-    package var output: OutputFolder { OutputFolder(root: config.output) }
+    package var output: OutputFolder { OutputFolder(root: config.output, lockWaiting: lockWaiting) }
 
     /// How a scheduled run may spend NewsAPI's quota: what `build` and `serve --refresh` pass.
     public struct ScheduledRun: Sendable {
@@ -65,6 +67,7 @@ public struct FeedBuilder: Sendable {
     ) async -> BuildReport {
         var report = BuildReport()
         var context = RunContext(config: config, scheduled: scheduled, clock: clock)
+        context.output.lockWaiting = lockWaiting
         guard let toFetch = await plan(specs, context: context, into: &report) else { return report }
         context.defaultImage = await installAssets(fetching: toFetch, into: &report)
         var stops: [Upstream: UpstreamStop] = [:]
