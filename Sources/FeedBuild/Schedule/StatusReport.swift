@@ -76,6 +76,8 @@ public struct StatusReport: Sendable, Equatable {
     public var reserve: Int
     /// Nil when requests may go out.
     public var pause: Pause?
+    /// The image cache's counts; nil when `images.cache` is off.
+    public var imageCache: ImageCacheStatus?
 
     /// The report at `now`; `apiKey`, when known, tells whether a bad-key pause still applies.
     public init(config: NewsFeedConfig, state: BridgeState, now: Date, apiKey: String? = nil) {
@@ -116,6 +118,9 @@ public struct StatusReport: Sendable, Equatable {
                 reserveLeft: usage.reserveLeft)
         }
         reserve = config.quota.reserve
+        if config.images.cache {
+            imageCache = ImageCacheStatus(usage: ImageCacheUsage(state.imageCache), maxTotal: config.images.maxTotal)
+        }
         pause = activePause.map { record in
             var keyStillRefused: Bool?
             if record.cause == .badKey, let apiKey, let fingerprint = record.keyFingerprint {
@@ -182,6 +187,7 @@ public struct StatusReport: Sendable, Equatable {
         } else {
             lines.append("paused: no")
         }
+        if let imageCache { lines.append(imageCache.line) }
         return lines
     }
 
@@ -269,7 +275,8 @@ public struct StatusReport: Sendable, Equatable {
             "used": used, "limits": limits, "remaining": remaining,
             "reserve": ["size": reserve, "left": reserveLeft] as [String: Any], "paused": pauseObject,
         ]
-        let document: [String: Any] = ["feeds": feedObjects, "quota": quota]
+        var document: [String: Any] = ["feeds": feedObjects, "quota": quota]
+        if let imageCache { document["images"] = imageCache.json }
         let data =
             (try? JSONSerialization.data(
                 withJSONObject: document, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])) ?? Data()

@@ -49,6 +49,18 @@ public enum MetricsDocument {
         family(
             "newsfeed_paused", "gauge", "1 while NewsAPI requests are paused (rate limit or bad key), else 0.",
             [("", report.pause == nil ? "0" : "1")])
+        if let images = report.imageCache {
+            family(
+                "newsfeed_images_cached", "gauge", "Story images the image cache holds copies of.",
+                [("", "\(images.images)")])
+            family("newsfeed_images_bytes", "gauge", "Bytes of the image cache's copies.", [("", "\(images.bytes)")])
+            family(
+                "newsfeed_images_max_bytes", "gauge", "images.maxTotal: the most the copies may take.",
+                [("", "\(images.maxTotal)")])
+            family(
+                "newsfeed_images_failures", "gauge", "Story images the cache could not cache, by cause.",
+                images.failures.keys.sorted().map { ("{cause=\"\(escapeLabel($0))\"}", "\(images.failures[$0] ?? 0)") })
+        }
         family(
             "newsfeed_http_requests_total", "counter", "HTTP responses sent, by status code.",
             requests.keys.sorted().map { ("{code=\"\($0)\"}", "\(requests[$0] ?? 0)") })
