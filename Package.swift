@@ -60,7 +60,7 @@ let package = Package(
         .target(name: "Articles", dependencies: ["NewsModel", "CLibXML2"], swiftSettings: staticInRelease),
         .target(name: "FeedFormats", dependencies: ["NewsModel", "CLibXML2"], swiftSettings: staticInRelease),
         .target(
-            name: "FeedOutput", dependencies: ["NewsModel", "FeedFormats", "CLibXML2"],
+            name: "FeedOutput", dependencies: ["NewsModel", "FeedFormats"],
             swiftSettings: staticInRelease),
         // Story images: format sniffing and header reading always; thumbnails through libvips with `ImageCache`.
         .target(
@@ -90,7 +90,7 @@ let package = Package(
             name: "NewsFeedCLI",
             dependencies: [
                 "NewsModel", "HTTPFetching", "Upstreams", "Articles", "FeedFormats", "FeedOutput", "FeedBuild",
-                "FullText", "FeedWatch", "FeedServe", "HTTPServing", "Images", "CLibXML2", "CZlib",
+                "FullText", "FeedWatch", "FeedServe", "HTTPServing", "Images",
             ],
             swiftSettings: staticInRelease),
         .executableTarget(
@@ -119,7 +119,7 @@ let package = Package(
             name: "TestSupport",
             dependencies: [
                 "NewsModel", "HTTPFetching", "Upstreams", "FeedFormats", "FeedOutput", "FeedBuild", "FeedWatch",
-                "FeedServe", "NewsFeedCLI", "HTTPServing", "CZlib",
+                "FeedServe", "NewsFeedCLI", "HTTPServing", "CZlib", "CLibXML2",
             ],
             path: "Tests/TestSupport",
             resources: [.copy("Fixtures")]
@@ -166,8 +166,8 @@ let package = Package(
         .testTarget(
             name: "FullTextTests",
             dependencies: [
-                "TestSupport", "NewsModel", "HTTPFetching", "FeedFormats", "FeedOutput", "FeedBuild", "FullText",
-                "NewsFeedCLI", "HTTPServing",
+                "TestSupport", "NewsModel", "HTTPFetching", "Upstreams", "FeedFormats", "FeedOutput", "FeedBuild",
+                "FullText", "FeedServe", "NewsFeedCLI", "HTTPServing",
             ]
         ),
         .testTarget(

@@ -69,13 +69,16 @@ public struct FullTextEnricher: StoryEnricher {
         let attempts = await fetch(Array(due.prefix(granted)).map { ($0, stories[$0]) })
 
         var fresh: [ArticleRecord] = []
+        var counted = ArticleCounters()
         for (index, attempt) in attempts {
             let link = links[index]
             switch attempt {
             case .article(let article):
                 fresh.append(ArticleRecord(url: link, article: article, fetchedAt: now))
+                counted.count(nil)
             case .failed(let cause, let detail):
                 fresh.append(ArticleRecord(url: link, cause: cause, detail: detail, after: records[index], now: now))
+                counted.count(cause)
             case .cancelled:
                 continue
             }
@@ -83,9 +86,15 @@ public struct FullTextEnricher: StoryEnricher {
         }
         if !fresh.isEmpty {
             let toSave = fresh
+            let outcomes = counted
             do {
                 try await output.lock.withLock {
                     for record in toSave { try store.save(record) }
+                    var counters = ArticleCounters.load(from: output)
+                    counters.fetched += outcomes.fetched
+                    counters.extracted += outcomes.extracted
+                    counters.failed.merge(outcomes.failed, uniquingKeysWith: +)
+                    try counters.save(to: output)
                 }
             } catch {
                 feed.run.notes.warn("\(feed.spec.id): full text: \(error)")

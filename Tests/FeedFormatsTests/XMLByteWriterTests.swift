@@ -1,5 +1,6 @@
 import FeedFormats
 import Foundation
+import TestSupport
 import Testing
 
 /// ``XMLByteWriter`` must write exactly what ``XMLWriter`` (libxml2's text writer) writes for the

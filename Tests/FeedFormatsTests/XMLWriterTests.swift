@@ -1,5 +1,6 @@
 import FeedFormats
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct XMLWriterTests {

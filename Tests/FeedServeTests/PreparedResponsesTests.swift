@@ -15,7 +15,7 @@ import Testing
         if let prepared = handler.preparedResponse(to: request) {
             return (prepared.status, request.method == "HEAD" ? Data() : prepared.body?.bytes ?? Data())
         }
-        if case .respond(let response) = handler.respondImmediately(to: request) {
+        if let response = handler.respondImmediately(to: request)?.response {
             return (response.status, response.bodyData)
         }
         let response = handler.response(to: request)

@@ -237,7 +237,7 @@ import Testing
             let request = F.get("/us/health.rss", [("Accept-Encoding", "gzip")])
             #expect(handler.respondImmediately(to: request) == nil, "a miss goes to handle")
             let first = handler.response(to: request)
-            guard case .respond(let hit) = handler.respondImmediately(to: request) else {
+            guard let hit = handler.respondImmediately(to: request)?.response else {
                 Issue.record("a cached file is answered on the fast path")
                 return
             }
@@ -288,16 +288,27 @@ import Testing
         }
     }
 
-    @Test func otherMethodsAre405WithAllow() async throws {
+    /// One route per path, decided before either way of answering: health and status pages shadow files of the same
+    /// name, the index and OPML are generated only where the folder has none, refusals carry their cause.
+    @Test func eachPathHasOneRoute() async throws {
         try await ServeTestFolder.with { folder in
             try folder.write("us/health.rss", F.feed(title: "Health"))
+            try folder.write("healthz", "a file that /healthz must not serve")
             let handler = try F.handler(folder)
-            for method in ["POST", "PUT", "DELETE", "OPTIONS", "TRACE", "get"] {
-                let response = handler.response(to: F.get("/us/health.rss", method: method))
-                #expect(response.status == 405)
-                #expect(response.headers["Allow"] == "GET, HEAD")
-            }
-            #expect(handler.response(to: F.get("/us/health.rss", method: "HEAD")).status == 200)
+            #expect(handler.route("/healthz") == .health)
+            let realRoot = handler.resolver.realRoot
+            #expect(
+                handler.route("/us/health.rss")
+                    == .file(relativePath: "us/health.rss", realPath: realRoot + "/us/health.rss"))
+            #expect(handler.route("/") == .generated(relativePath: "index.html"))
+            #expect(handler.route("/feeds.opml") == .generated(relativePath: "feeds.opml"))
+            #expect(handler.route("/missing.rss") == .refused(.notFound))
+            try folder.write("index.html", "<!DOCTYPE html><title>own</title>")
+            #expect(handler.route("/") == .file(relativePath: "index.html", realPath: realRoot + "/index.html"))
+            // Both ways of answering follow the route: /healthz is never the file.
+            #expect(handler.respondImmediately(to: F.get("/healthz")) == nil)
+            let health = handler.response(to: F.get("/healthz"))
+            #expect(health.headers["Content-Type"]?.hasPrefix("application/json") == true)
         }
     }
 
@@ -314,7 +325,7 @@ import Testing
                 #expect(response.headers["Content-Type"] == "text/plain; charset=utf-8")
                 #expect(!response.bodyText.contains(folder.path) && !response.bodyText.contains("secret"))
                 #expect(response.bodyData.count < 80)
-                guard case .respond(let fast) = handler.respondImmediately(to: F.get(path)) else {
+                guard let fast = handler.respondImmediately(to: F.get(path))?.response else {
                     Issue.record("refusals need no task hop: \(path)")
                     continue
                 }

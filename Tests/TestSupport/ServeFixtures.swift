@@ -60,7 +60,7 @@ package enum ServeFixtures {
 extension HTTPResponse {
     /// The body bytes of a `.data` body, empty otherwise.
     package var bodyData: Data {
-        if case .data(let data) = body { return data }
+        if case .data(let data) = body.storage { return data }
         return Data()
     }
 

@@ -1,3 +1,4 @@
+import FeedFormats
 import FeedOutput
 import Foundation
 import NewsModel
@@ -18,6 +19,8 @@ public struct FeedBuilder: Sendable {
     /// The enrich step, in order: today the image decisions; full text and the image cache plug in here.
     public var enrichers: [any StoryEnricher]
     public var clock: @Sendable () -> Date
+    /// How the run waits for an output lock another process holds (and what it says meanwhile).
+    public var lockWaiting = LockWaiting()
 
     public init(
         config: NewsFeedConfig, source: any StorySource, enrichers: [any StoryEnricher] = [ImageDecisions()],
@@ -29,7 +32,7 @@ public struct FeedBuilder: Sendable {
         self.clock = clock
     }
 
-    package var output: OutputFolder { OutputFolder(root: config.output) }
+    package var output: OutputFolder { OutputFolder(root: config.output, lockWaiting: lockWaiting) }
 
     /// How a scheduled run may spend NewsAPI's quota: what `build` and `serve --refresh` pass.
     public struct ScheduledRun: Sendable {
@@ -64,6 +67,7 @@ public struct FeedBuilder: Sendable {
     ) async -> BuildReport {
         var report = BuildReport()
         var context = RunContext(config: config, scheduled: scheduled, clock: clock)
+        context.output.lockWaiting = lockWaiting
         guard let toFetch = await plan(specs, context: context, into: &report) else { return report }
         context.defaultImage = await installAssets(fetching: toFetch, into: &report)
         var stops: [Upstream: UpstreamStop] = [:]
@@ -280,6 +284,7 @@ public struct FeedBuilder: Sendable {
         let apiKey = context.apiKey
         let scheduled = context.scheduled != nil
         let formats = config.formats
+        let site = config.site
         let written: (built: FeedOutcome.Built, warning: String?)
         do {
             written = try await output.lock.withLock { () throws -> (built: FeedOutcome.Built, warning: String?) in
@@ -291,6 +296,9 @@ public struct FeedBuilder: Sendable {
                 assembly.itemMarks = BookmarkMarks.marks(in: output)
                 let result = try assembly.assemble(current: stories, existing: existing, state: &state)
                 let wrote = try files.write(result.document, previousBuildDate: result.previousBuildDate, now: feed.now)
+                if formats.contains(.html) {
+                    try ReaderPageWriter(output: output, page: ReaderPage(site: site)).write(result.document.stories)
+                }
                 // With no scheduled run, no pause is touched (an unknown key keeps a bad-key pause).
                 let pause = state.pause
                 scheduler.recordSuccess(

@@ -78,6 +78,8 @@ public struct StatusReport: Sendable, Equatable {
     public var pause: Pause?
     /// The image cache's counts; nil when `images.cache` is off.
     public var imageCache: ImageCacheStatus?
+    /// Full text's counts; nil when no feed has full text.
+    public var fullText: FullTextStatus?
 
     /// The report at `now`; `apiKey`, when known, tells whether a bad-key pause still applies.
     public init(config: NewsFeedConfig, state: BridgeState, now: Date, apiKey: String? = nil) {
@@ -130,6 +132,7 @@ public struct StatusReport: Sendable, Equatable {
                 cause: record.cause, reason: record.reason, since: record.since, until: record.until,
                 keyStillRefused: keyStillRefused)
         }
+        fullText = FullTextStatus(config: config)
     }
 
     static func kindName(_ kind: FeedKind) -> String {
@@ -181,6 +184,7 @@ public struct StatusReport: Sendable, Equatable {
             if feed.stale { parts.append("STALE") }
             return parts.joined(separator: ", ")
         }
+        lines += fullText?.lines ?? []
         lines.append("quota: " + quotaText)
         if let pause {
             lines.append("paused: \(Self.pauseText(pause))")
@@ -243,7 +247,7 @@ public struct StatusReport: Sendable, Equatable {
         func time(_ date: Date?) -> Any { date.map { $0.formatted(.iso8601) } ?? NSNull() }
         func number(_ value: Int?) -> Any { value ?? NSNull() }
         let feedObjects: [[String: Any]] = feeds.map { feed in
-            [
+            var object: [String: Any] = [
                 "path": feed.path, "kind": feed.kind, "lastSuccess": time(feed.lastSuccess),
                 "lastError": feed.lastError ?? NSNull(), "lastErrorAt": time(feed.lastErrorTime),
                 "nextDue": time(feed.nextDue), "intervalSeconds": Int(feed.interval), "items": number(feed.items),
@@ -251,6 +255,8 @@ public struct StatusReport: Sendable, Equatable {
                 "stale": feed.stale, "failing": feed.failing, "paused": feed.paused,
                 "condition": feed.condition.name, "consecutiveFailures": feed.consecutiveFailures,
             ]
+            if let fullText = fullText?.json(for: feed.path) { object["fullText"] = fullText }
+            return object
         }
         var used: [String: Any] = [:]
         var limits: [String: Any] = [:]
@@ -277,6 +283,7 @@ public struct StatusReport: Sendable, Equatable {
         ]
         var document: [String: Any] = ["feeds": feedObjects, "quota": quota]
         if let imageCache { document["images"] = imageCache.json }
+        if let fullText { document["fullText"] = fullText.countersJSON }
         let data =
             (try? JSONSerialization.data(
                 withJSONObject: document, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])) ?? Data()

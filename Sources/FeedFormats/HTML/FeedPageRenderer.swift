@@ -174,6 +174,10 @@ public struct FeedPageRenderer: FeedRenderer {
         if !story.summary.isEmpty {
             html += "<p class=\"description\" dir=\"auto\">\(PageLayout.text(story.summary))</p>\n"
         }
+        // The reader view of the whole article (full text), beside a built page only.
+        if standalone == nil, let article = story.article {
+            html += "<p class=\"read-here\">\(PageLayout.link("Read here", href: prefix + article.readerPath))</p>\n"
+        }
         html += "</div>\n</li>\n"
         return html
     }

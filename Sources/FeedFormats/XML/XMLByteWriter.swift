@@ -1,12 +1,13 @@
 import Foundation
 
 /// Indented XML written straight into a byte buffer: for the same calls, exactly the bytes
-/// ``XMLWriter`` (libxml2's `xmlTextWriter`, indenting by two spaces) writes.
+/// `XMLWriter` (libxml2's `xmlTextWriter`, indenting by two spaces; in TestSupport, as this writer's test oracle)
+/// writes.
 ///
 /// The feed renderers write through it: on a 10,000-item `convert`, libxml2's per-call work
 /// (its output buffer's bookkeeping, `strlen` of every piece, a copy per piece) was a sixth of
 /// the whole run. It keeps libxml2's rules, which the golden files and `XMLByteWriterTests`
-/// (against ``XMLWriter`` on the same calls) pin byte for byte:
+/// (against `XMLWriter` on the same calls) pin byte for byte:
 /// - an element's start tag is closed by `>` when its first text or child comes, `/>` when it
 ///   ends empty; each child starts on a line of its own, indented by its depth, and every end
 ///   tag or empty element is followed by a line break;

@@ -26,7 +26,7 @@ public enum XMLCharacters {
     /// Calls `body` with `text` as a NUL-terminated UTF-8 C string without the forbidden
     /// characters. Clean text (nearly all) is passed in place: Swift's implicit `String`-to-pointer
     /// conversion copies every string, and a feed writes hundreds of thousands of them.
-    static func withAllowedCString<Result>(_ text: String, _ body: (UnsafePointer<UInt8>) -> Result) -> Result {
+    package static func withAllowedCString<Result>(_ text: String, _ body: (UnsafePointer<UInt8>) -> Result) -> Result {
         let clean = mayContainForbidden(text) ? removingForbidden(text) : text
         return clean.withCString { body(UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self)) }
     }
@@ -40,7 +40,7 @@ public enum XMLCharacters {
     }
 
     /// ``mayContainForbidden(_:)`` for UTF-8 bytes.
-    static func mayContainForbidden(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func mayContainForbidden(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         let raw = UnsafeRawBufferPointer(bytes)
         while index + 8 <= bytes.count {

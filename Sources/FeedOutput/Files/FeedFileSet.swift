@@ -78,6 +78,7 @@ package struct FeedFileSet: Sendable {
         var staged: [AtomicFileWriter.Staged] = []
         do {
             for target in targets {
+                try output.checkConfined(target.url)
                 let data = try target.format.renderer.render(document)
                 if let existing = try? output.readIfPresent(target.url), existing == data { continue }
                 staged.append(try AtomicFileWriter.stage(data, for: target.url))

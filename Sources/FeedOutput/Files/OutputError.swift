@@ -10,10 +10,15 @@ public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
     case readFailed(path: String, reason: String)
     /// The lock file could not be opened or locked.
     case lockFailed(path: String, reason: String)
+    /// Another process held the lock for longer than the writer waits (``LockWaiting/limit``).
+    case lockTimedOut(path: String, seconds: Int, holder: String)
     /// The state file is from a newer newsfeed.
     case stateTooNew(path: String, version: Int)
     /// `<dir>/.newsfeed/state.json` exists but cannot be read or decoded.
     case stateUnreadable(path: String, detail: String)
+    /// A folder on the way to a file is a symlink leading out of the output folder: nothing is
+    /// written through it (``OutputFolder/checkConfined(_:)``).
+    case linkLeavesOutput(link: String, target: String)
 
     /// True when the folder (or a file's folder) refused the write itself: no permission, a
     /// read-only file system, a file standing where a folder belongs. Commands report it as a
@@ -23,7 +28,8 @@ public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unusableFolder: return true
         case .writeFailed(_, let reason), .createFailed(_, let reason), .lockFailed(_, let reason):
             return Self.locationReasons.contains { reason.hasSuffix($0) }
-        case .readFailed, .stateTooNew, .stateUnreadable: return false
+        case .linkLeavesOutput: return true
+        case .readFailed, .stateTooNew, .stateUnreadable, .lockTimedOut: return false
         }
     }
 
@@ -43,10 +49,16 @@ public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
         case .createFailed(let path, let reason): "\(path): cannot write: \(reason)"
         case .readFailed(let path, let reason): "\(path): cannot read: \(reason)"
         case .lockFailed(let path, let reason): "\(path): cannot take the output lock: \(reason)"
+        case .lockTimedOut(let path, let seconds, let holder):
+            "\(path): gave up after waiting \(seconds) s for the output lock held by \(holder); if that "
+                + "newsfeed is stuck, stop it and run again"
         case .stateTooNew(let path, let version):
             "\(path): written by a newer newsfeed (state version \(version)); upgrade newsfeed"
         case .stateUnreadable(let path, let detail):
             "\(path): cannot read the bridge state: \(detail); run `newsfeed build` to rewrite it"
+        case .linkLeavesOutput(let link, let target):
+            "\(link) is a symlink to \(target), outside the output folder: nothing is written through it "
+                + "(serve does not serve it either); make it a folder, or a link inside the output folder"
         }
     }
 }

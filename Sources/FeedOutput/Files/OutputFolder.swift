@@ -15,14 +15,17 @@ import NewsModel
 /// `.newsfeed/` (state and lock; dot-named so `serve` never hands it out).
 public struct OutputFolder: Sendable {
     public let root: URL
+    /// How its writers wait for a lock another process holds.
+    public var lockWaiting: LockWaiting
 
-    public init(root: URL) {
+    public init(root: URL, lockWaiting: LockWaiting = LockWaiting()) {
         self.root = root.standardizedFileURL
+        self.lockWaiting = lockWaiting
     }
 
     public var stateFolder: URL { root.appending(path: ".newsfeed") }
     public var stateFile: URL { stateFolder.appending(path: "state.json") }
-    public var lock: OutputLock { OutputLock(path: stateFolder.appending(path: "lock").path) }
+    public var lock: OutputLock { OutputLock(path: stateFolder.appending(path: "lock").path, waiting: lockWaiting) }
 
     /// Creates the folder and its state folder, so an unusable `output` (a file in the
     /// way, no permission) is reported once, before any upstream request is spent.
@@ -84,6 +87,7 @@ public struct OutputFolder: Sendable {
     /// so unchanged files keep their modification time. Returns whether it wrote.
     @discardableResult
     public func writeIfChanged(_ data: Data, to url: URL) throws(OutputError) -> Bool {
+        try checkConfined(url)
         if let existing = try? readIfPresent(url), existing == data {
             return false
         }

@@ -12,27 +12,35 @@ import NewsModel
 /// state holds while it writes, so cron builds, a refreshing server and the
 /// watcher never lose each other's updates.
 ///
-/// `flock` blocks its thread, so waiting happens on a dispatch queue of its own,
-/// never on the cooperative pool that async code shares.
+/// Waiting happens on a dispatch queue of its own, never on the cooperative pool that async code
+/// shares. The holder writes its PID into the lock file, so a writer that has to wait can say who
+/// it waits for (``LockWaiting``).
 public struct OutputLock: Sendable {
     public let path: String
+    /// How long to wait for another holder, and what to say meanwhile.
+    public var waiting: LockWaiting
 
-    public init(path: String) {
+    public init(path: String, waiting: LockWaiting = LockWaiting()) {
         self.path = path
+        self.waiting = waiting
     }
 
     /// Runs `body` while holding the lock; other processes and other `OutputLock`
     /// values for the same file wait meanwhile.
     public func withLock<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
         let path = self.path
+        let waiting = self.waiting
         return try await withCheckedThrowingContinuation { continuation in
             DispatchQueue(label: "newsfeed.output-lock").async {
-                continuation.resume(with: Result { try Self.lockedSync(path: path, body) })
+                continuation.resume(with: Result { try Self.lockedSync(path: path, waiting: waiting, body) })
             }
         }
     }
 
-    private static func lockedSync<T>(path: String, _ body: () throws -> T) throws -> T {
+    /// How often a waiting writer tries again.
+    private static let retryMicroseconds: UInt32 = 20_000
+
+    private static func lockedSync<T>(path: String, waiting: LockWaiting, _ body: () throws -> T) throws -> T {
         let folder = (path as NSString).deletingLastPathComponent
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
@@ -40,12 +48,46 @@ public struct OutputLock: Sendable {
             throw OutputError.lockFailed(path: path, reason: SystemErrorText.reason(errno: errno))
         }
         defer { close(descriptor) }
-        while flock(descriptor, LOCK_EX) != 0 {
-            if errno != EINTR {
-                throw OutputError.lockFailed(path: path, reason: SystemErrorText.reason(errno: errno))
-            }
-        }
+        try acquire(descriptor, path: path, waiting: waiting)
         defer { flock(descriptor, LOCK_UN) }
+        // Who holds it, for a writer that has to wait (best effort: the lock works without it).
+        let pid = Array("\(getpid())\n".utf8)
+        if ftruncate(descriptor, 0) == 0 { _ = pwrite(descriptor, pid, pid.count, 0) }
         return try body()
+    }
+
+    /// Takes the lock at once, or tries again every 20 ms: after `waiting.noticeAfter` it says
+    /// once whom it waits for, after `waiting.limit` it gives up.
+    private static func acquire(_ descriptor: Int32, path: String, waiting: LockWaiting) throws(OutputError) {
+        let start = ContinuousClock.now
+        var noticed = false
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR else {
+                throw .lockFailed(path: path, reason: SystemErrorText.reason(errno: errno))
+            }
+            let waited = ContinuousClock.now - start
+            if !noticed, waited >= waiting.noticeAfter {
+                noticed = true
+                let limit = waiting.limit.components.seconds
+                waiting.notice?(
+                    "waiting for the output lock \(path), held by \(holder(descriptor)); giving up after \(limit) s")
+            }
+            if waited >= waiting.limit {
+                throw .lockTimedOut(
+                    path: path, seconds: Int(waiting.limit.components.seconds), holder: holder(descriptor))
+            }
+            usleep(retryMicroseconds)
+        }
+    }
+
+    /// `PID 1234` when the lock file names a live process, else `another process`.
+    private static func holder(_ descriptor: Int32) -> String {
+        var bytes = [UInt8](repeating: 0, count: 32)
+        let count = pread(descriptor, &bytes, bytes.count, 0)
+        let text = String(decoding: bytes.prefix(max(0, count)), as: UTF8.self)
+        guard let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)), pid > 0,
+            kill(pid, 0) == 0 || errno == EPERM
+        else { return "another process" }
+        return "PID \(pid)"
     }
 }

@@ -40,17 +40,15 @@ public struct StaticFileHandler: HTTPHandler {
     /// Answers from memory when it can: refusals, and files whose cached version is
     /// still current. Nil sends the request to ``handle(_:)``.
     public func respondImmediately(to request: HTTPRequest) -> HTTPAction? {
-        if let refusal = methodRefusal(request) { return .respond(refusal) }
-        if request.path == Self.healthPath { return nil }
-        if configuration.status?.handles(request.path) == true { return nil }
+        // Only paths that routed to a file are remembered, so this shortcut never hides another route.
         if let document = rememberedDocument(forRequestPath: request.path) {
             return .respond(document.response(to: request))
         }
-        switch resolver.resolve(request.path) {
+        switch route(request.path) {
+        case .health, .status, .generated:
+            return nil
         case .refused(let refusal):
             return .respond(Self.refusalResponse(refusal))
-        case .absent(let relativePath):
-            return isGenerated(relativePath) ? nil : .respond(Self.refusalResponse(.notFound))
         case .file(let relativePath, let realPath):
             guard let version = FileVersion.of(path: realPath),
                 let document = cache.document(for: relativePath, validity: .file(version))
@@ -68,16 +66,15 @@ public struct StaticFileHandler: HTTPHandler {
 
     /// The full answer to `request`, reading the file or scanning the folder if needed.
     public func response(to request: HTTPRequest) -> HTTPResponse {
-        if let refusal = methodRefusal(request) { return refusal }
-        if request.path == Self.healthPath { return healthResponse() }
-        if let status = configuration.status, status.handles(request.path) {
+        switch route(request.path) {
+        case .health:
+            return healthResponse()
+        case .status:
+            guard let status = configuration.status else { return Self.refusalResponse(.notFound) }
             return status.response(for: request.path, now: configuration.now())
-        }
-        switch resolver.resolve(request.path) {
         case .refused(let refusal):
             return Self.refusalResponse(refusal)
-        case .absent(let relativePath):
-            guard isGenerated(relativePath) else { return Self.refusalResponse(.notFound) }
+        case .generated(let relativePath):
             return generatedPage(named: relativePath).response(to: request)
         case .file(let relativePath, let realPath):
             guard let document = fileDocument(relativePath: relativePath, realPath: realPath) else {
@@ -87,11 +84,18 @@ public struct StaticFileHandler: HTTPHandler {
         }
     }
 
-    private func methodRefusal(_ request: HTTPRequest) -> HTTPResponse? {
-        guard request.method != "GET", request.method != "HEAD" else { return nil }
-        var response = HTTPResponse.text(405, "Method not allowed\n")
-        response.headers.set("Allow", "GET, HEAD")
-        return response
+    /// Where `path` goes: the health and status pages first (they shadow files of the same name), then the folder.
+    package func route(_ path: String) -> StaticFileRoute {
+        if path == Self.healthPath { return .health }
+        if configuration.status?.handles(path) == true { return .status }
+        switch resolver.resolve(path) {
+        case .refused(let refusal):
+            return .refused(refusal)
+        case .absent(let relativePath):
+            return isGenerated(relativePath) ? .generated(relativePath: relativePath) : .refused(.notFound)
+        case .file(let relativePath, let realPath):
+            return .file(relativePath: relativePath, realPath: realPath)
+        }
     }
 
     private func isGenerated(_ relativePath: String) -> Bool {

@@ -1,3 +1,4 @@
+import FeedFormats
 import FeedOutput
 import Foundation
 import NewsModel

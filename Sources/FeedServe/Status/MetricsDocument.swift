@@ -1,4 +1,5 @@
 import FeedBuild
+import FeedOutput
 import Foundation
 import NewsModel
 
@@ -60,6 +61,21 @@ public enum MetricsDocument {
             family(
                 "newsfeed_images_failures", "gauge", "Story images the cache could not cache, by cause.",
                 images.failures.keys.sorted().map { ("{cause=\"\(escapeLabel($0))\"}", "\(images.failures[$0] ?? 0)") })
+        if let fullText = report.fullText {
+            family(
+                "newsfeed_feed_fulltext_items", "gauge", "Items of the feed with their whole article (full text).",
+                fullText.feeds.map { ("{feed=\"\(escapeLabel($0.path))\"}", "\($0.withArticle)") })
+            family(
+                "newsfeed_fulltext_pages_fetched_total", "counter", "Publishers' pages fetched for full text.",
+                [("", "\(fullText.counters.fetched)")])
+            family(
+                "newsfeed_fulltext_pages_extracted_total", "counter", "Pages that gave their article.",
+                [("", "\(fullText.counters.extracted)")])
+            family(
+                "newsfeed_fulltext_pages_failed_total", "counter", "Pages that gave no article, by cause.",
+                ArticleFailureCause.allCases.map {
+                    ("{cause=\"\($0.rawValue)\"}", "\(fullText.counters.failed[$0.rawValue] ?? 0)")
+                })
         }
         family(
             "newsfeed_http_requests_total", "counter", "HTTP responses sent, by status code.",

@@ -375,7 +375,7 @@ final class EventLoopWorker {
     }
 
     private func perform(_ action: HTTPAction, on connection: Connection) {
-        switch action {
+        switch action.kind {
         case .respond(let response):
             startResponse(response, on: connection, isHeadRequest: connection.requestMethod == "HEAD")
         case .reset:
@@ -405,7 +405,7 @@ final class EventLoopWorker {
         connection.bodyLength = framing.bodyLength
         connection.body = .none
         if framing.bodyLength > 0 {
-            switch response.body {
+            switch response.body.storage {
             case .empty: connection.bodyLength = 0
             case .data(let data): connection.body = .data(data)
             case .repeating(let chunk, _):

@@ -29,19 +29,48 @@ public struct HTTPResponse: Sendable {
     }
 }
 
-/// A response body.
-public enum HTTPBody: Sendable {
-    case empty
-    case data(Data)
-    /// `length` bytes made by repeating `chunk`: for tests of huge or endless bodies
-    /// without holding them in memory.
-    case repeating(chunk: Data, length: Int)
+/// A response body: none, or bytes in memory. A body made by repeating a chunk exists for the package's own tests of
+/// huge or endless bodies, so it is not public API.
+public struct HTTPBody: Sendable {
+    package enum Storage: Sendable {
+        case empty
+        case data(Data)
+        /// `length` bytes made by repeating `chunk`, never held in memory at once.
+        case repeating(chunk: Data, length: Int)
+    }
 
+    package let storage: Storage
+
+    package init(_ storage: Storage) {
+        self.storage = storage
+    }
+
+    /// No body.
+    public static let empty = HTTPBody(.empty)
+
+    /// These bytes.
+    public static func data(_ data: Data) -> HTTPBody { HTTPBody(.data(data)) }
+
+    /// `length` bytes of `chunk` over and over: for tests.
+    package static func repeating(chunk: Data, length: Int) -> HTTPBody {
+        HTTPBody(.repeating(chunk: chunk, length: length))
+    }
+
+    /// The body's length in bytes.
     public var count: Int {
-        switch self {
+        switch storage {
         case .empty: 0
         case .data(let data): data.count
         case .repeating(_, let length): length
+        }
+    }
+
+    /// The bytes of a body held in memory; nil for a repeating one.
+    public var data: Data? {
+        switch storage {
+        case .empty: Data()
+        case .data(let data): data
+        case .repeating: nil
         }
     }
 }

@@ -21,13 +21,13 @@ public struct PreparedResponse: Sendable {
     /// A `.repeating` body is not preparable and is sent as empty.
     public init(_ response: HTTPResponse) {
         var response = response
-        if case .repeating = response.body { response.body = .empty }
+        if case .repeating = response.body.storage { response.body = .empty }
         var head: [UInt8] = []
         let fixed = ResponseHeadBuilder.appendFixedPart(of: response, to: &head, isHeadRequest: false)
         status = fixed.status
         fixedHead = head
         addsDate = !fixed.hasDate
-        if fixed.bodyLength > 0, case .data(let data) = response.body {
+        if fixed.bodyLength > 0, case .data(let data) = response.body.storage {
             body = PreparedBody(data)
         } else {
             body = nil

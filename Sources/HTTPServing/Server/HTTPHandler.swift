@@ -8,15 +8,38 @@ public protocol HTTPHandler: Sendable {
     func respondImmediately(to request: HTTPRequest) -> HTTPAction?
 }
 
-/// What the server does with a connection after a request.
-public enum HTTPAction: Sendable {
-    /// Send this response.
-    case respond(HTTPResponse)
-    /// Reset the connection (RST) without answering: for tests of broken peers.
-    case reset
-    /// Never answer; the connection stays open until the client gives up or the
-    /// server's idle timeout closes it: for tests of hung peers.
-    case hang
+/// What the server does with a connection after a request: send a response. Resetting or hanging the connection
+/// exist for the package's own tests of broken and hung peers, so they are not public API.
+public struct HTTPAction: Sendable {
+    package enum Kind: Sendable {
+        case respond(HTTPResponse)
+        /// Reset the connection (RST) without answering.
+        case reset
+        /// Never answer; the connection stays open until the client gives up or the server's idle timeout (or
+        /// shutdown) closes it.
+        case hang
+    }
+
+    package let kind: Kind
+
+    package init(_ kind: Kind) {
+        self.kind = kind
+    }
+
+    /// Send `response`.
+    public static func respond(_ response: HTTPResponse) -> HTTPAction { HTTPAction(.respond(response)) }
+
+    /// Reset the connection without answering: a broken peer, for tests.
+    package static var reset: HTTPAction { HTTPAction(.reset) }
+
+    /// Never answer: a hung peer, for tests.
+    package static var hang: HTTPAction { HTTPAction(.hang) }
+
+    /// The response this action sends, nil for the test-only actions.
+    public var response: HTTPResponse? {
+        if case .respond(let response) = kind { return response }
+        return nil
+    }
 }
 
 extension HTTPHandler {

@@ -30,8 +30,9 @@ package enum BuildCommand {
         } catch {
             throw context.exit(.configuration, "newsfeed build: \(error.description)")
         }
-        let builder = FeedBuilder(
+        var builder = FeedBuilder(
             config: config, source: sources, enrichers: BuildEnrichers.make(for: config), clock: context.clock)
+        builder.lockWaiting = context.lockWaiting(command: "build")
         // `--only` is a person asking for these feeds now: forced, and the reserve is theirs.
         let only = !parsed.allValues("--only").isEmpty
         let scheduled = FeedBuilder.ScheduledRun(

@@ -172,8 +172,10 @@ package enum ServeCommand {
     /// The builder of `serve --refresh` for `config`: its sources and enrichers.
     static func makeBuilder(_ config: NewsFeedConfig, context: CommandContext) throws(ConfigError) -> FeedBuilder {
         let sources = try FeedSourcesFactory.make(for: config.feeds, environment: context.environment)
-        return FeedBuilder(
+        var builder = FeedBuilder(
             config: config, source: sources, enrichers: BuildEnrichers.make(for: config), clock: context.clock)
+        builder.lockWaiting = context.lockWaiting(command: "serve")
+        return builder
     }
 
     /// Checks the config file (forced when a reload was asked for): a builder for a config that

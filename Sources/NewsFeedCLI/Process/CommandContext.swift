@@ -1,3 +1,4 @@
+import FeedOutput
 import Foundation
 
 /// Everything a command takes from its surroundings, injected so commands run
@@ -17,6 +18,9 @@ public struct CommandContext: Sendable {
     public var clock: @Sendable () -> Date
     /// Requests to reload the config (SIGHUP in the real tool), for `serve`.
     public var reloadRequests: ReloadRequests
+    /// How long a writer waits for an output lock another process holds before it gives up
+    /// (``LockWaiting/defaultLimit``; tests shorten it).
+    public var lockWaitLimit: Duration = LockWaiting.defaultLimit
 
     public init(
         arguments: [String], environment: [String: String] = [:],
@@ -34,5 +38,15 @@ public struct CommandContext: Sendable {
         self.stopSignal = stopSignal
         self.clock = clock
         self.reloadRequests = reloadRequests
+    }
+}
+
+extension CommandContext {
+    /// How `command`'s writers wait for the output lock: one line on stderr after a second,
+    /// then give up after ``lockWaitLimit``.
+    package func lockWaiting(command: String) -> LockWaiting {
+        let errors = standardError
+        return LockWaiting(
+            notice: LockWaiting.once { line in errors.line("newsfeed \(command): \(line)") }, limit: lockWaitLimit)
     }
 }

@@ -1,8 +1,10 @@
 import CLibXML2
+import FeedFormats
 import Foundation
 import NewsModel
 
-/// A thin owner of one libxml2 `xmlTextWriter` writing into memory.
+/// A thin owner of one libxml2 `xmlTextWriter` writing into memory: the test oracle of ``XMLByteWriter``, which
+/// must write the same bytes for the same calls (the renderers use only ``XMLByteWriter``).
 ///
 /// libxml2 does the well-formedness bookkeeping (nesting, indentation, attributes), so no XML is
 /// ever assembled by hand; character data is escaped here by libxml2's own rule (see

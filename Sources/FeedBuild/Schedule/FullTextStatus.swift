@@ -1,0 +1,78 @@
+import FeedFormats
+import FeedOutput
+import Foundation
+import NewsModel
+
+/// Full text in `status`, `/status.json` and `/metrics`: per feed with full text, how many of its items have their
+/// article and the failures by cause; for the output folder, the pages fetched, extracted and failed since it began.
+public struct FullTextStatus: Sendable, Equatable {
+    /// One feed with full text.
+    public struct Feed: Sendable, Equatable {
+        public var path: String
+        /// Items of the feed now.
+        public var items: Int
+        /// Of those, the items with an article.
+        public var withArticle: Int
+        /// Of those, the items whose page gave no article (yet), by cause.
+        public var failures: [ArticleFailureCause: Int]
+    }
+
+    public var feeds: [Feed]
+    public var counters: ArticleCounters
+
+    /// The full text of `config`'s feeds as the output folder holds it now; nil when no feed has full text.
+    public init?(config: NewsFeedConfig) {
+        guard config.anyFullText else { return nil }
+        let output = OutputFolder(root: config.output)
+        let store = output.articleStore
+        feeds = config.feeds.filter(config.wantsFullText).map { spec in
+            let stories = output.readFeedSnapshot(spec, formats: config.formats)?.stories ?? []
+            var feed = Feed(path: spec.id, items: stories.count, withArticle: 0, failures: [:])
+            for story in stories {
+                guard let record = store.load(story.link.text).record else { continue }
+                if record.article != nil {
+                    feed.withArticle += 1
+                } else if let failure = record.failure {
+                    feed.failures[failure.cause, default: 0] += 1
+                }
+            }
+            return feed
+        }
+        counters = ArticleCounters.load(from: output)
+    }
+
+    /// `"2 HTTP error, 1 timeout"`, causes in their declared order; `none` without failures.
+    static func failureText(_ failures: [ArticleFailureCause: Int]) -> String {
+        let parts = ArticleFailureCause.allCases.compactMap { cause in failures[cause].map { "\($0) \(cause.label)" } }
+        return parts.isEmpty ? "none" : parts.joined(separator: ", ")
+    }
+
+    /// The lines `status` adds: one per feed with full text, then the pages since the folder began.
+    public var lines: [String] {
+        var lines = feeds.map { feed in
+            "\(feed.path) full text: \(feed.withArticle) of \(feed.items) items with the article; "
+                + "failures: \(Self.failureText(feed.failures))"
+        }
+        let failed = ArticleFailureCause.allCases.compactMap { cause in
+            counters.failed[cause.rawValue].map { "\($0) \(cause.label)" }
+        }
+        lines.append(
+            "full text pages: \(counters.fetched) fetched, \(counters.extracted) extracted, "
+                + "\(counters.fetched - counters.extracted) failed"
+                + (failed.isEmpty ? "" : " (\(failed.joined(separator: ", ")))"))
+        return lines
+    }
+
+    /// `feed`'s object in `/status.json`: `{"items": …, "withArticle": …, "failures": {"http": …}}`.
+    func json(for path: String) -> [String: Any]? {
+        guard let feed = feeds.first(where: { $0.path == path }) else { return nil }
+        var failures: [String: Any] = [:]
+        for (cause, count) in feed.failures { failures[cause.rawValue] = count }
+        return ["items": feed.items, "withArticle": feed.withArticle, "failures": failures]
+    }
+
+    /// The output folder's counters in `/status.json`.
+    var countersJSON: [String: Any] {
+        ["fetched": counters.fetched, "extracted": counters.extracted, "failed": counters.failed]
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// What full text has done since the output folder began, for `/metrics`: pages fetched, articles extracted and
+/// failures by cause, kept in `.newsfeed/fulltext-counters.json` (counters only grow; a lost file starts at 0, which
+/// Prometheus reads as a counter reset).
+public struct ArticleCounters: Sendable, Hashable, Codable {
+    /// Pages asked of publishers (each attempt once, whatever came back).
+    public var fetched = 0
+    /// Pages that gave an article.
+    public var extracted = 0
+    /// Pages that gave none, by ``ArticleFailureCause`` raw value.
+    public var failed: [String: Int] = [:]
+
+    public init() {}
+
+    /// Counts one attempt's outcome: an article, or the failure's cause.
+    public mutating func count(_ cause: ArticleFailureCause?) {
+        fetched += 1
+        if let cause { failed[cause.rawValue, default: 0] += 1 } else { extracted += 1 }
+    }
+
+    /// The counters kept in `folder`'s state (zero when there are none or they cannot be read).
+    public static func load(from output: OutputFolder) -> ArticleCounters {
+        guard let data = FileManager.default.contents(atPath: url(in: output).path),
+            let counters = try? JSONDecoder().decode(ArticleCounters.self, from: data)
+        else { return ArticleCounters() }
+        return counters
+    }
+
+    /// Writes the counters atomically.
+    public func save(to output: OutputFolder) throws(OutputError) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        guard let data = try? encoder.encode(self) else {
+            throw .writeFailed(path: Self.url(in: output).path, reason: "cannot encode the full-text counters")
+        }
+        try AtomicFileWriter.write(data, to: Self.url(in: output))
+    }
+
+    static func url(in output: OutputFolder) -> URL { output.stateFolder.appending(path: "fulltext-counters.json") }
+}
