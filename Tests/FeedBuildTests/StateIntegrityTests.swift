@@ -123,7 +123,8 @@ import Testing
 
             let run = await workspace.build(["--force"])
 
-            #expect(run.status == 1)
+            // Its only feed could not be written where it belongs: the location refused, exit 78.
+            #expect(run.status == 78)
             #expect(
                 run.standardError.contains("us/health.json: cannot write: is a folder, not a file"),
                 "\(run.standardError)")

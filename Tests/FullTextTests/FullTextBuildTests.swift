@@ -209,6 +209,21 @@ import Testing
         }
     }
 
+    @Test func withoutAllowPrivateNoLoopbackPageIsContacted() async throws {
+        try await withPublisher { publisher, base in
+            let config = Self.config().replacingOccurrences(of: "\"allowPrivate\": true,", with: "")
+            try await BuildWorkspace.with(
+                config: config, answers: Self.answers([Self.article(base, "/story/1")], technology: [])
+            ) { workspace in
+                #expect(await workspace.build().status == 0)
+                #expect(publisher.paths.isEmpty, "the public-address guard refused the page before any request")
+                let record = OutputFolder(root: workspace.output).articleStore.load(base + "/story/1").record
+                #expect(record?.failure?.cause == .blocked)
+                #expect(record?.failure?.detail.hasSuffix("\"allowPrivate\": true in the config allows it") == true)
+            }
+        }
+    }
+
     @Test func robotsTxtIsObeyedUnlessTurnedOff() async throws {
         try await withPublisher(robots: "User-agent: *\nDisallow: /private/\n") { publisher, base in
             let health = [Self.article(base, "/private/1"), Self.article(base, "/story/2")]

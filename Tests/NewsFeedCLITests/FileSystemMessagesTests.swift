@@ -62,6 +62,50 @@ import Testing
         }
     }
 
+    /// A lock file that cannot be opened for writing: mode 0444, or for root (whom modes do not stop) a
+    /// link to a file of `/sys` that refuses writes even to root.
+    @Test func anUnwritableLockFileIsOneLineAndExit78() async throws {
+        try await BuildWorkspace.with(answers: Self.answers) { workspace in
+            let lock = workspace.output.appending(path: ".newsfeed/lock")
+            try FileManager.default.createDirectory(
+                at: lock.deletingLastPathComponent(), withIntermediateDirectories: true)
+            if geteuid() == 0 {
+                try FileManager.default.createSymbolicLink(atPath: lock.path, withDestinationPath: "/sys/kernel/notes")
+            } else {
+                _ = FileManager.default.createFile(atPath: lock.path, contents: Data())
+                chmod(lock.path, 0o444)
+            }
+
+            let run = await workspace.build()
+
+            #expect(run.status == 78, "\(run.standardError)")
+            #expect(
+                run.errorLines == [
+                    "newsfeed build: \(lock.path): cannot take the output lock: permission denied; no feed was fetched"
+                ], "\(run.standardError)")
+            #expect(workspace.stub.requests.isEmpty)
+            Self.expectNoFoundationText(run)
+        }
+    }
+
+    /// A file where the state folder belongs (this stops root too): the state folder is named, not the output.
+    @Test func aStateFolderThatCannotBeMadeIsNamedAsTheStateFolder() async throws {
+        try await BuildWorkspace.with(answers: Self.answers) { workspace in
+            try FileManager.default.createDirectory(at: workspace.output, withIntermediateDirectories: true)
+            let state = workspace.output.appending(path: ".newsfeed")
+            _ = FileManager.default.createFile(atPath: state.path, contents: Data("x".utf8))
+
+            let run = await workspace.build()
+
+            #expect(run.status == 78, "\(run.standardError)")
+            #expect(
+                run.errorLines == [
+                    "newsfeed build: cannot write the state folder \(state.path): \(state.path) is a file, not a folder"
+                ], "\(run.standardError)")
+            #expect(workspace.stub.requests.isEmpty)
+        }
+    }
+
     @Test func anUnwritableStateFolderIsCalledTheStateFolder() {
         let error = OutputError.unusableFolder(path: "/srv/feeds/.newsfeed", reason: "permission denied")
         #expect(error.description == "cannot write the state folder /srv/feeds/.newsfeed: permission denied")

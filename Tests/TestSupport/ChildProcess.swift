@@ -23,6 +23,9 @@ package enum ChildProcess {
         }
     }
 
+    /// Held while a child is launched (see ``runBlocking``).
+    private static let launching = Mutex(())
+
     /// Proxy variables: the children talk only to 127.0.0.1, and a proxy would
     /// send that traffic elsewhere (or nowhere).
     package static let proxyVariables = [
@@ -106,7 +109,9 @@ package enum ChildProcess {
         process.standardOutput = output
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice
-        try process.run()
+        // One launch at a time: Foundation's Process.run crashed in memcpy (bad pointer) when several test
+        // threads launched children at once.
+        try launching.withLock { _ in try process.run() }
 
         // Both pipes are drained at once so a chatty child never blocks on a full pipe.
         let outputData = PipeDrain(output.fileHandleForReading, closingAfter: outputLimit)

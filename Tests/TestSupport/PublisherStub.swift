@@ -8,7 +8,7 @@ import Synchronization
 /// Paths: `/robots.txt` (the `robots` given; 404, so everything allowed, when nil), `/article/<fixture>` (a real
 /// page of `Tests/ArticlesTests/Fixtures/<fixture>/source.html`), `/story/<n>` (a short generated article,
 /// answered after `delay`), `/forbidden` (403), `/legal` (451), `/hang` (never answers), `/json` (a JSON body),
-/// `/teaser` (an article shorter than any teaser), `/to?URL` (302 to URL), `/private/<n>` (an article, for robots
+/// `/big` (a 100 KB article), `/teaser` (an article shorter than any teaser), `/to?URL` (302 to URL), `/private/<n>` (an article, for robots
 /// rules to disallow).
 package final class PublisherStub: HTTPHandler {
     package let robots: String?
@@ -70,6 +70,11 @@ package final class PublisherStub: HTTPHandler {
             var headers = HTTPHeaders()
             headers.set("Content-Type", "application/json")
             return .respond(HTTPResponse(status: 200, headers: headers, body: .data(Data("{\"a\": 1}".utf8))))
+        case "/big":
+            // 100 KB of article, past a 64 KB cap.
+            let paragraph = "<p>" + String(repeating: "The bridge will be repaired before winter. ", count: 20) + "</p>"
+            let article = String(repeating: paragraph, count: 120)
+            return Self.html("<html><body><article>" + article + "</article></body></html>")
         case "/teaser": return Self.html("<html><body><article><p>Short.</p></article></body></html>")
         case "/to":
             return .respond(HTTPResponse(status: 302, headers: HTTPHeaders([("Location", request.query ?? "/")])))

@@ -44,7 +44,14 @@ public enum BookmarkFeed {
         let resolver = StoryImageResolver(
             site: config.site, defaultImage: config.defaults.image.storyImage(site: config.site), images: images,
             cached: config.images.cache ? cached : [:])
-        let stories = stories(list, defaults: defaults).map { resolver.resolve($0, originalImage: $0.originalImageURL) }
+        var stories = stories(list, defaults: defaults).map { resolver.resolve($0, originalImage: $0.originalImageURL) }
+        // A bookmarked story whose article full text has fetched carries it here too, with its reader view.
+        if config.anyFullText {
+            let store = OutputFolder(root: config.output).articleStore
+            for index in stories.indices {
+                stories[index].article = store.load(stories[index].link.text).record?.article
+            }
+        }
         // Like every other feed, the home link is the feed's own page when one is written.
         let home = config.formats.contains(.html) ? config.site.appending(path: relativePath(for: .html)) : config.site
         var document = FeedDocument(

@@ -21,6 +21,21 @@ public struct BuildReport: Sendable, Equatable {
 
     public var failedCount: Int { outcomes.filter(\.failed).count }
 
+    /// When the run wrote nothing because the output location refused every write (a full disk, a
+    /// read-only file system, no permission, a file where a folder belongs): the first such failure,
+    /// for one line and exit 78 instead of one line per feed. Nil when any feed was written or
+    /// failed for another reason.
+    public var locationRefusal: FeedFailure? {
+        let failures = outcomes.compactMap { outcome -> FeedFailure? in
+            if case .failed(let failure, _) = outcome.result { return failure }
+            return nil
+        }
+        guard let first = failures.first, !outcomes.contains(where: \.wroteFiles),
+            failures.allSatisfy({ $0.outputError?.isUnwritableLocation == true })
+        else { return nil }
+        return first
+    }
+
     /// Why NewsAPI refused the key, when this run left feeds paused until the key changes.
     public var badKeyPauseReason: String? {
         for outcome in outcomes {

@@ -401,8 +401,15 @@ public struct FeedScheduler: Sendable {
 
     // MARK: - State upkeep
 
+    /// How long an image record no remembered story carries is kept after its last check: as long
+    /// as the build remembers stories (`maxAgeDays` + 30 days).
+    static func imageRetention(_ config: NewsFeedConfig) -> TimeInterval {
+        TimeInterval(config.maxAgeDays + 30) * 86_400
+    }
+
     /// Notes when each configured feed was first seen, forgets the records of feeds no longer
-    /// configured and requests older than the longest window, so the state stays bounded; call
+    /// configured, requests older than the longest window and image records no remembered story
+    /// carries, so the state stays bounded; call
     /// under the lock at the start of a run.
     public func refreshed(_ state: BridgeState, now: Date) -> BridgeState {
         var state = state
@@ -416,6 +423,14 @@ public struct FeedScheduler: Sendable {
         let horizon = now.addingTimeInterval(-(config.quota.windows.map(\.length).max() ?? 86_400))
         state.requests.removeAll { $0.time <= horizon }
         if let lost = state.ledgerLostAt, lost <= horizon { state.ledgerLostAt = nil }
+        // The watcher's records of images no remembered story carries and `watch` has not checked for as
+        // long as stories are remembered (it checks every image of the feeds each round, so a record
+        // of an image still shown stays fresh).
+        let referenced = Set(state.items.values.compactMap(\.originalImage))
+        let forgotten = now.addingTimeInterval(-Self.imageRetention(config))
+        state.images = state.images.filter { key, record in
+            referenced.contains(key) || (record.lastChecked ?? .distantPast) > forgotten
+        }
         if let pause = state.pause, pause.cause == .rateLimited, let until = pause.until, until <= now {
             state.pause = nil
         }

@@ -33,8 +33,11 @@ public struct OutputFolder: Sendable {
         do {
             try FileManager.default.createDirectory(at: stateFolder, withIntermediateDirectories: true)
         } catch {
+            // Something standing where the state folder belongs is the state folder's problem;
+            // anything else (no permission, a missing parent) is the output folder's.
+            let refusing = FileManager.default.fileExists(atPath: stateFolder.path) ? stateFolder : root
             throw .unusableFolder(
-                path: root.path, reason: Self.obstacle(to: stateFolder) ?? SystemErrorText.reason(of: error))
+                path: refusing.path, reason: Self.obstacle(to: stateFolder) ?? SystemErrorText.reason(of: error))
         }
         for folder in [root, stateFolder] where access(folder.path, W_OK | X_OK) != 0 {
             throw .unusableFolder(path: folder.path, reason: SystemErrorText.reason(errno: errno))

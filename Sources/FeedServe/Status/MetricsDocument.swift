@@ -61,6 +61,7 @@ public enum MetricsDocument {
             family(
                 "newsfeed_images_failures", "gauge", "Story images the cache could not cache, by cause.",
                 images.failures.keys.sorted().map { ("{cause=\"\(escapeLabel($0))\"}", "\(images.failures[$0] ?? 0)") })
+        }
         if let fullText = report.fullText {
             family(
                 "newsfeed_feed_fulltext_items", "gauge", "Items of the feed with their whole article (full text).",

@@ -66,12 +66,19 @@ package enum BuildCommand {
             errors.line("newsfeed \(command): \(failure.detail); no feed was fetched")
             return failure.outputError?.isUnwritableLocation == true ? .configuration : .failure
         }
-        for warning in report.warnings {
+        // A warning the run met several times (the same state write refused) is said once.
+        var said = Set<String>()
+        for warning in report.warnings where said.insert(warning).inserted {
             errors.line("newsfeed \(command): warning: \(warning)")
         }
+        // Nothing written because the location refuses writes: one line, not one per feed.
+        let refusal = report.locationRefusal
         for outcome in report.outcomes {
             if !quiet { context.standardOutput.line(outcome.line) }
-            if outcome.failed || outcome.cameBackEmpty { errors.line(outcome.line) }
+            if refusal == nil && (outcome.failed || outcome.cameBackEmpty) { errors.line(outcome.line) }
+        }
+        if let refusal {
+            errors.line("newsfeed \(command): \(FeedOutcome.clause(refusal.detail)); no feed could be written")
         }
         if !quiet, let pause = report.rateLimitPause {
             context.standardOutput.line(rateLimitPauseLine(command: command, reason: pause.reason, until: pause.until))
@@ -86,6 +93,7 @@ package enum BuildCommand {
             errors.line(interruptedLine(command: command, signal: signal, report: report))
             return .stopped(by: signal)
         }
+        if refusal != nil { return .configuration }
         return report.failedCount > 0 ? .failure : .ok
     }
 

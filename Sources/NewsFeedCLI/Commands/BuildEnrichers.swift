@@ -7,8 +7,10 @@ import NewsModel
 enum BuildEnrichers {
     static func make(for config: NewsFeedConfig) -> [any StoryEnricher] {
         var enrichers: [any StoryEnricher] = [ImageDecisions()]
+        // Full text before the image cache: a page's lead image becomes the image of a story that had none, and
+        // the cache then keeps it like any other.
         if config.anyFullText { enrichers.append(FullTextEnricher(config: config)) }
-        // The image cache last: it caches the image each story ends up with, a page's own picture included.
+        // The image cache after the decisions: it caches the image each story was given.
         enrichers += ImageCacheSetup.enrichers(for: config)
         return enrichers
     }

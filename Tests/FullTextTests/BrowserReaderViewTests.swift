@@ -1,0 +1,136 @@
+import FeedOutput
+import Foundation
+import TestSupport
+import Testing
+
+/// The reader view in headless Chromium, in both color schemes, as served by `newsfeed serve`: both stylesheets
+/// apply (no CSP refusal), the themes differ, the theme choice shows, the article is there and nothing scrolls
+/// sideways at 360 px.
+@Suite(.serialized) struct BrowserReaderViewTests {
+    @Test(
+        "headless Chromium shows the reader view in both themes",
+        .enabled("chromium, chromedriver or selenium is missing and NEWSFEED_REQUIRE_READERS is not 1") {
+            await FeedReader.chromium.shouldRun
+        },
+        .timeLimit(.minutes(3)))
+    func theReaderViewWorksInARealBrowser() async throws {
+        let python = try #require(ChildProcess.findExecutable("python3"), "\(FeedReader.chromium.installHint)")
+        let chromium = try #require(ChildProcess.chromium, "\(FeedReader.chromium.installHint)")
+        let chromedriver = try #require(ChildProcess.chromedriver, "\(FeedReader.chromium.installHint)")
+        try #require(await FeedReader.chromium.isInstalled, "\(FeedReader.chromium.installHint)")
+        try await withPublisher { _, base in
+            let health = [FullTextBuildTests.article(base, "/article/ars-1")]
+            try await BuildWorkspace.with(
+                config: FullTextBuildTests.config(), answers: FullTextBuildTests.answers(health, technology: [])
+            ) { workspace in
+                #expect(await workspace.build().status == 0)
+                let serve = RunningCommand(
+                    ["serve", "--dir", workspace.output.path, "--port", "0", "--quiet"],
+                    workingDirectory: workspace.folder.url)
+                do {
+                    let site = try await serve.servingURL()
+                    let key = ArticleStore.key(for: base + "/article/ars-1")
+                    let page = site.appending(path: "articles/\(key).html").absoluteString
+                    let run = try await ChildProcess.run(
+                        python,
+                        ["-c", Self.script, page, RepositoryPaths.screenshots.path, chromium.path, chromedriver.path],
+                        environment: ChildProcess.loopbackEnvironment(
+                            base: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"],
+                            overrides: ["HOME": workspace.folder.url.path]),
+                        workingDirectory: workspace.folder.url, timeout: .seconds(120))
+                    try #require(run.status == 0 && !run.timedOut, "browser script: \(run.summary)")
+                    let report = try JSONDecoder().decode(Report.self, from: run.standardOutput)
+                    for (name, view) in [("light", report.light), ("dark", report.dark)] {
+                        #expect(view.stylesheets == 2, "\(name): the shared and the reader stylesheet applied")
+                        #expect(view.toggleVisible, "\(name): the theme choice shows")
+                        #expect(view.paragraphs > 5, "\(name): the article is there")
+                        #expect(view.readAt.hasPrefix("Read at "), "\(name)")
+                        #expect(view.columnWidth <= 42 * 17 + 1, "\(name): a readable column")
+                    }
+                    #expect(report.light.background != report.dark.background, "the backgrounds differ")
+                    #expect(report.light.color != report.dark.color, "the text colors differ")
+                    #expect(report.narrowScrollWidth <= 360, "360 px scrolls sideways: \(report.narrowScrollWidth)")
+                    // Images of the real page are on the publisher's own site, out of reach here: only
+                    // refusals by the page's policy count.
+                    #expect(report.consoleErrors.filter { $0.contains("Content Security Policy") } == [])
+                } catch {
+                    _ = await serve.stop()
+                    throw error
+                }
+                _ = await serve.stop()
+            }
+        }
+    }
+
+    struct View: Decodable {
+        var background: String
+        var color: String
+        var toggleVisible: Bool
+        var stylesheets: Int
+        var paragraphs: Int
+        var readAt: String
+        var columnWidth: Double
+    }
+
+    struct Report: Decodable {
+        var light: View
+        var dark: View
+        var narrowScrollWidth: Int
+        var consoleErrors: [String]
+    }
+
+    /// argv: page URL, screenshot folder, chromium binary, chromedriver. Prints the report as JSON.
+    static let script = """
+        import json, sys
+        from selenium import webdriver
+        from selenium.webdriver.chrome.options import Options
+        from selenium.webdriver.chrome.service import Service
+
+        url, shots, binary, driver_path = sys.argv[1:5]
+        options = Options()
+        options.binary_location = binary
+        for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                         "--hide-scrollbars", "--window-size=1200,1100", "--no-first-run", "--no-proxy-server"]:
+            options.add_argument(argument)
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+        driver = webdriver.Chrome(service=Service(executable_path=driver_path), options=options)
+        driver.set_page_load_timeout(30)
+
+        STATE = '''
+          const body = getComputedStyle(document.body);
+          const toggle = document.getElementById("theme-choice");
+          let sheets = 0;
+          for (const sheet of document.styleSheets) { try { if (sheet.cssRules.length > 0) sheets += 1; } catch (e) {} }
+          const reader = document.querySelector("article.reader");
+          const readAt = document.querySelector(".read-at a");
+          return {
+            background: body.backgroundColor, color: body.color,
+            toggleVisible: !!toggle && toggle.offsetWidth > 0, stylesheets: sheets,
+            paragraphs: reader ? reader.querySelectorAll(".article-body p").length : 0,
+            readAt: readAt ? readAt.textContent : "",
+            columnWidth: reader ? reader.getBoundingClientRect().width : 9999,
+          };
+        '''
+
+        def emulate(scheme):
+            driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                                   {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+
+        try:
+            report = {}
+            for scheme in ["light", "dark"]:
+                emulate(scheme)
+                driver.get(url)
+                report[scheme] = driver.execute_script(STATE)
+                driver.save_screenshot(f"{shots}/reader-{scheme}.png")
+            driver.set_window_size(360, 800)
+            driver.get(url)
+            report["narrowScrollWidth"] = driver.execute_script("return document.documentElement.scrollWidth")
+            driver.save_screenshot(f"{shots}/reader-narrow.png")
+            report["consoleErrors"] = [entry["message"] for entry in driver.get_log("browser")
+                                       if entry.get("level") == "SEVERE"]
+            print(json.dumps(report))
+        finally:
+            driver.quit()
+        """
+}
