@@ -176,7 +176,10 @@ let package = Package(
         ),
         .testTarget(
             name: "FeedServeTests",
-            dependencies: ["TestSupport", "Upstreams", "FeedFormats", "FeedOutput", "FeedServe", "HTTPServing"]
+            dependencies: [
+                "TestSupport", "NewsModel", "Upstreams", "FeedFormats", "FeedOutput", "FeedBuild", "FeedServe",
+                "HTTPServing",
+            ]
         ),
         .testTarget(
             name: "NewsFeedCLITests",

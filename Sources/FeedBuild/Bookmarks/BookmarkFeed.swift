@@ -34,14 +34,16 @@ public enum BookmarkFeed {
 
     /// The document of the bookmarks feed under `config`'s site.
     package static func document(
-        _ list: BookmarkList, config: NewsFeedConfig, images: [String: ImageRecord], updated: Date
+        _ list: BookmarkList, config: NewsFeedConfig, images: [String: ImageRecord],
+        cached: [String: CachedImageRecord] = [:], updated: Date
     )
         -> FeedDocument
     {
         let defaults = StoryDefaults(
             title: config.defaults.title, source: config.defaults.source, description: config.defaults.description)
         let resolver = StoryImageResolver(
-            site: config.site, defaultImage: config.defaults.image.storyImage(site: config.site), images: images)
+            site: config.site, defaultImage: config.defaults.image.storyImage(site: config.site), images: images,
+            cached: config.images.cache ? cached : [:])
         var stories = stories(list, defaults: defaults).map { resolver.resolve($0, originalImage: $0.originalImageURL) }
         // A bookmarked story whose article full text has fetched carries it here too, with its reader view.
         if config.anyFullText {
@@ -88,7 +90,8 @@ public enum BookmarkFeed {
         let history = files[files.count - 1].url
         let previous = (try? output.readIfPresent(history)).flatMap { $0 }
             .flatMap { try? RSSReader().read($0, path: relativePath).lastBuildDate }
-        var document = document(list, config: config, images: state.images, updated: now)
+        var document = document(
+            list, config: config, images: state.images, cached: state.imageCache, updated: now)
         document.itemMarks = BookmarkMarks.marks(of: list)
         return try FeedFileSet.write(document, to: files, in: output, previousBuildDate: previous, now: now)
     }
@@ -102,7 +105,8 @@ public enum BookmarkFeed {
         if case .bundled = config.defaults.image { bundled = true }
         try output.installPageAssets(includingDefaultImage: bundled || config.formats.contains(.html))
         let state = try output.stateStore.load().state
-        var document = document(list, config: config, images: state.images, updated: now)
+        var document = document(
+            list, config: config, images: state.images, cached: state.imageCache, updated: now)
         document.itemMarks = BookmarkMarks.marks(of: list)
         for target in targets(config: config, output: output) {
             try output.writeIfChanged(try target.format.renderer.render(document), to: target.url)

@@ -85,6 +85,8 @@ public struct FeedBuilder: Sendable {
         // Every build, due feeds or not: a feed added to or removed from the config changes the
         // index and the OPML at once. Both are written only when their bytes change.
         await index(into: &report, apiKey: scheduled?.apiKey)
+        // After every feed and reader page is written: nothing served points at a copy when it goes.
+        if config.images.cache, !report.interrupted { await pruneImages(into: &report) }
         let order = Dictionary(specs.enumerated().map { ($0.element.id, $0.offset) }) { first, _ in first }
         report.outcomes = report.outcomes.enumerated().sorted { lhs, rhs in
             let left = order[lhs.element.spec.id] ?? 0
@@ -375,6 +377,18 @@ public struct FeedBuilder: Sendable {
             try await output.lock.withLock { _ = try pruner.prune(output) }
         } catch {
             report.warnings.append("articles: \(error)")
+        }
+    }
+
+    /// Under the lock: deletes the image copies nothing refers to any more (``ImagePruner``).
+    private func pruneImages(into report: inout BuildReport) async {
+        let output = self.output
+        let pruner = ImagePruner(config: config)
+        let now = clock()
+        do {
+            _ = try await output.lock.withLock { try pruner.prune(output, now: now) }
+        } catch {
+            report.warnings.append("images: not pruned: \(error)")
         }
     }
 

@@ -76,6 +76,8 @@ public struct StatusReport: Sendable, Equatable {
     public var reserve: Int
     /// Nil when requests may go out.
     public var pause: Pause?
+    /// The image cache's counts; nil when `images.cache` is off.
+    public var imageCache: ImageCacheStatus?
     /// Full text's counts; nil when no feed has full text.
     public var fullText: FullTextStatus?
 
@@ -118,6 +120,9 @@ public struct StatusReport: Sendable, Equatable {
                 reserveLeft: usage.reserveLeft)
         }
         reserve = config.quota.reserve
+        if config.images.cache {
+            imageCache = ImageCacheStatus(usage: ImageCacheUsage(state.imageCache), maxTotal: config.images.maxTotal)
+        }
         pause = activePause.map { record in
             var keyStillRefused: Bool?
             if record.cause == .badKey, let apiKey, let fingerprint = record.keyFingerprint {
@@ -186,6 +191,7 @@ public struct StatusReport: Sendable, Equatable {
         } else {
             lines.append("paused: no")
         }
+        if let imageCache { lines.append(imageCache.line) }
         return lines
     }
 
@@ -276,6 +282,7 @@ public struct StatusReport: Sendable, Equatable {
             "reserve": ["size": reserve, "left": reserveLeft] as [String: Any], "paused": pauseObject,
         ]
         var document: [String: Any] = ["feeds": feedObjects, "quota": quota]
+        if let imageCache { document["images"] = imageCache.json }
         if let fullText { document["fullText"] = fullText.countersJSON }
         let data =
             (try? JSONSerialization.data(

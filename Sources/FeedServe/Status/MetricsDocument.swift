@@ -50,6 +50,18 @@ public enum MetricsDocument {
         family(
             "newsfeed_paused", "gauge", "1 while NewsAPI requests are paused (rate limit or bad key), else 0.",
             [("", report.pause == nil ? "0" : "1")])
+        if let images = report.imageCache {
+            family(
+                "newsfeed_images_cached", "gauge", "Story images the image cache holds copies of.",
+                [("", "\(images.images)")])
+            family("newsfeed_images_bytes", "gauge", "Bytes of the image cache's copies.", [("", "\(images.bytes)")])
+            family(
+                "newsfeed_images_max_bytes", "gauge", "images.maxTotal: the most the copies may take.",
+                [("", "\(images.maxTotal)")])
+            family(
+                "newsfeed_images_failures", "gauge", "Story images the cache could not cache, by cause.",
+                images.failures.keys.sorted().map { ("{cause=\"\(escapeLabel($0))\"}", "\(images.failures[$0] ?? 0)") })
+        }
         if let fullText = report.fullText {
             family(
                 "newsfeed_feed_fulltext_items", "gauge", "Items of the feed with their whole article (full text).",

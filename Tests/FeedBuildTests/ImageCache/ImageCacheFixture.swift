@@ -28,11 +28,20 @@
             }
         }
 
-        static func config(images: String = #""cache": true, "widths": [100, 200, 320]"#, allowPrivate: Bool = true)
-            -> String
-        {
+        /// A small real JPEG, 120 × 90: one copy at its own width.
+        static var small: Data {
+            get throws {
+                try Data(
+                    contentsOf: RepositoryPaths.root.appending(path: "Tests/ImagesTests/Fixtures/small-120x90.jpg"))
+            }
+        }
+
+        static func config(
+            images: String = #""cache": true, "widths": [100, 200, 320]"#, allowPrivate: Bool = true,
+            maxItems: Int = 100
+        ) -> String {
             """
-            {"site": "\(BuildWorkspace.site)", "output": "Feeds", "allowPrivate": \(allowPrivate),
+            {"site": "\(BuildWorkspace.site)", "output": "Feeds", "allowPrivate": \(allowPrivate), "maxItems": \(maxItems),
              "formats": ["rss", "atom", "json", "html"], "images": {\(images)},
              "feeds": [{"country": "us", "category": "health"}]}
             """

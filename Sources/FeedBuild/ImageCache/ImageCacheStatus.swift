@@ -1,0 +1,41 @@
+import Foundation
+import HTTPFetching
+import NewsModel
+
+/// The image cache's part of `status`, `/status.json` and `/metrics`: what it holds against `images.maxTotal`,
+/// and the images it could not cache, by cause. Present only when the config turns the cache on.
+public struct ImageCacheStatus: Sendable, Equatable {
+    /// Images with copies.
+    public var images: Int
+    /// Bytes of their copies.
+    public var bytes: Int
+    /// `images.maxTotal` in bytes.
+    public var maxTotal: Int
+    /// Images not cached, per cause word.
+    public var failures: [String: Int]
+
+    public init(usage: ImageCacheUsage, maxTotal: ByteSize) {
+        images = usage.images
+        bytes = usage.bytes
+        self.maxTotal = maxTotal.bytes
+        failures = usage.failures
+    }
+
+    /// Whether the copies fill `images.maxTotal`: new images keep their original URLs.
+    public var isFull: Bool { bytes >= maxTotal }
+
+    /// `images: 12 cached, 1 MB of 2048 MB; not cached: 1 http, 2 not-an-image`, with `FULL` and what to do when
+    /// new images are no longer cached.
+    public var line: String {
+        var text = "images: \(images) cached, \(bytes.byteCountText) of \(maxTotal.byteCountText)"
+        if isFull { text += " (FULL: new images keep their original URLs; raise images.maxTotal)" }
+        let refused = failures.keys.sorted().map { "\(failures[$0] ?? 0) \($0)" }
+        text += refused.isEmpty ? "; none refused" : "; not cached: " + refused.joined(separator: ", ")
+        return text
+    }
+
+    /// The `"images"` object of `/status.json`.
+    public var json: [String: Any] {
+        ["cached": images, "bytes": bytes, "maxTotal": maxTotal, "full": isFull, "failures": failures]
+    }
+}
