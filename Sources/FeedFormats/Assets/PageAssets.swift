@@ -163,6 +163,8 @@ public enum PageAssets {
           function useFallback(image) {
             var fallback = image.getAttribute("data-fallback");
             if (fallback && image.getAttribute("src") !== fallback) {
+              // A cached copy's srcset would win over src: drop it, or the fallback never shows.
+              image.removeAttribute("srcset");
               image.setAttribute("src", fallback);
               image.classList.add("is-fallback");
             }

@@ -44,6 +44,7 @@ import Testing
         #expect(report.light.themeChoiceShown, "the inline script ran and showed the theme choice")
         #expect(report.light.images > 0 && report.light.brokenImages == 0, "\(report.light)")
         #expect(report.light.requests.allSatisfy { $0.hasPrefix("data:") }, "\(report.light.requests)")
+        #expect(report.fallbackShown, "a failing image with a srcset shows the default image")
         #expect(report.consoleErrors.isEmpty, "\(report.consoleErrors)")
     }
 
@@ -60,6 +61,7 @@ import Testing
     struct Report: Decodable {
         var light: View
         var dark: View
+        var fallbackShown: Bool
         var consoleErrors: [String]
     }
 
@@ -83,7 +85,22 @@ import Testing
             driver.get(url)
             settle()
             report[scheme] = driver.execute_script(VIEW)
-        report["consoleErrors"] = console_errors()
+        # A cached copy that fails in the browser (its srcset wins over src) still falls back to the default image.
+        driver.execute_script('''
+          const img = document.createElement("img");
+          img.id = "broken-copy";
+          img.src = "missing-copy-640.jpg";
+          img.setAttribute("srcset", "missing-copy-320.jpg 320w, missing-copy-640.jpg 640w");
+          img.setAttribute("data-fallback", document.images[0].getAttribute("data-fallback") || document.images[0].src);
+          document.body.appendChild(img);
+        ''')
+        for _ in range(100):
+            if driver.execute_script('const i = document.getElementById("broken-copy"); return i.complete && i.naturalWidth > 0;'):
+                break
+            time.sleep(0.05)
+        report["fallbackShown"] = driver.execute_script(
+            'const i = document.getElementById("broken-copy"); return i.complete && i.naturalWidth > 0 && !i.hasAttribute("srcset");')
+        report["consoleErrors"] = [e for e in console_errors() if "missing-copy" not in e]
         driver.quit()
         print(json.dumps(report))
         """
