@@ -48,6 +48,15 @@ package final class ScriptedImageHost: HTTPHandler {
     /// The most requests the host was answering at the same time (delayed answers make this visible).
     package var mostAtOnce: Int { concurrency.withLock { $0.most } }
 
+    /// Answers on the server's event loop, without a task hop, whatever is not delayed: a busy cooperative pool
+    /// (every suite of `swift test` shares it) must not make a prompt image look slow to the watcher's deadline.
+    package func respondImmediately(to request: HTTPRequest) -> HTTPAction? {
+        let answer = answers.withLock { $0[request.path] } ?? .status(404)
+        if case .image(_, _, let delay) = answer, delay > .zero { return nil }
+        received.withLock { $0.append("\(request.method) \(request.path)") }
+        return Self.action(for: answer, request: request)
+    }
+
     package func handle(_ request: HTTPRequest) async -> HTTPAction {
         received.withLock { $0.append("\(request.method) \(request.path)") }
         concurrency.withLock {
@@ -56,9 +65,13 @@ package final class ScriptedImageHost: HTTPHandler {
         }
         defer { concurrency.withLock { $0.now -= 1 } }
         let answer = answers.withLock { $0[request.path] } ?? .status(404)
+        if case .image(_, _, let delay) = answer, delay > .zero { try? await Task.sleep(for: delay) }
+        return Self.action(for: answer, request: request)
+    }
+
+    private static func action(for answer: Answer, request: HTTPRequest) -> HTTPAction {
         switch answer {
-        case .image(let type, let length, let delay):
-            if delay > .zero { try? await Task.sleep(for: delay) }
+        case .image(let type, let length, _):
             return .respond(Self.image(status: 200, type: type, length: length))
         case .status(let status):
             return .respond(.text(status, "HTTP \(status) from the scripted image host"))
