@@ -35,7 +35,10 @@ public struct ImageCacheStatus: Sendable, Equatable {
     }
 
     /// The `"images"` object of `/status.json`.
-    public var json: [String: Any] {
-        ["cached": images, "bytes": bytes, "maxTotal": maxTotal, "full": isFull, "failures": failures]
+    package var json: JSONOutput {
+        [
+            "cached": .int(images), "bytes": .int(bytes), "maxTotal": .int(maxTotal), "full": .bool(isFull),
+            "failures": JSONOutput(failures),
+        ]
     }
 }

@@ -1,3 +1,4 @@
+import FeedOutput
 import Foundation
 
 /// The result of one build: an outcome per feed plus run-wide notes.
@@ -5,6 +6,9 @@ public struct BuildReport: Sendable, Equatable {
     public var outcomes: [FeedOutcome] = []
     /// Warnings that are not about one feed (e.g. a state file moved aside).
     public var warnings: [String] = []
+    /// Those of ``warnings`` that are the output location refusing a write (a full disk, a read-only file system):
+    /// when the run wrote nothing for that reason, ``locationRefusal``'s one line says it and these are not repeated.
+    public var locationWarnings: Set<String> = []
     /// Set when NewsAPI asked us to wait (429 Retry-After), in seconds.
     public var retryAfterSeconds: Int?
     /// Set when NewsAPI refused with a bad key or a spent quota, so the run stopped asking.
@@ -18,6 +22,13 @@ public struct BuildReport: Sendable, Equatable {
     public var interrupted = false
 
     public init() {}
+
+    /// Notes `error` as a run-wide warning, marking it when it is the output location refusing a write.
+    package mutating func warn(_ error: any Error) {
+        let text = "\(error)"
+        warnings.append(text)
+        if (error as? OutputError)?.isUnwritableLocation == true { locationWarnings.insert(text) }
+    }
 
     public var failedCount: Int { outcomes.filter(\.failed).count }
 

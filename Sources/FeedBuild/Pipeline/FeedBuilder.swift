@@ -192,7 +192,7 @@ public struct FeedBuilder: Sendable {
         do {
             try await output.lock.withLock { try output.installPageAssets(includingDefaultImage: withImage) }
         } catch {
-            report.warnings.append("\(error)")
+            report.warn(error)
             return nil
         }
         return bundled ? DefaultImageAsset.storyImage(site: site) : config.defaults.image.storyImage(site: site)
@@ -341,7 +341,7 @@ public struct FeedBuilder: Sendable {
             if let warning { report.warnings.append(warning) }
             saved = state
         } catch {
-            report.warnings.append("\(error)")
+            report.warn(error)
         }
         return (failed(spec, failure), saved)
     }
@@ -362,7 +362,7 @@ public struct FeedBuilder: Sendable {
                 try output.stateStore.saveLedger(state)
             }
         } catch {
-            report.warnings.append("\(error)")
+            report.warn(error)
         }
         return outcome
     }

@@ -64,15 +64,17 @@ public struct FullTextStatus: Sendable, Equatable {
     }
 
     /// `feed`'s object in `/status.json`: `{"items": …, "withArticle": …, "failures": {"http": …}}`.
-    func json(for path: String) -> [String: Any]? {
+    func json(for path: String) -> JSONOutput? {
         guard let feed = feeds.first(where: { $0.path == path }) else { return nil }
-        var failures: [String: Any] = [:]
-        for (cause, count) in feed.failures { failures[cause.rawValue] = count }
-        return ["items": feed.items, "withArticle": feed.withArticle, "failures": failures]
+        let failures = JSONOutput.object(feed.failures.map { ($0.key.rawValue, .int($0.value)) })
+        return ["items": .int(feed.items), "withArticle": .int(feed.withArticle), "failures": failures]
     }
 
     /// The output folder's counters in `/status.json`.
-    var countersJSON: [String: Any] {
-        ["fetched": counters.fetched, "extracted": counters.extracted, "failed": counters.failed]
+    var countersJSON: JSONOutput {
+        [
+            "fetched": .int(counters.fetched), "extracted": .int(counters.extracted),
+            "failed": JSONOutput(counters.failed),
+        ]
     }
 }

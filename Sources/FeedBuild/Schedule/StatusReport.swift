@@ -244,50 +244,41 @@ public struct StatusReport: Sendable, Equatable {
 
     /// `{"feeds": [...], "quota": {...}}` with sorted keys and RFC 3339 times.
     public var json: String {
-        func time(_ date: Date?) -> Any { date.map { $0.formatted(.iso8601) } ?? NSNull() }
-        func number(_ value: Int?) -> Any { value ?? NSNull() }
-        let feedObjects: [[String: Any]] = feeds.map { feed in
-            var object: [String: Any] = [
-                "path": feed.path, "kind": feed.kind, "lastSuccess": time(feed.lastSuccess),
-                "lastError": feed.lastError ?? NSNull(), "lastErrorAt": time(feed.lastErrorTime),
-                "nextDue": time(feed.nextDue), "intervalSeconds": Int(feed.interval), "items": number(feed.items),
-                "newItems": number(feed.newItems), "deadImages": feed.deadImages, "metered": feed.metered,
-                "stale": feed.stale, "failing": feed.failing, "paused": feed.paused,
-                "condition": feed.condition.name, "consecutiveFailures": feed.consecutiveFailures,
+        func time(_ date: Date?) -> JSONOutput { JSONOutput(date.map { $0.formatted(.iso8601) }) }
+        let feedObjects: [JSONOutput] = feeds.map { feed in
+            var object: JSONOutput = [
+                "path": .string(feed.path), "kind": .string(feed.kind), "lastSuccess": time(feed.lastSuccess),
+                "lastError": JSONOutput(feed.lastError), "lastErrorAt": time(feed.lastErrorTime),
+                "nextDue": time(feed.nextDue), "intervalSeconds": .int(Int(feed.interval)),
+                "items": JSONOutput(feed.items), "newItems": JSONOutput(feed.newItems),
+                "deadImages": .int(feed.deadImages), "metered": .bool(feed.metered), "stale": .bool(feed.stale),
+                "failing": .bool(feed.failing), "paused": .bool(feed.paused),
+                "condition": .string(feed.condition.name), "consecutiveFailures": .int(feed.consecutiveFailures),
             ]
-            if let fullText = fullText?.json(for: feed.path) { object["fullText"] = fullText }
+            if let fullText = fullText?.json(for: feed.path) { object = object.setting("fullText", fullText) }
             return object
         }
-        var used: [String: Any] = [:]
-        var limits: [String: Any] = [:]
-        var remaining: [String: Any] = [:]
-        var reserveLeft: [String: Any] = [:]
-        for window in windows {
-            used[window.name] = window.used
-            limits[window.name] = number(window.limit)
-            remaining[window.name] = number(window.remaining)
-            reserveLeft[window.name] = number(window.reserveLeft)
+        func perWindow(_ value: (Window) -> JSONOutput) -> JSONOutput {
+            .object(windows.map { ($0.name, value($0)) })
         }
-        var pauseObject: Any = NSNull()
+        var pauseObject: JSONOutput = nil
         if let pause {
-            pauseObject =
-                [
-                    "cause": pause.cause.rawValue, "reason": pause.reason, "since": time(pause.since),
-                    "until": time(pause.until), "untilKeyChanges": pause.cause == .badKey,
-                    "keyStillRefused": pause.keyStillRefused.map { $0 as Any } ?? NSNull(),
-                ] as [String: Any]
+            pauseObject = [
+                "cause": .string(pause.cause.rawValue), "reason": .string(pause.reason), "since": time(pause.since),
+                "until": time(pause.until), "untilKeyChanges": .bool(pause.cause == .badKey),
+                "keyStillRefused": JSONOutput(pause.keyStillRefused),
+            ]
         }
-        let quota: [String: Any] = [
-            "used": used, "limits": limits, "remaining": remaining,
-            "reserve": ["size": reserve, "left": reserveLeft] as [String: Any], "paused": pauseObject,
+        let quota: JSONOutput = [
+            "used": perWindow { .int($0.used) }, "limits": perWindow { JSONOutput($0.limit) },
+            "remaining": perWindow { JSONOutput($0.remaining) },
+            "reserve": ["size": .int(reserve), "left": perWindow { JSONOutput($0.reserveLeft) }],
+            "paused": pauseObject,
         ]
-        var document: [String: Any] = ["feeds": feedObjects, "quota": quota]
-        if let imageCache { document["images"] = imageCache.json }
-        if let fullText { document["fullText"] = fullText.countersJSON }
-        let data =
-            (try? JSONSerialization.data(
-                withJSONObject: document, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])) ?? Data()
-        return String(decoding: data, as: UTF8.self) + "\n"
+        var document: JSONOutput = ["feeds": .array(feedObjects), "quota": quota]
+        if let imageCache { document = document.setting("images", imageCache.json) }
+        if let fullText { document = document.setting("fullText", fullText.countersJSON) }
+        return document.text(.pretty) + "\n"
     }
 }
 

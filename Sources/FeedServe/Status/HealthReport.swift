@@ -94,35 +94,26 @@ public struct HealthReport: Sendable, Hashable {
     /// (S may be `null`; `paused` is `null` or `{"cause","reason","since","until"}`), then, when a
     /// config is known, `"conditions":{"us/health":"ok",…}` (sorted by feed).
     public var json: String {
-        let age = stalestFetchAgeSeconds.map(String.init) ?? "null"
-        var text = "{\"status\":\"\(status)\",\"feeds\":\(feedCount),\"stalestFetchAgeSeconds\":\(age)"
-        text += ",\"fresh\":\(freshCount),\"failing\":["
-        text += failing.map { item in
-            "{\"feed\":\(Self.quoted(item.feed)),\"error\":\(Self.quoted(item.error)),\"since\":\(Self.date(item.since))}"
-        }.joined(separator: ",")
-        text += "],\"paused\":"
-        if let paused {
-            text += "{\"cause\":\(Self.quoted(paused.cause.rawValue)),\"reason\":\(Self.quoted(paused.reason))"
-            text += ",\"since\":\(Self.date(paused.since)),\"until\":\(Self.date(paused.until))}"
-        } else {
-            text += "null"
-        }
+        func date(_ date: Date?) -> JSONOutput { JSONOutput(date.map { $0.formatted(.iso8601) }) }
+        var document: JSONOutput = [
+            "status": .string(status), "feeds": .int(feedCount),
+            "stalestFetchAgeSeconds": JSONOutput(stalestFetchAgeSeconds), "fresh": .int(freshCount),
+            "failing": .array(
+                failing.map { ["feed": .string($0.feed), "error": .string($0.error), "since": date($0.since)] }),
+            "paused": paused.map {
+                [
+                    "cause": .string($0.cause.rawValue), "reason": .string($0.reason), "since": date($0.since),
+                    "until": date($0.until),
+                ]
+            } ?? nil,
+        ]
         if let conditions {
-            text += ",\"conditions\":{"
-            text += conditions.sorted { $0.key < $1.key }.map { "\(Self.quoted($0.key)):\(Self.quoted($0.value.name))" }
-                .joined(separator: ",")
-            text += "}"
+            let sorted = conditions.sorted { $0.key < $1.key }
+            document = document.setting("conditions", .object(sorted.map { ($0.key, .string($0.value.name)) }))
         }
-        return text + "}"
+        return document.text(.compact)
     }
 
     /// 200 when healthy, else 503 so a probe notices.
     public var httpStatus: Int { isHealthy ? 200 : 503 }
-
-    private static func date(_ date: Date?) -> String {
-        date.map { quoted($0.formatted(.iso8601)) } ?? "null"
-    }
-
-    /// A JSON string literal.
-    package static func quoted(_ text: String) -> String { JSONText.quoted(text) }
 }

@@ -4,32 +4,26 @@ import NewsModel
 
 /// `extract --format json`'s lines: one object per page, keys in a fixed order
 /// (`page, url, title, byline, published, language, image, text, html, words`), or
-/// `{"page": …, "error": "<cause>"}`.
+/// `{"page": …, "error": "<cause>"}`; `<`, `>` and `&` escaped too, so a line is safe to embed in a page.
 enum ArticleJSON {
     static func line(page: String, article: Article) -> String {
-        let fields: [(String, String)] = [
-            ("page", string(page)),
-            ("url", optional(article.url?.absoluteString)),
-            ("title", string(article.title)),
-            ("byline", optional(article.byline)),
-            ("published", optional(article.published.map(PublishedDate.rfc3339))),
-            ("language", optional(article.language)),
-            ("image", optional(article.image?.absoluteString)),
-            ("text", string(article.text)),
-            ("html", string(article.html)),
-            ("words", String(article.words)),
+        let object: JSONOutput = [
+            "page": .string(page),
+            "url": JSONOutput(article.url?.absoluteString),
+            "title": .string(article.title),
+            "byline": JSONOutput(article.byline),
+            "published": JSONOutput(article.published.map(PublishedDate.rfc3339)),
+            "language": JSONOutput(article.language),
+            "image": JSONOutput(article.image?.absoluteString),
+            "text": .string(article.text),
+            "html": .string(article.html),
+            "words": .int(article.words),
         ]
-        return "{" + fields.map { string($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
+        return object.text(.compact, escapingMarkup: true)
     }
 
     static func line(page: String, error: some CustomStringConvertible) -> String {
-        "{\"page\":\(string(page)),\"error\":\(string(error.description))}"
+        let object: JSONOutput = ["page": .string(page), "error": .string(error.description)]
+        return object.text(.compact, escapingMarkup: true)
     }
-
-    private static func optional(_ value: String?) -> String {
-        value.map(string) ?? "null"
-    }
-
-    /// A JSON string literal; `<`, `>` and `&` escaped too, so a line is safe to embed in a page.
-    static func string(_ text: String) -> String { JSONText.quoted(text, escapingMarkup: true) }
 }

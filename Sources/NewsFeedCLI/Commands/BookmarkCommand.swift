@@ -173,24 +173,19 @@ package enum BookmarkCommand {
 
     /// One JSON array: `number`, `url`, `title`, `source`, `addedAt`, `note`, `feed`, `query` where known.
     package static func json(_ bookmarks: [Bookmark]) -> String {
-        // Pretty-printing an empty array gives a blank line between the brackets on some platforms.
-        guard !bookmarks.isEmpty else { return "[]" }
-        let objects: [[String: Any]] = bookmarks.enumerated().map { offset, bookmark in
-            var object: [String: Any] = [
-                "number": offset + 1, "url": bookmark.url.absoluteString, "title": bookmark.title,
-                "addedAt": timestamp(bookmark.addedAt),
+        let objects: [JSONOutput] = bookmarks.enumerated().map { offset, bookmark in
+            var object: JSONOutput = [
+                "number": .int(offset + 1), "url": .string(bookmark.url.absoluteString),
+                "title": .string(bookmark.title), "addedAt": .string(timestamp(bookmark.addedAt)),
             ]
-            if let source = bookmark.source { object["source"] = source }
-            if let note = bookmark.note { object["note"] = note }
-            if let feed = bookmark.feed { object["feed"] = feed }
-            if let query = bookmark.query { object["query"] = query }
+            let optional = [
+                ("source", bookmark.source), ("note", bookmark.note), ("feed", bookmark.feed),
+                ("query", bookmark.query),
+            ]
+            for case (let key, let value?) in optional { object = object.setting(key, .string(value)) }
             return object
         }
-        let data =
-            (try? JSONSerialization.data(
-                withJSONObject: objects, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]))
-            ?? Data("[]".utf8)
-        return String(decoding: data, as: UTF8.self)
+        return JSONOutput.array(objects).text(.pretty)
     }
 
     private static func timestamp(_ date: Date) -> String {

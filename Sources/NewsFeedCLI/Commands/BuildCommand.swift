@@ -66,13 +66,14 @@ package enum BuildCommand {
             errors.line("newsfeed \(command): \(failure.detail); no feed was fetched")
             return failure.outputError?.isUnwritableLocation == true ? .configuration : .failure
         }
+        // Nothing written because the location refuses writes: one line, not one per feed, and not
+        // again as a warning for each state write the same full disk refused.
+        let refusal = report.locationRefusal
         // A warning the run met several times (the same state write refused) is said once.
-        var said = Set<String>()
+        var said = refusal == nil ? Set<String>() : report.locationWarnings
         for warning in report.warnings where said.insert(warning).inserted {
             errors.line("newsfeed \(command): warning: \(warning)")
         }
-        // Nothing written because the location refuses writes: one line, not one per feed.
-        let refusal = report.locationRefusal
         for outcome in report.outcomes {
             if !quiet { context.standardOutput.line(outcome.line) }
             if refusal == nil && (outcome.failed || outcome.cameBackEmpty) { errors.line(outcome.line) }

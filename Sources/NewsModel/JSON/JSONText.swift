@@ -81,6 +81,59 @@ package struct JSONText {
         return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
     }
 
+    /// How ``value(_:style:)`` lays a value out.
+    package enum Style: Sendable {
+        /// One line, members in the order given: `{"status":"ok","feeds":3}` (`/healthz`).
+        case compact
+        /// Two-space indentation, members sorted by key, `"key" : value`, empty arrays and objects as `[]` and
+        /// `{}` — the layout `status --json` has always printed, so scripts reading it see no change.
+        case pretty
+    }
+
+    /// `value` in `style`, starting at the current column; with `escapingMarkup`, every string's `<`, `>` and `&`
+    /// are escaped too (see ``string(_:escapingMarkup:)``).
+    package mutating func value(_ value: JSONOutput, style: Style, escapingMarkup: Bool = false) {
+        write(value, style: style, markup: escapingMarkup, depth: 0)
+    }
+
+    private mutating func write(_ value: JSONOutput, style: Style, markup: Bool, depth: Int) {
+        switch value {
+        case .null: raw("null")
+        case .bool(let flag): raw(flag ? "true" : "false")
+        case .int(let number): raw(String(number))
+        case .string(let text): string(text, escapingMarkup: markup)
+        case .array(let elements):
+            guard !elements.isEmpty else { return raw("[]") }
+            raw("[")
+            for (offset, element) in elements.enumerated() {
+                if offset > 0 { raw(",") }
+                newline(style, depth: depth + 1)
+                write(element, style: style, markup: markup, depth: depth + 1)
+            }
+            newline(style, depth: depth)
+            raw("]")
+        case .object(let members):
+            guard !members.isEmpty else { return raw("{}") }
+            let ordered = style == .pretty ? members.sorted { $0.0 < $1.0 } : members
+            raw("{")
+            for (offset, member) in ordered.enumerated() {
+                if offset > 0 { raw(",") }
+                newline(style, depth: depth + 1)
+                string(member.0, escapingMarkup: markup)
+                raw(style == .pretty ? " : " : ":")
+                write(member.1, style: style, markup: markup, depth: depth + 1)
+            }
+            newline(style, depth: depth)
+            raw("}")
+        }
+    }
+
+    private mutating func newline(_ style: Style, depth: Int) {
+        guard style == .pretty else { return }
+        bytes.append(UInt8(ascii: "\n"))
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * 2))
+    }
+
     /// The bytes so far, handed over and forgotten.
     package mutating func take() -> Data {
         defer { bytes.removeAll(keepingCapacity: true) }
