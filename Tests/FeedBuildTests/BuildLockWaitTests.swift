@@ -60,6 +60,36 @@ import Testing
         }
     }
 
+    /// `watch` and `bookmark` write under the same lock: they say the same once, with their own name, and give up.
+    @Test(arguments: [["watch"], ["bookmark", "add", "https://publisher.example/story/1", "--title", "A story"]])
+    func otherWritersSayWhomTheyWaitForOnceAndGiveUp(arguments: [String]) async throws {
+        try await BuildWorkspace.with(config: S.config(["us/health"]), answers: S.answers(["us/health"])) {
+            workspace in
+            #expect(await workspace.build(["--quiet"]).status == 0)
+            let held = try HeldLock(output: workspace.output)
+            defer { held.release() }
+            let (output, _) = TextOutput.capture()
+            let (errors, errorText) = TextOutput.capture()
+            var context = CommandContext(
+                arguments: arguments, environment: workspace.environment, workingDirectory: workspace.folder.url,
+                standardOutput: output, standardError: errors, clock: workspace.clock.reading)
+            context.lockWaitLimit = .seconds(2)
+            let status = await NewsFeedCLI.run(context)
+            let command = arguments[0]
+            #expect(status != 0, "\(errorText.text)")
+            let lines = errorText.text.split(separator: "\n").map(String.init)
+            let waiting = lines.filter { $0.contains("waiting for the output lock") }
+            #expect(
+                waiting == [
+                    "newsfeed \(command): waiting for the output lock \(held.path), held by PID \(getpid()); "
+                        + "giving up after 2 s"
+                ], "\(lines)")
+            #expect(
+                lines.contains { $0.contains("gave up after waiting 2 s for the output lock held by PID \(getpid())") },
+                "\(lines)")
+        }
+    }
+
     @Test func aBuildWaitingForAnotherProcessGoesOnOnceTheLockIsReleased() async throws {
         let program = try #require(ChildProcess.newsfeed, "the newsfeed executable is not next to the test bundle")
         let folder = TemporaryFolder("newsfeed-lock-wait")

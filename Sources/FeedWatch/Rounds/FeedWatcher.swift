@@ -18,6 +18,8 @@ public struct FeedWatcher: Sendable {
     /// Nil for a fresh ``HostResolver`` per round; tests inject one.
     public var resolver: (any HostResolving)?
     public var clock: @Sendable () -> Date
+    /// How a round waits for the output lock another process holds (the CLI's says so once on stderr).
+    public var lockWaiting = LockWaiting()
 
     public init(
         config: NewsFeedConfig, settings: WatchSettings, policy: any AddressPolicy,
@@ -30,7 +32,7 @@ public struct FeedWatcher: Sendable {
         self.clock = clock
     }
 
-    private var output: OutputFolder { OutputFolder(root: config.output) }
+    private var output: OutputFolder { OutputFolder(root: config.output, lockWaiting: lockWaiting) }
 
     /// The configured feeds' ids in config order, then the bookmarks feed's.
     private var watchedFeedIDs: [String] { config.feeds.map(\.id) + [BookmarkFeed.id] }

@@ -50,7 +50,7 @@ package enum BookmarkCommand {
         let title = try plain(parsed.value("--title"), option: "--title", context)
         let note = try plain(parsed.value("--note"), option: "--note", context)
         let config = try context.loadConfig(parsed)
-        let output = OutputFolder(root: config.output)
+        let output = OutputFolder(root: config.output, lockWaiting: context.lockWaiting(command: "bookmark"))
         let now = Date(timeIntervalSince1970: context.clock().timeIntervalSince1970.rounded(.down))
         try prepare(output, command: "add", context)
         let result: AddResult
@@ -132,7 +132,7 @@ package enum BookmarkCommand {
     package static func list(_ context: CommandContext) async throws(CommandExit) -> ExitCode {
         let parsed = try listParser.parse(context, help: CommandHelp.text(for: CommandTable.bookmark))
         let config = try context.loadConfig(parsed)
-        let output = OutputFolder(root: config.output)
+        let output = OutputFolder(root: config.output, lockWaiting: context.lockWaiting(command: "bookmark"))
         let now = context.clock()
         // A read-only command: it creates nothing (no lock, no folder) unless a broken file has to be
         // moved aside, which happens under the lock as in every writer.
@@ -206,7 +206,7 @@ package enum BookmarkCommand {
                 .usage, "newsfeed bookmark remove: \"\(given)\" is neither a URL nor a number from `bookmark list`")
         }
         let config = try context.loadConfig(parsed)
-        let output = OutputFolder(root: config.output)
+        let output = OutputFolder(root: config.output, lockWaiting: context.lockWaiting(command: "bookmark"))
         let now = Date(timeIntervalSince1970: context.clock().timeIntervalSince1970.rounded(.down))
         try prepare(output, command: "remove", context)
         let removed: Result<Bookmark, RemoveMiss>

@@ -40,7 +40,8 @@ package enum WatchCommand {
         // The config's top-level "allowPrivate" is the default; --allow-private says the same for one run.
         let policy: any AddressPolicy =
             parsed.has("--allow-private") || config.allowPrivate ? AllowAllAddressPolicy() : PublicAddressPolicy()
-        let watcher = FeedWatcher(config: config, settings: settings, policy: policy, clock: context.clock)
+        var watcher = FeedWatcher(config: config, settings: settings, policy: policy, clock: context.clock)
+        watcher.lockWaiting = context.lockWaiting(command: "watch")
         let json = parsed.has("--json")
         let quiet = parsed.has("--quiet")
 
