@@ -34,6 +34,38 @@ struct ArticleSanitizer {
     static let voids: Set<String> = ["br", "hr", "img", "wbr"]
     /// Elements whose children must be elements of certain kinds (no bare text or paragraphs).
     static let structural: Set<String> = ["ul", "ol", "dl", "table", "thead", "tbody", "tfoot", "tr"]
+    /// Kept elements that hold phrasing content only: a block inside one would close it in the HTML parser
+    /// (`<p><h2>` is read as `<p></p><h2>`, and the `</p>` that follows is a parse error the W3C feed validator
+    /// reports as "Invalid HTML").
+    static let phrasingOnly: Set<String> = Set(allowed.keys).subtracting(blocks).subtracting(["a", "del", "ins"])
+        .union(["p", "h2", "h3", "h4", "h5", "h6"])
+    /// Kept elements that belong inside one kind of parent only (an item in a list, a cell in a row, a caption in
+    /// a figure): found anywhere else, as when the extractor took a table's row as the article, they are written as
+    /// their content.
+    static let parents: [String: Set<String>] = [
+        "li": ["ul", "ol"], "dt": ["dl"], "dd": ["dl"], "tr": ["table", "thead", "tbody", "tfoot"], "td": ["tr"],
+        "th": ["tr"], "thead": ["table"], "tbody": ["table"], "tfoot": ["table"], "caption": ["table"],
+        "figcaption": ["figure"],
+    ]
+
+    /// Where ``write(_:into:in:)`` is writing: what is open around the element, so nothing is written that the HTML
+    /// parser would read differently from the way it is nested.
+    struct Context {
+        /// Inside a paragraph or heading: kept blocks are written as their content, without their tags.
+        var inPhrasing = false
+        /// Inside a link: a link inside is written as its content (links do not nest).
+        var inLink = false
+        /// In a table row: the rows left in its group, counting its own, which a cell's `rowspan` may not exceed.
+        var rowsLeft: Int?
+        /// The kept element whose own children are being written, for the elements of ``parents``.
+        var parent: String?
+    }
+
+    /// Whether `index` is an element of ``parents`` outside the parent it belongs in.
+    private func isStray(_ index: Int, parent: String?) -> Bool {
+        guard let parents = Self.parents[tree[index].name] else { return false }
+        return !parents.contains(parent ?? "")
+    }
 
     /// The HTML of the children of `root`.
     func html(_ root: Int) -> String {
@@ -52,7 +84,7 @@ struct ArticleSanitizer {
             }
             guard hasContent else { return }
             var inline = ""
-            for index in run { write(index, into: &inline) }
+            for index in run { write(index, into: &inline, in: Context(inPhrasing: true)) }
             let trimmed = inline.trimmingSpaces()
             guard !trimmed.isEmpty else { return }
             output += "<p>" + trimmed + "</p>\n"
@@ -60,9 +92,12 @@ struct ArticleSanitizer {
         for child in children {
             let node = tree[child]
             if !node.isText, Self.dropped.contains(node.name) { continue }
+            // A paragraph holding a block (`<p><h2>…</h2></p>` on Wikipedia) is written as flow: its runs of
+            // text as paragraphs, its blocks between them.
+            let paragraphWithBlock = !node.isText && node.name == "p" && containsKeptBlock(child)
             if !node.isText, Self.blocks.contains(node.name) {
                 flush()
-                if Self.allowed[node.name] == nil {
+                if Self.allowed[node.name] == nil || paragraphWithBlock || isStray(child, parent: nil) {
                     writeFlow(node.children, into: &output)
                 } else {
                     write(child, into: &output)
@@ -75,26 +110,59 @@ struct ArticleSanitizer {
         flush()
     }
 
-    private func write(_ index: Int, into output: inout String) {
+    /// Whether a kept block element lies inside `index` (through elements whose tags are dropped or inline).
+    private func containsKeptBlock(_ index: Int) -> Bool {
+        var stack = tree[index].children
+        while let child = stack.popLast() {
+            let node = tree[child]
+            if node.isText || Self.dropped.contains(node.name) { continue }
+            if Self.blocks.contains(node.name), Self.allowed[node.name] != nil { return true }
+            stack.append(contentsOf: node.children)
+        }
+        return false
+    }
+
+    private func write(_ index: Int, into output: inout String, in context: Context = Context()) {
         let node = tree[index]
         if node.isText {
             output += Self.escape(TextWhitespace.collapsePreservingEdges(node.text))
             return
         }
         if Self.dropped.contains(node.name) { return }
-        guard let allowedAttributes = Self.allowed[node.name] else {
-            // Not allowed, but its content is: the tag goes, the children stay.
-            for child in node.children { write(child, into: &output) }
+        let unnestable =
+            (context.inPhrasing && Self.blocks.contains(node.name)) || (context.inLink && node.name == "a")
+            || isStray(index, parent: context.parent)
+        guard let allowedAttributes = Self.allowed[node.name], !unnestable else {
+            // Not allowed (or not allowed here), but its content is: the tag goes, the children stay.
+            if context.inPhrasing, Self.blocks.contains(node.name), !output.hasSuffix(" ") { output += " " }
+            var inside = context
+            inside.parent = nil
+            for child in node.children { write(child, into: &output, in: inside) }
             return
         }
+        var nested = context
+        nested.parent = nil
+        nested.rowsLeft = nil
+        if Self.phrasingOnly.contains(node.name) { nested.inPhrasing = true }
+        if node.name == "a" { nested.inLink = true }
         if node.name == "pre" {
             output += "<pre>" + Self.escape(tree.text(index)) + "</pre>"
             return
         }
-        var tag = "<" + node.name
-        for (name, value) in attributes(of: node, allowed: allowedAttributes) {
-            tag += " \(name)=\"\(Self.escape(value))\""
+        if Self.structural.contains(node.name) {
+            // An empty list, table part or row is nothing; a `dl` that is not terms and descriptions is its text.
+            let children = structuralChildren(index)
+            guard !children.isEmpty else { return }
+            if node.name == "dl", !isDefinitionList(children) {
+                for item in children { writeFlow(tree[item].children, into: &output) }
+                return
+            }
+            output += openingTag(node, allowed: allowedAttributes, in: context) + ">"
+            writeStructural(index, children: children, in: context, into: &output)
+            output += "</" + node.name + ">"
+            return
         }
+        var tag = openingTag(node, allowed: allowedAttributes, in: context)
         if node.name == "img" {
             // An image with nowhere safe to load from is no image.
             guard tag.contains(" src=") else { return }
@@ -102,38 +170,57 @@ struct ArticleSanitizer {
         }
         if node.name == "a" {
             guard tag.contains(" href=") else {
-                for child in node.children { write(child, into: &output) }
+                for child in node.children { write(child, into: &output, in: context) }
                 return
             }
             tag += " rel=\"noopener noreferrer\""
         }
         if node.name == "figure" {
-            // A figure whose image and caption are gone is nothing.
+            // The caption goes last (HTML allows it first or last, once); several captions become one.
             var inner = ""
-            for child in node.children { write(child, into: &inner) }
+            var caption = ""
+            for child in node.children {
+                guard !tree[child].isText, tree[child].name == "figcaption" else {
+                    write(child, into: &inner, in: nested)
+                    continue
+                }
+                for part in tree[child].children { write(part, into: &caption, in: nested) }
+                caption += " "
+            }
             let content = inner.trimmingSpaces()
-            guard !content.isEmpty else { return }
-            output += tag + ">" + content + "</figure>"
+            let captionText = caption.trimmingSpaces()
+            // A figure whose image and caption are gone is nothing.
+            guard !content.isEmpty || !captionText.isEmpty else { return }
+            output += tag + ">" + content
+            if !captionText.isEmpty { output += "<figcaption>" + captionText + "</figcaption>" }
+            output += "</figure>"
             return
         }
         output += tag + ">"
         if Self.voids.contains(node.name) { return }
-        if Self.structural.contains(node.name) {
-            writeStructural(index, into: &output)
-        } else if ["li", "dd", "blockquote", "figure", "td", "th"].contains(node.name) {
+        if ["li", "dd", "blockquote", "figure", "td", "th"].contains(node.name) {
             var inner = ""
-            for child in node.children { write(child, into: &inner) }
+            for child in node.children { write(child, into: &inner, in: nested) }
             output += inner.trimmingSpaces()
         } else {
-            for child in node.children { write(child, into: &output) }
+            for child in node.children { write(child, into: &output, in: nested) }
         }
         output += "</" + node.name + ">"
+    }
+
+    /// `<name attributes` (no closing `>`).
+    private func openingTag(_ node: PageTree.Node, allowed: Set<String>, in context: Context) -> String {
+        var tag = "<" + node.name
+        for (name, value) in attributes(of: node, allowed: allowed, rowsLeft: context.rowsLeft) {
+            tag += " \(name)=\"\(Self.escape(value))\""
+        }
+        return tag
     }
 
     /// The attributes kept on `node`, in a fixed order (`src` before `alt`, whatever the page's
     /// order), with their values checked and addresses made absolute. An image with only a
     /// `srcset` gets its first candidate as `src` (which HTML requires).
-    private func attributes(of node: PageTree.Node, allowed: Set<String>) -> [(String, String)] {
+    private func attributes(of node: PageTree.Node, allowed: Set<String>, rowsLeft: Int?) -> [(String, String)] {
         var result: [(String, String)] = []
         for name in Self.attributeOrder where allowed.contains(name) || name == "lang" || name == "dir" {
             guard let raw = node.attribute(name) else { continue }
@@ -158,9 +245,20 @@ struct ArticleSanitizer {
                 {
                     result.append(("src", String(first.trimmingCharacters(in: [","]))))
                 }
+                // Widths need `sizes` (HTML requires it): the reader view is one column of at most 42rem.
+                if resolved.split(separator: ",").contains(where: { $0.hasSuffix("w") }) {
+                    result.append(("srcset", value))
+                    result.append(("sizes", "(max-width: 42rem) 100vw, 42rem"))
+                    continue
+                }
             case "width", "height", "colspan", "rowspan", "start":
                 guard let number = Int(raw.trimmingSpaces()), number >= 0, number < 100_000 else { continue }
                 value = String(number)
+                if name == "rowspan", let rowsLeft, number > rowsLeft {
+                    // A cell may not span past its row group's end (HTML's table model clips it there).
+                    guard rowsLeft > 1 else { continue }
+                    value = String(rowsLeft)
+                }
             case "scope":
                 guard ["row", "col", "rowgroup", "colgroup"].contains(raw.lowercased()) else { continue }
                 value = raw.lowercased()
@@ -179,41 +277,63 @@ struct ArticleSanitizer {
         "rowspan", "scope", "lang", "dir",
     ]
 
-    /// The children of a list or table part: only the elements that may stand there; stray text and
-    /// wrappers (a `div` around list items) are looked through.
-    private func writeStructural(_ index: Int, into output: inout String) {
-        let name = tree[index].name
+    /// The children of a list or table part that may stand there (`li`, `dt`/`dd`, table sections, rows, cells):
+    /// stray text and wrappers (a `div` around list items) are looked through.
+    private func structuralChildren(_ index: Int) -> [Int] {
         let permitted: Set<String> =
-            switch name {
+            switch tree[index].name {
             case "ul", "ol": ["li"]
             case "dl": ["dt", "dd"]
             case "table": ["caption", "thead", "tbody", "tfoot", "tr"]
             case "thead", "tbody", "tfoot": ["tr"]
             default: ["td", "th"]
             }
+        var children: [Int] = []
         var stack = Array(tree[index].children.reversed())
-        var pendingRows: [Int] = []
-        func flushRows() {
-            guard !pendingRows.isEmpty else { return }
-            output += "<tbody>"
-            for row in pendingRows { write(row, into: &output) }
-            output += "</tbody>"
-            pendingRows = []
-        }
         while let child = stack.popLast() {
             let node = tree[child]
             if node.isText || Self.dropped.contains(node.name) { continue }
             if permitted.contains(node.name) {
-                // Rows directly in a table go into a body, as the HTML parser would put them.
-                if name == "table", node.name == "tr" {
-                    pendingRows.append(child)
-                    continue
-                }
-                flushRows()
-                write(child, into: &output)
+                children.append(child)
             } else if Self.allowed[node.name] == nil || ["div", "span"].contains(node.name) {
                 stack.append(contentsOf: node.children.reversed())
             }
+        }
+        return children
+    }
+
+    /// Whether `items` make a definition list HTML accepts: groups of terms, each followed by descriptions.
+    /// Wikipedia indents with a `dl` of `dd`s alone, which is not one.
+    private func isDefinitionList(_ items: [Int]) -> Bool {
+        guard let first = items.first, let last = items.last else { return false }
+        return tree[first].name == "dt" && tree[last].name == "dd"
+    }
+
+    private func writeStructural(_ index: Int, children: [Int], in context: Context, into output: inout String) {
+        let name = tree[index].name
+        var pendingRows: [Int] = []
+        // Each row learns how many rows its group has left, so no cell spans past the group's end.
+        func writeRows(_ rows: [Int], in group: String) {
+            for (offset, row) in rows.enumerated() {
+                write(row, into: &output, in: Context(rowsLeft: rows.count - offset, parent: group))
+            }
+        }
+        func flushRows() {
+            guard !pendingRows.isEmpty else { return }
+            output += "<tbody>"
+            writeRows(pendingRows, in: "tbody")
+            output += "</tbody>"
+            pendingRows = []
+        }
+        if ["thead", "tbody", "tfoot"].contains(name) { return writeRows(children, in: name) }
+        for child in children {
+            // Rows directly in a table go into a body, as the HTML parser would put them.
+            if name == "table", tree[child].name == "tr" {
+                pendingRows.append(child)
+                continue
+            }
+            flushRows()
+            write(child, into: &output, in: Context(rowsLeft: name == "tr" ? context.rowsLeft : nil, parent: name))
         }
         flushRows()
     }

@@ -44,15 +44,43 @@ struct LinkResolver {
 
     /// A `srcset` with every candidate's address made absolute; candidates that cannot be are dropped.
     func resolveSourceSet(_ text: String) -> String? {
-        var candidates: [String] = []
-        for part in text.split(separator: ",") {
-            let pieces = part.split(whereSeparator: \.isWhitespace)
-            guard let address = pieces.first, let resolved = resolve(String(address)) else { continue }
-            let descriptor = pieces.dropFirst().first.map(String.init)
+        // Split as HTML does (WHATWG "parse a srcset attribute"): an address runs to the next whitespace, so a
+        // comma inside it (`c_fill,f_auto`, as image CDNs write) is part of it; trailing commas end a candidate.
+        var candidates: [(address: String, descriptor: String?)] = []
+        var rest = Substring(text)
+        while true {
+            rest = rest.drop { $0.isWhitespace || $0 == "," }
+            guard !rest.isEmpty else { break }
+            var address = rest.prefix { !$0.isWhitespace }
+            rest = rest.dropFirst(address.count)
+            var descriptors: [Substring] = []
+            if address.hasSuffix(",") {
+                address = address.dropLast(address.reversed().prefix { $0 == "," }.count)
+            } else {
+                let list = rest.prefix { $0 != "," }
+                rest = rest.dropFirst(list.count)
+                descriptors = list.split(whereSeparator: \.isWhitespace)
+            }
+            guard descriptors.count <= 1, let resolved = resolve(String(address)) else { continue }
+            let descriptor = descriptors.first.map(String.init)
             if let descriptor, !Self.isDescriptor(descriptor) { continue }
-            candidates.append(descriptor.map { resolved + " " + $0 } ?? resolved)
+            candidates.append((resolved, descriptor))
         }
-        return candidates.isEmpty ? nil : candidates.joined(separator: ", ")
+        // What HTML calls valid: widths and densities are not mixed (with any width, only widths are kept), and no
+        // two candidates share a width or a density (no descriptor is 1x): the first one stays.
+        let usesWidths = candidates.contains { $0.descriptor?.hasSuffix("w") == true }
+        var seen = Set<Double>()
+        let kept = candidates.filter { candidate in
+            let descriptor = candidate.descriptor ?? "1x"
+            guard descriptor.hasSuffix("w") == usesWidths, let value = Double(descriptor.dropLast()) else {
+                return false
+            }
+            return seen.insert(value).inserted
+        }
+        guard !kept.isEmpty else { return nil }
+        return kept.map { candidate in
+            candidate.descriptor.map { "\(candidate.address) \($0)" } ?? candidate.address
+        }.joined(separator: ", ")
     }
 
     /// `2x`, `1.5x`, `640w`.
