@@ -62,10 +62,12 @@ public struct FullTextEnricher: StoryEnricher {
         for line in loaded.compactMap(\.warning) { feed.run.notes.warn(line) }
         var records = loaded.map(\.record)
 
-        // Newest first, within what is left of the run's budget.
+        // Newest first, within this feed's part of what is left of the run's budget.
         let due = stories.indices.filter { records[$0].map { $0.isDue(at: now) } ?? true }
             .sorted { stories[$0].displayDate > stories[$1].displayDate }
-        let granted = await budget.take(due.count, run: feed.run.id)
+        let later = feed.run.feeds.drop { $0.id != feed.spec.id }.dropFirst()
+        let feedsLeft = 1 + later.filter(feed.run.config.wantsFullText).count
+        let granted = await budget.take(due.count, run: feed.run.id, feedsLeft: feedsLeft)
         let attempts = await fetch(Array(due.prefix(granted)).map { ($0, stories[$0]) })
 
         var fresh: [ArticleRecord] = []

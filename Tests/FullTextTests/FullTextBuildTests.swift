@@ -189,6 +189,36 @@ import Testing
         }
     }
 
+    /// The run's pages are shared among the feeds with full text: the first feed takes its even part of the
+    /// budget (its newest stories), not all of it, and what a feed leaves unused goes to the next.
+    @Test func pagesPerRunIsSharedAmongTheFeedsNewestFirstInEach() async throws {
+        try await withPublisher { publisher, base in
+            let hours = ["08", "11", "09", "10"]
+            let health = hours.map { Self.article(base, "/health/\($0)", published: "2024-05-02T\($0):00:00Z") }
+            let technology = hours.map { Self.article(base, "/tech/\($0)", published: "2024-05-02T\($0):00:00Z") }
+            try await BuildWorkspace.with(
+                config: Self.config(fullText: #"{"default": true, "pagesPerRun": 4, "hostSpacing": "0s"}"#),
+                answers: Self.answers(health, technology: technology)
+            ) { workspace in
+                #expect(await workspace.build().status == 0)
+                #expect(Set(publisher.pages) == ["/health/11", "/health/10", "/tech/11", "/tech/10"])
+            }
+        }
+        try await withPublisher { publisher, base in
+            let health = [Self.article(base, "/health/only")]
+            let technology = ["08", "11", "09", "10"].map {
+                Self.article(base, "/tech/\($0)", published: "2024-05-02T\($0):00:00Z")
+            }
+            try await BuildWorkspace.with(
+                config: Self.config(fullText: #"{"default": true, "pagesPerRun": 4, "hostSpacing": "0s"}"#),
+                answers: Self.answers(health, technology: technology)
+            ) { workspace in
+                #expect(await workspace.build().status == 0)
+                #expect(Set(publisher.pages) == ["/health/only", "/tech/11", "/tech/10", "/tech/09"])
+            }
+        }
+    }
+
     @Test func noMoreThanPerHostPagesAreFetchedFromOneHostAtOnce() async throws {
         try await withPublisher(host: "127.0.0.3", delay: .milliseconds(300)) { publisher, base in
             try await withPublisher(host: "127.0.0.4", delay: .milliseconds(300)) { other, otherBase in

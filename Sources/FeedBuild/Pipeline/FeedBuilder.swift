@@ -69,6 +69,7 @@ public struct FeedBuilder: Sendable {
         var context = RunContext(config: config, scheduled: scheduled, clock: clock)
         context.output.lockWaiting = lockWaiting
         guard let toFetch = await plan(specs, context: context, into: &report) else { return report }
+        context.feeds = toFetch
         context.defaultImage = await installAssets(fetching: toFetch, into: &report)
         var stops: [Upstream: UpstreamStop] = [:]
         for (index, spec) in toFetch.enumerated() {

@@ -19,6 +19,9 @@ public struct RunContext: Sendable {
     public let id = UUID()
     /// Warnings the enrichers have for the report.
     public let notes = RunNotes()
+    /// The feeds this run fetches, in the order it fetches them (set once the plan is made), so a per-run
+    /// budget can be shared among the feeds still to come.
+    public var feeds: [FeedSpec] = []
 
     package init(
         config: NewsFeedConfig, scheduled: FeedBuilder.ScheduledRun?, defaultImage: StoryImage? = nil,
