@@ -102,24 +102,20 @@ import Testing
             case "hr": "<hr>inner words"
             default: "<\(block)>inner words</\(block)>"
             }
-        let source = "<html><body><div id=\"made\">Lead words \(inner) and <em>after</em>.</div></body></html>"
-        var tree = try #require(PageParser.parse(Array(source.utf8)))
-        let made = try #require(tree.elements(named: ["div"]).first)
-        tree[made].name = "p"
-        let body = try #require(tree.first("body"))
-        let html = ArticleSanitizer(tree: tree, links: LinkResolver(pageURL: page, baseHref: nil)).html(body)
+        let html = try sanitized("<div id=\"made\">Lead words \(inner) and <em>after</em>.</div>") { tree in
+            let made = try #require(tree.elements(named: ["div"]).first)
+            tree[made].name = "p"
+        }
         #expect(HTMLNestingChecker.problems(in: html).isEmpty, "\(HTMLNestingChecker.problems(in: html)): \(html)")
         for word in ["Lead", "words", "inner", "after"] { #expect(html.contains(word), "\(word): \(html)") }
     }
 
     @Test func aLinkTheExtractorLeftInsideALinkIsWrittenAsItsText() throws {
-        let source = "<html><body><p><a href=\"/one\">outer <span>inner</span> link</a> text</p></body></html>"
-        var tree = try #require(PageParser.parse(Array(source.utf8)))
-        let span = try #require(tree.elements(named: ["span"]).first)
-        tree[span].name = "a"
-        tree[span].setAttribute("href", "/two")
-        let body = try #require(tree.first("body"))
-        let html = ArticleSanitizer(tree: tree, links: LinkResolver(pageURL: page, baseHref: nil)).html(body)
+        let html = try sanitized("<p><a href=\"/one\">outer <span>inner</span> link</a> text</p>") { tree in
+            let span = try #require(tree.elements(named: ["span"]).first)
+            tree[span].name = "a"
+            tree[span].setAttribute("href", "/two")
+        }
         #expect(HTMLNestingChecker.problems(in: html).isEmpty, "\(HTMLNestingChecker.problems(in: html)): \(html)")
         #expect(html.contains(">outer inner link</a>"), "\(html)")
     }

@@ -191,30 +191,26 @@ import Testing
 
     /// The run's pages are shared among the feeds with full text: the first feed takes its even part of the
     /// budget (its newest stories), not all of it, and what a feed leaves unused goes to the next.
-    @Test func pagesPerRunIsSharedAmongTheFeedsNewestFirstInEach() async throws {
+    @Test(
+        arguments: [
+            (["08", "11", "09", "10"], ["/health/11", "/health/10", "/tech/11", "/tech/10"]),
+            (["only"], ["/health/only", "/tech/11", "/tech/10", "/tech/09"]),
+        ] as [([String], Set<String>)])
+    func pagesPerRunIsSharedAmongTheFeedsNewestFirstInEach(healthHours: [String], fetched: Set<String>) async throws {
         try await withPublisher { publisher, base in
-            let hours = ["08", "11", "09", "10"]
-            let health = hours.map { Self.article(base, "/health/\($0)", published: "2024-05-02T\($0):00:00Z") }
-            let technology = hours.map { Self.article(base, "/tech/\($0)", published: "2024-05-02T\($0):00:00Z") }
-            try await BuildWorkspace.with(
-                config: Self.config(fullText: #"{"default": true, "pagesPerRun": 4, "hostSpacing": "0s"}"#),
-                answers: Self.answers(health, technology: technology)
-            ) { workspace in
-                #expect(await workspace.build().status == 0)
-                #expect(Set(publisher.pages) == ["/health/11", "/health/10", "/tech/11", "/tech/10"])
-            }
-        }
-        try await withPublisher { publisher, base in
-            let health = [Self.article(base, "/health/only")]
-            let technology = ["08", "11", "09", "10"].map {
-                Self.article(base, "/tech/\($0)", published: "2024-05-02T\($0):00:00Z")
+            func stories(_ section: String, _ hours: [String]) -> [StubArticle] {
+                hours.map { hour in
+                    let time = hour == "only" ? "10" : hour
+                    return Self.article(base, "/\(section)/\(hour)", published: "2024-05-02T\(time):00:00Z")
+                }
             }
             try await BuildWorkspace.with(
                 config: Self.config(fullText: #"{"default": true, "pagesPerRun": 4, "hostSpacing": "0s"}"#),
-                answers: Self.answers(health, technology: technology)
+                answers: Self.answers(
+                    stories("health", healthHours), technology: stories("tech", ["08", "11", "09", "10"]))
             ) { workspace in
                 #expect(await workspace.build().status == 0)
-                #expect(Set(publisher.pages) == ["/health/only", "/tech/11", "/tech/10", "/tech/09"])
+                #expect(Set(publisher.pages) == fetched)
             }
         }
     }
