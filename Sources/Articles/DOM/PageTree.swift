@@ -218,13 +218,17 @@ struct PageTree {
 
 /// Whitespace as HTML renders it.
 enum TextWhitespace {
-    /// Whether `scalar` is whitespace (no-break space included); ASCII is decided without the
-    /// Unicode tables, which are most of the cost of reading text otherwise.
+    /// Whether `scalar` is whitespace: Unicode's White_Space property (no-break space included),
+    /// written out, because looking it up in the property tables for every non-ASCII letter was
+    /// a tenth of all the work of extracting a page.
     @inline(__always)
     static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         if value < 0x80 { return value == 0x20 || (value >= 0x09 && value <= 0x0D) }
-        return value == 0xA0 || scalar.properties.isWhitespace
+        switch value {
+        case 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: return true
+        default: return false
+        }
     }
 
     /// Whether `text` has anything but whitespace.

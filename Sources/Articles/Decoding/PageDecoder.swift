@@ -49,22 +49,29 @@ public enum PageDecoder {
     /// checked without decoding: the standard library's validation, then a scan of the bytes).
     static func isClean(_ bytes: [UInt8]) -> Bool {
         guard String(validating: bytes, as: UTF8.self) != nil else { return false }
-        var index = 0
-        let count = bytes.count
-        while index < count {
-            let byte = bytes[index]
-            if byte < 0x20 {
-                if byte != 0x09 && byte != 0x0A && byte != 0x0D { return false }
-            } else if byte == 0x7F {
-                return false
-            } else if byte == 0xC2, index + 1 < count, bytes[index + 1] < 0xA0 {
-                return false  // U+0080–U+009F
-            } else if byte == 0xEF, index + 2 < count, bytes[index + 1] == 0xBF, bytes[index + 2] >= 0xBE {
-                return false  // U+FFFE, U+FFFF
+        return bytes.withUnsafeBufferPointer { buffer in
+            // Unchecked reads: this scan runs over every byte of every page.
+            let count = buffer.count
+            var index = 0
+            while index < count {
+                let byte = buffer[index]
+                index += 1
+                // Most bytes are printable ASCII or continuation bytes: one comparison each.
+                if byte >= 0x20, byte < 0x7F || byte >= 0x80 && byte < 0xC2 || byte > 0xC2 && byte != 0xEF {
+                    continue
+                }
+                if byte < 0x20 {
+                    if byte != 0x09 && byte != 0x0A && byte != 0x0D { return false }
+                } else if byte == 0x7F {
+                    return false
+                } else if byte == 0xC2, index < count, buffer[index] < 0xA0 {
+                    return false  // U+0080–U+009F
+                } else if byte == 0xEF, index + 1 < count, buffer[index] == 0xBF, buffer[index + 1] >= 0xBE {
+                    return false  // U+FFFE, U+FFFF
+                }
             }
-            index += 1
+            return true
         }
-        return true
     }
 
     /// Whether `bytes` are valid UTF-8 (ASCII included).
