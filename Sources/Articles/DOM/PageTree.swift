@@ -67,14 +67,35 @@ struct PageTree {
         while let index = stack.popLast() {
             guard !nodes[index].isText else { continue }
             result.append(index)
-            stack.append(contentsOf: nodes[index].children.reversed())
+            var position = nodes[index].children.count
+            while position > 0 {
+                position -= 1
+                stack.append(nodes[index].children[position])
+            }
         }
         return result
     }
 
     /// Every element named one of `names` under `root`, in document order.
     func elements(named names: Set<String>, under root: Int = 0) -> [Int] {
-        elements(under: root).filter { names.contains(nodes[$0].name) }
+        // One walk, and the few names compared directly (tag names are small strings, so equality
+        // is a comparison of two words, where a set look-up hashes).
+        let wanted = Array(names)
+        let direct = wanted.count <= 8
+        var result: [Int] = []
+        var stack = [root]
+        // Fields are read in place: copying each Node out retained and released all four of its
+        // references.
+        while let index = stack.popLast() {
+            guard !nodes[index].isText else { continue }
+            if direct ? wanted.contains(nodes[index].name) : names.contains(nodes[index].name) { result.append(index) }
+            var position = nodes[index].children.count
+            while position > 0 {
+                position -= 1
+                stack.append(nodes[index].children[position])
+            }
+        }
+        return result
     }
 
     /// Takes `index` out of its parent (the node and its subtree stay in the array, unreachable).
@@ -130,11 +151,10 @@ struct PageTree {
         var result = ""
         var stack = [index]
         while let current = stack.popLast() {
-            let node = nodes[current]
-            if node.isText {
-                result += node.text
+            if nodes[current].isText {
+                result += nodes[current].text
             } else {
-                stack.append(contentsOf: node.children.reversed())
+                stack.append(contentsOf: nodes[current].children.reversed())
             }
         }
         return result

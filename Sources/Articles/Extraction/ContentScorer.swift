@@ -86,9 +86,12 @@ struct ContentScorer {
             }
         }
 
+        // Nothing below changes the candidates' subtrees (siblings are only moved), so one table
+        // of text lengths serves every link density asked for.
+        let lengths = TextLengths(tree, under: body)
         var top: [Int] = []
         for candidate in candidates {
-            let score = scores[candidate, default: 0] * (1 - tree.linkDensity(candidate))
+            let score = scores[candidate, default: 0] * (1 - lengths.linkDensity(candidate, in: tree))
             scores[candidate] = score
             if let position = top.firstIndex(where: { score > scores[$0, default: 0] }) {
                 top.insert(candidate, at: position)
@@ -160,7 +163,7 @@ struct ContentScorer {
                 if let score = scores[sibling], score + bonus >= siblingThreshold {
                     append = true
                 } else if tree[sibling].name == "p" {
-                    let density = tree.linkDensity(sibling)
+                    let density = lengths.linkDensity(sibling, in: tree)
                     let text = tree.normalizedText(sibling)
                     if text.count > 80, density < 0.25 {
                         append = true
