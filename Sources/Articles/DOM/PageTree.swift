@@ -251,6 +251,12 @@ enum TextWhitespace {
         }
     }
 
+    /// `text.count`, without finding grapheme boundaries when there are none to find: in ASCII
+    /// text without a carriage return every byte is one Character.
+    static func characterCount(_ text: String) -> Int {
+        text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) ? text.utf8.count : text.count
+    }
+
     /// Whether `text` has anything but whitespace.
     static func hasContent(_ text: String) -> Bool {
         text.unicodeScalars.contains { !isSpace($0) }

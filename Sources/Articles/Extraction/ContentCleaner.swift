@@ -176,7 +176,7 @@ struct ContentCleaner {
         let textishDensity = textDensity(node, Self.textishTags, total: textLength, lengths)
         let isFigureChild = tree.hasAncestor(node, named: "figure")
         let linkDensity = lengths.linkDensity(node, in: tree)
-        let contentLength = text.count
+        let contentLength = TextWhitespace.characterCount(text)
         var remove = false
         if !isFigureChild, images > 1, Double(paragraphs) / Double(images) < 0.5 { remove = true }
         if !isList, items > paragraphs { remove = true }
