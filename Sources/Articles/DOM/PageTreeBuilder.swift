@@ -2,13 +2,17 @@ import CLibXML2
 
 /// Turns libxml2's SAX events into a ``PageTree``, as libxml2's own DOM builder would turn them into
 /// its document: elements under the open element, adjacent text merged into one node (a comment
-/// between two runs of text keeps them apart), text outside any element dropped.
+/// between two runs of text keeps them apart), text outside any element dropped. The text of scripts
+/// and style sheets is not kept (preparation removes them before anything reads their text), except
+/// JSON-LD scripts, which the metadata reads.
 final class PageTreeBuilder {
     private(set) var tree = PageTree()
     /// The open elements, innermost last: their index in `tree`, or -1 for one too deep to keep.
     private var open: [Int] = [0]
     /// The text node the next characters extend, or -1 when they start a new one.
     private var openText = -1
+    /// The open script or style element whose text is dropped, or -1 (they hold no elements).
+    private var droppedTextIn = -1
 
     func start(_ name: UnsafePointer<xmlChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
         openText = -1
@@ -27,18 +31,25 @@ final class PageTreeBuilder {
                 pair += 2
             }
         }
-        open.append(tree.append(element))
+        let index = tree.append(element)
+        open.append(index)
+        if element.name == "style"
+            || element.name == "script"
+                && !(element.attribute("type")?.lowercased().contains("ld+json") ?? false)
+        {
+            droppedTextIn = index
+        }
     }
 
     func end() {
         openText = -1
-        if open.count > 1 { open.removeLast() }
+        if open.count > 1, open.removeLast() == droppedTextIn { droppedTextIn = -1 }
     }
 
     func characters(_ bytes: UnsafeBufferPointer<xmlChar>) {
         let parent = open[open.count - 1]
         // Text directly in the document has no element to go in (libxml2 drops it too).
-        guard parent > 0, open.count <= PageTree.maximumDepth else { return }
+        guard parent > 0, parent != droppedTextIn, open.count <= PageTree.maximumDepth else { return }
         let text = String(decoding: bytes, as: UTF8.self)
         if openText >= 0 {
             tree.nodes[openText].text += text
