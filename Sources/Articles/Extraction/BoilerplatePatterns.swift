@@ -51,7 +51,8 @@ enum BoilerplatePatterns {
     static let loadingWords: Set<String> = ["loading", "正在加载", "загрузка", "chargement", "cargando"]
 
     static func matches(_ text: String, _ words: [String]) -> Bool {
-        guard !text.isEmpty else { return false }
+        // " " is the `class id` of an element with neither: it holds none of the words (all longer).
+        guard !text.isEmpty, text != " " else { return false }
         return words.contains { contains(text, $0) }
     }
 
@@ -92,6 +93,9 @@ enum BoilerplatePatterns {
 
     /// `share` or `sharedaddy` as a word of a class or id (Readability's share-bar pattern).
     static func isShareElement(_ text: String) -> Bool {
+        // Both words contain "share": without it, no need to split the text into words (by
+        // Character, which looks up Unicode properties), as this runs for every box in an article.
+        guard contains(text, "share") else { return false }
         let words = text.split { !$0.isLetter && !$0.isNumber }
         return words.contains("share") || words.contains("sharedaddy")
     }
