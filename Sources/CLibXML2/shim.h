@@ -10,6 +10,8 @@
 
 #include <libxml/parser.h>
 #include <libxml/HTMLparser.h>
+// xmlSwitchToEncoding: the article parser sets up its SAX context as htmlReadMemory does.
+#include <libxml/parserInternals.h>
 #include <libxml/tree.h>
 #include <libxml/xmlwriter.h>
 #include <libxml/xmlreader.h>

@@ -1,10 +1,14 @@
 import CLibXML2
 
 /// libxml2's HTML parser (the one lxml-based extractors use), read into a ``PageTree``.
+///
+/// The parser's SAX events build the tree directly: libxml2 never builds its own document, so a
+/// page is held once (as our tree) rather than twice while one is copied into the other, and
+/// nothing has to be freed node by node afterwards. The tree is the one libxml2's DOM builder
+/// would make (the same implied elements, text merged the same way, comments skipped).
 enum PageParser {
     /// No network, no error output, recovery from broken markup; `XML_PARSE_HUGE` stays off so
-    /// libxml2 keeps its depth limit (256 levels: a 100,000-deep page parses to that depth and stops
-    /// there instead of exhausting the stack); the page's own charset hints are ignored because
+    /// libxml2 keeps its limits; the page's own charset hints are ignored because
     /// ``PageDecoder`` has already turned the bytes into UTF-8.
     static let options = Int32(
         HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
@@ -13,56 +17,66 @@ enum PageParser {
     /// The tree of `utf8`, valid UTF-8 without NUL bytes; nil when libxml2 makes no document at all.
     static func parse(_ utf8: [UInt8]) -> PageTree? {
         guard !utf8.isEmpty, utf8.count < Int(Int32.max) else { return nil }
-        let document = utf8.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { chars in
-                htmlReadMemory(chars.baseAddress, Int32(chars.count), nil, "UTF-8", options)
+        let builder = PageTreeBuilder()
+        let parsed = utf8.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars -> Bool in
+                guard let context = htmlCreateMemoryParserCtxt(chars.baseAddress, Int32(chars.count)) else {
+                    return false
+                }
+                defer { htmlFreeParserCtxt(context) }
+                // htmlReadMemory's steps, with our handlers in place of the DOM builder's.
+                _ = htmlCtxtUseOptions(context, options)
+                guard let sax = context.pointee.sax else { return false }
+                sax.pointee.internalSubset = nil
+                sax.pointee.startDocument = nil
+                sax.pointee.endDocument = nil
+                sax.pointee.startElement = startElement
+                sax.pointee.endElement = endElement
+                sax.pointee.characters = characters
+                sax.pointee.cdataBlock = characters
+                // As in libxml2's DOM builder: whitespace the parser calls ignorable is dropped.
+                sax.pointee.ignorableWhitespace = nil
+                sax.pointee.comment = comment
+                sax.pointee.processingInstruction = processingInstruction
+                sax.pointee.reference = nil
+                // Without it libxml2 guesses Latin-1 at the first non-ASCII byte.
+                if let handler = xmlFindCharEncodingHandler("UTF-8") { _ = xmlSwitchToEncoding(context, handler) }
+                // The handlers receive the parser context; our builder rides in its `_private`.
+                context.pointee._private = Unmanaged.passUnretained(builder).toOpaque()
+                _ = htmlParseDocument(context)
+                return true
             }
         }
-        guard let document else { return nil }
-        defer { xmlFreeDoc(document) }
-        var tree = PageTree()
-        // Iterative, with an explicit stack: the document may be as deep as libxml2 allows.
-        var stack: [(node: xmlNodePtr, parent: Int, depth: Int)] = []
-        var child = document.pointee.children
-        var top: [xmlNodePtr] = []
-        while let node = child {
-            top.append(node)
-            child = node.pointee.next
+        guard parsed, builder.tree.nodes.count > 1 else { return nil }
+        return builder.take()
+    }
+
+    private static func builder(_ context: UnsafeMutableRawPointer?) -> PageTreeBuilder? {
+        guard let context, let opaque = context.assumingMemoryBound(to: xmlParserCtxt.self).pointee._private else {
+            return nil
         }
-        for node in top.reversed() { stack.append((node, 0, 1)) }
-        while let (node, parent, depth) = stack.popLast() {
-            switch node.pointee.type {
-            case XML_ELEMENT_NODE:
-                let name = String(cString: node.pointee.name).lowercased()
-                var element = PageTree.Node(name: name, parent: parent)
-                var attribute = node.pointee.properties
-                while let current = attribute {
-                    let attributeName = String(cString: current.pointee.name).lowercased()
-                    var value = ""
-                    var textNode = current.pointee.children
-                    while let text = textNode {
-                        if let content = text.pointee.content { value += String(cString: content) }
-                        textNode = text.pointee.next
-                    }
-                    element.attributes.append((attributeName, value))
-                    attribute = current.pointee.next
-                }
-                let index = tree.append(element)
-                guard depth < PageTree.maximumDepth else { continue }
-                var children: [xmlNodePtr] = []
-                var next = node.pointee.children
-                while let current = next {
-                    children.append(current)
-                    next = current.pointee.next
-                }
-                for current in children.reversed() { stack.append((current, index, depth + 1)) }
-            case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
-                guard let content = node.pointee.content else { continue }
-                tree.append(PageTree.Node(name: "", text: String(cString: content), parent: parent))
-            default:
-                continue
-            }
-        }
-        return tree
+        return Unmanaged<PageTreeBuilder>.fromOpaque(opaque).takeUnretainedValue()
+    }
+
+    private static let startElement: startElementSAXFunc = { context, name, attributes in
+        guard let name else { return }
+        builder(context)?.start(name, attributes)
+    }
+
+    private static let endElement: endElementSAXFunc = { context, _ in
+        builder(context)?.end()
+    }
+
+    private static let characters: charactersSAXFunc = { context, bytes, count in
+        guard let bytes, count > 0 else { return }
+        builder(context)?.characters(UnsafeBufferPointer(start: bytes, count: Int(count)))
+    }
+
+    private static let comment: commentSAXFunc = { context, _ in
+        builder(context)?.interrupt()
+    }
+
+    private static let processingInstruction: processingInstructionSAXFunc = { context, _, _ in
+        builder(context)?.interrupt()
     }
 }

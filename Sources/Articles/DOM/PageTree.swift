@@ -67,14 +67,35 @@ struct PageTree {
         while let index = stack.popLast() {
             guard !nodes[index].isText else { continue }
             result.append(index)
-            stack.append(contentsOf: nodes[index].children.reversed())
+            var position = nodes[index].children.count
+            while position > 0 {
+                position -= 1
+                stack.append(nodes[index].children[position])
+            }
         }
         return result
     }
 
     /// Every element named one of `names` under `root`, in document order.
     func elements(named names: Set<String>, under root: Int = 0) -> [Int] {
-        elements(under: root).filter { names.contains(nodes[$0].name) }
+        // One walk, and the few names compared directly (tag names are small strings, so equality
+        // is a comparison of two words, where a set look-up hashes).
+        let wanted = Array(names)
+        let direct = wanted.count <= 8
+        var result: [Int] = []
+        var stack = [root]
+        // Fields are read in place: copying each Node out retained and released all four of its
+        // references.
+        while let index = stack.popLast() {
+            guard !nodes[index].isText else { continue }
+            if direct ? wanted.contains(nodes[index].name) : names.contains(nodes[index].name) { result.append(index) }
+            var position = nodes[index].children.count
+            while position > 0 {
+                position -= 1
+                stack.append(nodes[index].children[position])
+            }
+        }
+        return result
     }
 
     /// Takes `index` out of its parent (the node and its subtree stay in the array, unreachable).
@@ -130,11 +151,10 @@ struct PageTree {
         var result = ""
         var stack = [index]
         while let current = stack.popLast() {
-            let node = nodes[current]
-            if node.isText {
-                result += node.text
+            if nodes[current].isText {
+                result += nodes[current].text
             } else {
-                stack.append(contentsOf: node.children.reversed())
+                stack.append(contentsOf: nodes[current].children.reversed())
             }
         }
         return result
@@ -218,13 +238,23 @@ struct PageTree {
 
 /// Whitespace as HTML renders it.
 enum TextWhitespace {
-    /// Whether `scalar` is whitespace (no-break space included); ASCII is decided without the
-    /// Unicode tables, which are most of the cost of reading text otherwise.
+    /// Whether `scalar` is whitespace: Unicode's White_Space property (no-break space included),
+    /// written out, because looking it up in the property tables for every non-ASCII letter was
+    /// a tenth of all the work of extracting a page.
     @inline(__always)
     static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         if value < 0x80 { return value == 0x20 || (value >= 0x09 && value <= 0x0D) }
-        return value == 0xA0 || scalar.properties.isWhitespace
+        switch value {
+        case 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: return true
+        default: return false
+        }
+    }
+
+    /// `text.count`, without finding grapheme boundaries when there are none to find: in ASCII
+    /// text without a carriage return every byte is one Character.
+    static func characterCount(_ text: String) -> Int {
+        text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) ? text.utf8.count : text.count
     }
 
     /// Whether `text` has anything but whitespace.

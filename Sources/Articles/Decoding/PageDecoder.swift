@@ -45,26 +45,60 @@ public enum PageDecoder {
         return output
     }
 
-    /// Whether `bytes` are valid UTF-8 without a character ``cleanUTF8(_:)`` drops (the common case,
-    /// checked without decoding: the standard library's validation, then a scan of the bytes).
+    /// Whether `bytes` are valid UTF-8 without a character ``cleanUTF8(_:)`` drops (the common case):
+    /// one pass over the bytes, validating as it goes (validating through `String` first copied
+    /// the whole page and read it twice).
     static func isClean(_ bytes: [UInt8]) -> Bool {
-        guard String(validating: bytes, as: UTF8.self) != nil else { return false }
-        var index = 0
-        let count = bytes.count
-        while index < count {
-            let byte = bytes[index]
-            if byte < 0x20 {
-                if byte != 0x09 && byte != 0x0A && byte != 0x0D { return false }
-            } else if byte == 0x7F {
-                return false
-            } else if byte == 0xC2, index + 1 < count, bytes[index + 1] < 0xA0 {
-                return false  // U+0080–U+009F
-            } else if byte == 0xEF, index + 2 < count, bytes[index + 1] == 0xBF, bytes[index + 2] >= 0xBE {
-                return false  // U+FFFE, U+FFFF
+        bytes.withUnsafeBufferPointer { buffer in
+            let count = buffer.count
+            var index = 0
+            while index < count {
+                let byte = buffer[index]
+                if byte >= 0x20, byte < 0x7F {
+                    index += 1
+                    continue
+                }
+                if byte < 0x80 {
+                    // C0 controls but tab, newline and return; DEL.
+                    guard byte == 0x09 || byte == 0x0A || byte == 0x0D else { return false }
+                    index += 1
+                    continue
+                }
+                // The continuation bytes each lead byte allows (RFC 3629's table), and the
+                // characters XML forbids: U+0080–U+009F, U+FFFE, U+FFFF.
+                let width: Int
+                var low: UInt8 = 0x80
+                var high: UInt8 = 0xBF
+                switch byte {
+                case 0xC2:
+                    width = 2
+                    low = 0xA0
+                case 0xC3...0xDF: width = 2
+                case 0xE0:
+                    width = 3
+                    low = 0xA0
+                case 0xE1...0xEC, 0xEE, 0xEF: width = 3
+                case 0xED:
+                    width = 3
+                    high = 0x9F
+                case 0xF0:
+                    width = 4
+                    low = 0x90
+                case 0xF1...0xF3: width = 4
+                case 0xF4:
+                    width = 4
+                    high = 0x8F
+                default: return false
+                }
+                guard index + width <= count, (low...high).contains(buffer[index + 1]) else { return false }
+                for offset in 2..<max(width, 2) where !(0x80...0xBF).contains(buffer[index + offset]) {
+                    return false
+                }
+                if byte == 0xEF, buffer[index + 1] == 0xBF, buffer[index + 2] >= 0xBE { return false }
+                index += width
             }
-            index += 1
+            return true
         }
-        return true
     }
 
     /// Whether `bytes` are valid UTF-8 (ASCII included).

@@ -69,12 +69,13 @@ struct ContentScorer {
         var candidates: [Int] = []
         for paragraph in elementsToScore where tree[paragraph].parent > 0 {
             let text = tree.normalizedText(paragraph)
-            guard text.count >= 25 else { continue }
+            let length = TextWhitespace.characterCount(text)
+            guard length >= 25 else { continue }
             let ancestors = self.ancestors(paragraph, maximum: 5)
             guard !ancestors.isEmpty else { continue }
             var score = 1.0
-            score += Double(text.unicodeScalars.filter { Self.commas.contains($0) }.count + 1)
-            score += Double(min(text.count / 100, 3))
+            score += Double(Self.commaCount(text) + 1)
+            score += Double(min(length / 100, 3))
             for (level, ancestor) in ancestors.enumerated() {
                 guard tree[ancestor].parent >= 0, ancestor != 0 else { continue }
                 if scores[ancestor] == nil {
@@ -86,9 +87,12 @@ struct ContentScorer {
             }
         }
 
+        // Nothing below changes the candidates' subtrees (siblings are only moved), so one table
+        // of text lengths serves every link density asked for.
+        let lengths = TextLengths(tree, under: body)
         var top: [Int] = []
         for candidate in candidates {
-            let score = scores[candidate, default: 0] * (1 - tree.linkDensity(candidate))
+            let score = scores[candidate, default: 0] * (1 - lengths.linkDensity(candidate, in: tree))
             scores[candidate] = score
             if let position = top.firstIndex(where: { score > scores[$0, default: 0] }) {
                 top.insert(candidate, at: position)
@@ -160,11 +164,12 @@ struct ContentScorer {
                 if let score = scores[sibling], score + bonus >= siblingThreshold {
                     append = true
                 } else if tree[sibling].name == "p" {
-                    let density = tree.linkDensity(sibling)
+                    let density = lengths.linkDensity(sibling, in: tree)
                     let text = tree.normalizedText(sibling)
-                    if text.count > 80, density < 0.25 {
+                    let length = TextWhitespace.characterCount(text)
+                    if length > 80, density < 0.25 {
                         append = true
-                    } else if text.count < 80, !text.isEmpty, density == 0,
+                    } else if length < 80, !text.isEmpty, density == 0,
                         text.hasSuffix(".") || BoilerplatePatterns.contains(text, ". ")
                     {
                         append = true
@@ -241,9 +246,18 @@ struct ContentScorer {
 
     static let removedWhenEmpty: Set<String> = ["div", "section", "header", "h1", "h2", "h3", "h4", "h5", "h6"]
 
-    static let commas: Set<Unicode.Scalar> = [
-        "\u{002C}", "\u{060C}", "\u{FE50}", "\u{FE10}", "\u{FE11}", "\u{2E41}", "\u{2E34}", "\u{2E32}", "\u{FF0C}",
-    ]
+    /// The commas of `text` in any script (Readability's list: U+002C, U+060C, U+FE50, U+FE10,
+    /// U+FE11, U+2E41, U+2E34, U+2E32, U+FF0C), without hashing each scalar into a set.
+    static func commaCount(_ text: String) -> Int {
+        var count = 0
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x2C, 0x60C, 0xFE50, 0xFE10, 0xFE11, 0x2E41, 0x2E34, 0x2E32, 0xFF0C: count += 1
+            default: continue
+            }
+        }
+        return count
+    }
 
     func initialScore(_ index: Int) -> Double {
         var score = 0.0
@@ -292,7 +306,7 @@ struct ContentScorer {
                 || BoilerplatePatterns.contains(node.attribute("itemprop") ?? "", "author")
                 || BoilerplatePatterns.matches(match, BoilerplatePatterns.byline)
         else { return false }
-        let length = tree.normalizedText(index).count
+        let length = TextWhitespace.characterCount(tree.normalizedText(index))
         return length > 0 && length < 100
     }
 

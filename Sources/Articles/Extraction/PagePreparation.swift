@@ -13,8 +13,10 @@ enum PagePreparation {
     static let imageExtensions = [".jpg", ".jpeg", ".png", ".webp", ".gif", ".avif"]
 
     static func mentionsImage(_ value: String) -> Bool {
+        // Byte search: Foundation's `contains` (through NSString) on every image attribute cost
+        // more than the rest of the page's preparation.
         let lower = value.lowercased()
-        return imageExtensions.contains { lower.contains($0) }
+        return imageExtensions.contains { BoilerplatePatterns.contains(lower, $0) }
     }
 
     /// Placeholder images (no address at all) removed; a `<noscript>` holding one image replaces the
@@ -89,7 +91,7 @@ enum PagePreparation {
                 var copyTo: String?
                 if looksLikeSourceSet(value) {
                     copyTo = "srcset"
-                } else if !value.contains(" "), mentionsImage(value) {
+                } else if !value.utf8.contains(0x20), mentionsImage(value) {
                     copyTo = "src"
                 }
                 guard let copyTo else { continue }
@@ -109,19 +111,45 @@ enum PagePreparation {
 
     /// `a.jpg 1x, b.jpg 2x`: an image name followed by a width or density.
     static func looksLikeSourceSet(_ value: String) -> Bool {
-        let lower = value.lowercased()
+        let lower = Array(value.lowercased().utf8)
         for fileExtension in imageExtensions {
-            var search = lower.startIndex
-            while let range = lower.range(of: fileExtension, range: search..<lower.endIndex) {
-                var rest = lower[range.upperBound...]
+            let needle = Array(fileExtension.utf8)
+            var search = 0
+            while let found = firstIndex(of: needle, in: lower, from: search) {
+                var rest = found + needle.count
                 // A query string may follow the extension.
-                if rest.first == "?" { rest = rest.drop { !$0.isWhitespace } }
-                let trimmed = rest.drop { $0 == " " }
-                if trimmed.count < rest.count, let first = trimmed.first, first.isNumber { return true }
-                search = range.upperBound
+                if rest < lower.count, lower[rest] == 0x3F {
+                    while rest < lower.count, !isWhitespace(lower, at: rest) { rest += 1 }
+                }
+                var next = rest
+                while next < lower.count, lower[next] == 0x20 { next += 1 }
+                if next > rest, next < lower.count,
+                    String(decoding: lower[next...].prefix(16), as: UTF8.self).first?.isNumber == true
+                {
+                    return true
+                }
+                search = found + needle.count
             }
         }
         return false
+    }
+
+    /// Where `needle` starts in `bytes` at or after `start`.
+    private static func firstIndex(of needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+        guard let first = needle.first, bytes.count >= needle.count else { return nil }
+        var index = start
+        while index <= bytes.count - needle.count {
+            if bytes[index] == first, bytes[index..<index + needle.count].elementsEqual(needle) { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Whether the character starting at byte `index` is whitespace (`Character.isWhitespace`).
+    private static func isWhitespace(_ bytes: [UInt8], at index: Int) -> Bool {
+        let byte = bytes[index]
+        if byte < 0x80 { return byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
+        return String(decoding: bytes[index...].prefix(4), as: UTF8.self).first?.isWhitespace == true
     }
 
     /// Two or more `<br>` in a row end a paragraph: what follows them, up to the next run or block,

@@ -8,8 +8,10 @@ struct ArticleText {
         var paragraphs: [String] = []
         var current = ""
         func flush() {
-            let lines = current.split(separator: "\n", omittingEmptySubsequences: true).map {
-                TextWhitespace.collapse(String($0))
+            // Split on the bytes: line breaks here come only from <br> (text's own newlines are
+            // spaces by now), and splitting by Character cost as much as writing the text.
+            let lines = current.utf8.split(separator: 0x0A, omittingEmptySubsequences: true).map {
+                TextWhitespace.collapse(String(decoding: $0, as: UTF8.self))
             }.filter { !$0.isEmpty }
             if !lines.isEmpty { paragraphs.append(lines.joined(separator: "\n")) }
             current = ""

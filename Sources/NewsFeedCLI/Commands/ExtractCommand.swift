@@ -42,7 +42,7 @@ package enum ExtractCommand {
                 case .html:
                     context.standardOutput.write(article.html)
                 case .json:
-                    context.standardOutput.line(ArticleJSON.line(page: page, article: article))
+                    ArticleJSON.write(page: page, article: article, to: context.standardOutput)
                 }
                 first = false
             case .failure(let cause):
