@@ -28,11 +28,8 @@ final class EventLoopWorker {
     private var shutdownDeadline = MonotonicInstant(nanoseconds: 0)
     /// Read once per wakeup: every deadline and log duration of one round of events uses the same instant.
     private var now = MonotonicInstant(nanoseconds: 0)
-    /// Keep-alive connections between requests, longest idle first: the first to go when the slots are full.
-    private var idleKeepAlive = IdleConnectionQueue()
-    /// Connections that have sent nothing yet, oldest first: the next to go.
-    private var awaitingFirstByte = IdleConnectionQueue()
-    private var nextTicket: UInt64 = 1
+    /// The idle connections, in the order they are closed when the slots are full.
+    private var eviction = EvictionOrder()
 
     private static let maxEvents = 256
     private static let readScratchSize = 65536
@@ -229,7 +226,7 @@ final class EventLoopWorker {
         }
         connections[index] = connection
         liveConnections += 1
-        enqueueIdle(connection, in: \.awaitingFirstByte)
+        enqueueIdle(connection, in: .awaitingFirstByte)
         // A client usually sends its request right behind the handshake: reading now, not on the next wakeup,
         // keeps a real request from sitting among the idle ones that a flood of newcomers evicts.
         readAvailable(connection)
@@ -238,14 +235,10 @@ final class EventLoopWorker {
     // MARK: - Eviction
 
     /// Puts `connection` at the back of one of the idle queues, replacing any ticket it held.
-    private func enqueueIdle(
-        _ connection: Connection, in queue: ReferenceWritableKeyPath<EventLoopWorker, IdleConnectionQueue>
-    ) {
-        connection.idleTicket = nextTicket
-        self[keyPath: queue].append(
-            .init(descriptor: connection.descriptor, serial: connection.serial, number: nextTicket))
-        nextTicket += 1
-        self[keyPath: queue].compact(whenLongerThan: 2 * liveConnections + 64) { isEvictable($0) != nil }
+    private func enqueueIdle(_ connection: Connection, in queue: EvictionOrder.Queue) {
+        let ticket = eviction.ticket(descriptor: connection.descriptor, serial: connection.serial)
+        connection.idleTicket = ticket.number
+        eviction.enqueue(ticket, in: queue, compactingBeyond: 2 * liveConnections + 64) { isEvictable($0) != nil }
     }
 
     /// The connection the ticket stands for, if it is still idle under that same ticket.
@@ -259,18 +252,11 @@ final class EventLoopWorker {
     /// Closes the keep-alive connection idle longest, else the oldest one that has sent nothing; false when there
     /// is neither (every connection is in a request or a response).
     private func evictIdleConnection() -> Bool {
-        for queue in [\EventLoopWorker.idleKeepAlive, \EventLoopWorker.awaitingFirstByte] {
-            var victim: Connection?
-            _ = self[keyPath: queue].popOldest { ticket in
-                victim = isEvictable(ticket)
-                return victim != nil
-            }
-            if let victim {
-                close(victim)
-                return true
-            }
-        }
-        return false
+        guard let ticket = eviction.nextVictim(isCurrent: { isEvictable($0) != nil }),
+            let victim = isEvictable(ticket)
+        else { return false }
+        close(victim)
+        return true
     }
 
     // MARK: - Events
@@ -329,7 +315,7 @@ final class EventLoopWorker {
                 action = flush(connection)
             case .keepAlive(let entry, let becameIdle):
                 log(entry)
-                if becameIdle { enqueueIdle(connection, in: \.idleKeepAlive) }
+                if becameIdle { enqueueIdle(connection, in: .keepAlive) }
                 action = connection.machine.resume(now: now, heads: heads)
             case .halfClose(let entry):
                 log(entry)
