@@ -1,4 +1,3 @@
-import Foundation
 import Glibc
 
 /// Runs one epoll event loop on its own thread: accepts, reads, writes and closes, as each connection's
@@ -35,14 +34,11 @@ final class EventLoopWorker {
     private static let readScratchSize = 65536
     /// Bytes written to one connection per wakeup, so a fast reader of a huge body cannot starve the others.
     private static let writeBudget = 4 << 20
-    private static let maxIovecs = 16
-    /// Bytes of a repeating body offered to one `sendmsg`.
-    private static let repeatingWriteSize = 1 << 20
 
     private let epoll: Epoll
     private let events: UnsafeMutableRawPointer
     private let readScratch: UnsafeMutableRawBufferPointer
-    private let iovecs: UnsafeMutablePointer<iovec>
+    private let writer = SocketWriter()
 
     init(loop: EventLoop, context: ServerContext, epoll: Epoll) {
         self.loop = loop
@@ -55,13 +51,11 @@ final class EventLoopWorker {
         sweepInterval = Swift.min(Swift.max(shortest / 8, 5_000_000), 250_000_000)
         events = .allocate(byteCount: Self.maxEvents * Epoll.eventSize, alignment: Epoll.eventAlignment)
         readScratch = .allocate(byteCount: Self.readScratchSize, alignment: 16)
-        iovecs = .allocate(capacity: Self.maxIovecs)
     }
 
     deinit {
         events.deallocate()
         readScratch.deallocate()
-        iovecs.deallocate()
     }
 
     // MARK: - The loop
@@ -364,20 +358,13 @@ final class EventLoopWorker {
 
     // MARK: - Writing
 
-    /// Writes as much of the response as the socket takes, up to this wakeup's budget, the body by its kind.
+    /// Writes as much of the response as the socket takes, up to this wakeup's budget.
     private func flush(_ connection: Connection) -> ConnectionAction {
         var budget = Self.writeBudget
         while true {
             let response = connection.machine.response
             if response.isComplete { return connection.machine.writeCompleted(now: now) }
-            let descriptor = connection.descriptor
-            let written: Int
-            switch response.body {
-            case .none: written = sendHead(of: response, on: descriptor)
-            case .bytes(let bytes): written = send(response, body: bytes, on: descriptor)
-            case .repeating(let chunk): written = send(response, repeating: chunk, on: descriptor)
-            case .file(let body): written = send(response, file: body, budget: budget, on: descriptor)
-            }
+            let written = writer.write(response, on: connection.descriptor, upTo: budget)
             if written < 0 {
                 let code = -written
                 if code == EINTR { continue }
@@ -393,90 +380,6 @@ final class EventLoopWorker {
                 return connection.machine.writeBlocked()
             }
         }
-    }
-
-    /// What is left of the head, for a response without a body.
-    private func sendHead(of response: OutgoingResponse, on descriptor: Int32) -> Int {
-        response.head.withUnsafeBytes { head in
-            send(iovecCount: headIovec(head, sent: response.headSent), on: descriptor)
-        }
-    }
-
-    /// What is left of the head and of an in-memory body, together in one `sendmsg`.
-    private func send(_ response: OutgoingResponse, body: Data, on descriptor: Int32) -> Int {
-        response.head.withUnsafeBytes { head in
-            var count = headIovec(head, sent: response.headSent)
-            return body.withUnsafeBytes { body in
-                if response.bodyLeft > 0, let base = body.baseAddress {
-                    iovecs[count] = iovec(
-                        iov_base: UnsafeMutableRawPointer(mutating: base + response.bodySent),
-                        iov_len: response.bodyLeft)
-                    count += 1
-                }
-                return send(iovecCount: count, on: descriptor)
-            }
-        }
-    }
-
-    /// What is left of the head and up to ``repeatingWriteSize`` bytes of a repeating body, one iovec per pass over
-    /// the chunk.
-    private func send(_ response: OutgoingResponse, repeating chunk: Data, on descriptor: Int32) -> Int {
-        response.head.withUnsafeBytes { head in
-            var count = headIovec(head, sent: response.headSent)
-            return chunk.withUnsafeBytes { body in
-                guard let base = body.baseAddress else { return send(iovecCount: count, on: descriptor) }
-                var offset = response.bodySent % body.count
-                var remaining = Swift.min(response.bodyLeft, Self.repeatingWriteSize)
-                while remaining > 0 && count < Self.maxIovecs {
-                    let length = Swift.min(body.count - offset, remaining)
-                    iovecs[count] = iovec(iov_base: UnsafeMutableRawPointer(mutating: base + offset), iov_len: length)
-                    count += 1
-                    remaining -= length
-                    offset = 0
-                }
-                return send(iovecCount: count, on: descriptor)
-            }
-        }
-    }
-
-    /// The head with `MSG_MORE` while any is left, then the file-backed body with `sendfile`, at most `budget` bytes.
-    private func send(_ response: OutgoingResponse, file body: PreparedBody, budget: Int, on descriptor: Int32)
-        -> Int
-    {
-        if response.headLeft > 0 {
-            return response.head.withUnsafeBytes { head in
-                // More follows at once: MSG_MORE lets the kernel put the head in the body's first segment.
-                send(
-                    iovecCount: headIovec(head, sent: response.headSent), on: descriptor, more: response.bodyLeft > 0)
-            }
-        }
-        return sendFile(body, from: response.bodySent, count: Swift.min(response.bodyLeft, budget), on: descriptor)
-    }
-
-    /// Points the first iovec at the unsent part of `head`; returns how many iovecs are in use (0 or 1).
-    private func headIovec(_ head: UnsafeRawBufferPointer, sent: Int) -> Int {
-        guard sent < head.count, let base = head.baseAddress else { return 0 }
-        iovecs[0] = iovec(iov_base: UnsafeMutableRawPointer(mutating: base + sent), iov_len: head.count - sent)
-        return 1
-    }
-
-    /// One `sendmsg` over the first `iovecCount` entries; returns bytes written or minus errno.
-    private func send(iovecCount: Int, on descriptor: Int32, more: Bool = false) -> Int {
-        var message = msghdr()
-        message.msg_iov = iovecs
-        message.msg_iovlen = iovecCount
-        let flags = Int32(MSG_NOSIGNAL) | (more ? Int32(MSG_MORE) : 0)
-        let result = sendmsg(descriptor, &message, flags)
-        return result < 0 ? -Int(errno) : result
-    }
-
-    /// One `sendfile` of `count` body bytes from `offset`; returns bytes written or minus errno.
-    /// `sendfile` has no MSG_NOSIGNAL: a peer that left raises SIGPIPE, which ``run()`` blocks
-    /// on this thread, so it shows up as EPIPE here instead of ending the process.
-    private func sendFile(_ body: PreparedBody, from offset: Int, count: Int, on descriptor: Int32) -> Int {
-        var position = off_t(offset)
-        let result = sendfile(descriptor, body.descriptor, &position, count)
-        return result < 0 ? -Int(errno) : result
     }
 
     // MARK: - Interest, deadlines, closing
