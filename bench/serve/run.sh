@@ -2,7 +2,8 @@
 # wrk against `newsfeed serve`, nginx and python's http.server serving the same 100-item feed,
 # all on loopback in one run: full GETs and 304 revalidations, 64 connections, 2 threads.
 # Installs what is missing, builds newsfeed in release mode, prints the results table and ratios.
-# About 2 minutes; DURATION=10s by default.
+# About 2 minutes; DURATION=10s by default. NEWSFEED_BIN=path benches that newsfeed binary instead of
+# building one (an A/B of two builds, run alternately).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 HERE="$PWD/bench/serve"
@@ -21,8 +22,8 @@ export PATH="$PATH:/usr/sbin"
 need_apt nginx nginx-light
 
 packaging/require-libcurl-dev.sh bench/serve/run.sh
-swift build -c release >&2
-NEWSFEED="$PWD/.build/release/newsfeed"
+[ -n "${NEWSFEED_BIN:-}" ] || swift build -c release >&2
+NEWSFEED="${NEWSFEED_BIN:-$PWD/.build/release/newsfeed}"
 
 WORK="$(mktemp -d)"
 PIDS=()

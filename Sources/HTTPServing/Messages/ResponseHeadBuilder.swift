@@ -1,18 +1,34 @@
-import Glibc
-
-/// Writes response heads as bytes, caching the `Date` line per second.
+/// Writes response heads as bytes, with a `Date` line formatted once per second.
 ///
 /// Builds straight into a reusable `[UInt8]`: no Foundation formatting or string
-/// concatenation per request.
-struct ResponseHeadBuilder {
+/// concatenation per request. The time comes from the owner (``setDate(secondsSince1970:)``,
+/// which the event loop calls once per wakeup), so building a head reads no clock.
+struct ResponseHeadBuilder: Sendable {
     /// What the head decided about the body.
     struct Framing {
         /// Body bytes to send after the head (0 for HEAD, 204, 304).
         var bodyLength: Int
     }
 
-    private var dateSecond = -1
-    private var dateLine: [UInt8] = []
+    private var dateSecond: Int
+    private var dateLine: [UInt8]
+
+    /// A builder whose heads carry the date `secondsSince1970`.
+    init(secondsSince1970: Int) {
+        dateSecond = secondsSince1970
+        dateLine = Self.dateLine(secondsSince1970)
+    }
+
+    /// The `Date` of the heads built from now on; formatted only when the second changed.
+    mutating func setDate(secondsSince1970 seconds: Int) {
+        guard seconds != dateSecond else { return }
+        dateSecond = seconds
+        dateLine = Self.dateLine(seconds)
+    }
+
+    private static func dateLine(_ seconds: Int) -> [UInt8] {
+        Array("Date: \(HTTPDate.format(secondsSince1970: seconds))\r\n".utf8)
+    }
 
     /// What the request-independent part of a head decided.
     struct FixedPart {
@@ -25,7 +41,7 @@ struct ResponseHeadBuilder {
     }
 
     /// Appends the head of `response` to `head` (which the caller emptied).
-    mutating func build(
+    func build(
         _ response: HTTPResponse, into head: inout [UInt8], isHeadRequest: Bool, closing: Bool, http10KeepAlive: Bool
     ) -> Framing {
         let fixed = Self.appendFixedPart(of: response, to: &head, isHeadRequest: isHeadRequest)
@@ -34,7 +50,7 @@ struct ResponseHeadBuilder {
     }
 
     /// Appends a prepared head and its per-request tail to `head` (which the caller emptied).
-    mutating func build(
+    func build(
         _ prepared: PreparedResponse, into head: inout [UInt8], closing: Bool, http10KeepAlive: Bool
     ) {
         head.append(contentsOf: prepared.fixedHead)
@@ -90,8 +106,8 @@ struct ResponseHeadBuilder {
     }
 
     /// `Date` (unless the handler set one), `Connection` when needed, and the blank line.
-    private mutating func appendTail(to head: inout [UInt8], addsDate: Bool, closing: Bool, http10KeepAlive: Bool) {
-        if addsDate { appendDate(to: &head) }
+    private func appendTail(to head: inout [UInt8], addsDate: Bool, closing: Bool, http10KeepAlive: Bool) {
+        if addsDate { head.append(contentsOf: dateLine) }
         if closing {
             head.append(contentsOf: "Connection: close\r\n".utf8)
         } else if http10KeepAlive {
@@ -130,15 +146,6 @@ struct ResponseHeadBuilder {
     /// False for text that would break the head apart (CR, LF, NUL): a handler echoing input must not split responses.
     private static func isSafe(_ text: String) -> Bool {
         !text.utf8.contains { $0 == 0x0D || $0 == 0x0A || $0 == 0 }
-    }
-
-    private mutating func appendDate(to head: inout [UInt8]) {
-        let now = time(nil)
-        if now != dateSecond {
-            dateSecond = now
-            dateLine = Array("Date: \(HTTPDate.format(secondsSince1970: Int(now)))\r\n".utf8)
-        }
-        head.append(contentsOf: dateLine)
     }
 
     static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
