@@ -27,13 +27,13 @@
         /// its copies, and runs `body`.
         private static func withCachedPhoto(
             also stories: [Story] = [], answers: [String: ScriptedImageHost.Answer] = [:],
-            _ body: (Fixture) async throws -> Void
+            watchSettings: String = Fixture.quickWatchSettings, _ body: (Fixture) async throws -> Void
         ) async throws {
             var scripted = answers
             scripted["/img/photo.jpg"] = .bytes(type: "image/jpeg", try photo)
             try await Fixture.run(
                 feeds: [(id: health, stories: [Story("photo", image: "/img/photo.jpg")] + stories)],
-                answers: scripted, imageCache: imageCache
+                answers: scripted, watchSettings: watchSettings, imageCache: imageCache
             ) { fixture in
                 let build = await fixture.build()
                 #expect(build.status == 0, "\(build.standardError)")
@@ -95,6 +95,28 @@
                 let again = await fixture.watch()
                 #expect(again.status == 0, "\(again.standardError)")
                 #expect(fixture.images.requestCount(for: "/img/photo.jpg") == 2)
+            }
+        }
+
+        @Test func aCopyNotMadeAgainBeforeTheRoundDeadlineIsLeftForTheNextRound() async throws {
+            let settings = #"{"timeout": "3s", "recheck": "0s", "roundDeadline": "2s", "failuresBeforeDead": 2}"#
+            try await Self.withCachedPhoto(watchSettings: settings) { fixture in
+                let names = try Self.copies(in: fixture)
+                let record = try #require(try fixture.state().imageCache[fixture.image("/img/photo.jpg")])
+                try FileManager.default.removeItem(at: fixture.output.root.appending(path: "images/\(names[0])"))
+                let photo = try Self.photo
+                fixture.images.script("/img/photo.jpg", .hang)
+
+                let run = await fixture.watch()
+                #expect(run.status == 0, "\(run.standardError)")
+                // Cut short, the fetch says nothing about the image: the record waits for the next round.
+                #expect(try fixture.state().imageCache[fixture.image("/img/photo.jpg")] == record)
+                #expect(!fixture.images.requests.contains("HEAD /img/photo.jpg"))
+
+                fixture.images.script("/img/photo.jpg", .bytes(type: "image/jpeg", photo))
+                let next = await fixture.watch()
+                #expect(next.status == 0, "\(next.standardError)")
+                #expect(try Self.copies(in: fixture) == names, "the next round made the copy again")
             }
         }
 

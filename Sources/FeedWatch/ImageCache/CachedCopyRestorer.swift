@@ -32,30 +32,47 @@ struct CachedCopyRestorer: Sendable {
         self.addressPolicy = addressPolicy
     }
 
-    /// The copies of each image of `urls` (original URLs), or why there are none.
-    func remake(_ urls: [String]) async -> [String: Result<[ImageCopy], ImageCacheFailure>] {
+    /// The copies of each image of `urls` (original URLs), or why there are none. Images not done when `deadline`
+    /// passes are left out (their records stay as they are; the next round tries again): a round with many
+    /// missing copies on slow hosts must not run for hours.
+    func remake(_ urls: [String], deadline: Duration) async -> [String: Result<[ImageCopy], ImageCacheFailure>] {
         guard !urls.isEmpty else { return [:] }
         #if ImageCache
             let cacher = ImageCacher(
                 fetcher: GuardedFetcher(policy: policy, addressPolicy: addressPolicy),
                 thumbnailer: Thumbnailer(widths: widths))
-            return await withTaskGroup(of: (String, Result<[ImageCopy], ImageCacheFailure>).self) { group in
+            return await withTaskGroup(of: (String, Result<[ImageCopy], ImageCacheFailure>)?.self) { group in
+                group.addTask {
+                    try? await Task.sleep(for: deadline)
+                    return nil
+                }
                 var pending = urls.makeIterator()
+                var running = 0
                 func start() {
-                    guard let text = pending.next() else { return }
+                    guard !Task.isCancelled, let text = pending.next() else { return }
+                    running += 1
                     group.addTask {
                         guard let url = URL(string: text) else {
                             return (text, .failure(.init(description: "not a URL", cause: "http", retryable: false)))
                         }
-                        return (text, await cacher.copies(of: url))
+                        let result = await cacher.copies(of: url)
+                        // A fetch the deadline cut short says nothing about the image.
+                        return Task.isCancelled ? nil : (text, result)
                     }
                 }
                 for _ in 0..<Self.concurrency { start() }
                 var made: [String: Result<[ImageCopy], ImageCacheFailure>] = [:]
-                while let (url, result) = await group.next() {
+                while running > 0, let next = await group.next() {
+                    guard let (url, result) = next else {
+                        // The deadline: nothing more is started, and what runs is cancelled.
+                        group.cancelAll()
+                        continue
+                    }
+                    running -= 1
                     made[url] = result
                     start()
                 }
+                group.cancelAll()
                 return made
             }
         #else

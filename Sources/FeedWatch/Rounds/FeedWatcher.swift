@@ -69,7 +69,9 @@ public struct FeedWatcher: Sendable {
         // again from the origin; an image whose origin cannot give it again is checked like any uncached image,
         // so today's rules (failing, dead, the default image) decide what its stories show.
         let remade = await CachedCopyRestorer(config: config, addressPolicy: policy)
-            .remake(Array(plan.missingCopies.prefix(CachedCopyRestorer.perRound)))
+            .remake(
+                Array(plan.missingCopies.prefix(CachedCopyRestorer.perRound)), deadline: settings.roundDeadline.duration
+            )
         var urlsOfFeed = plan.urlsOfFeed
         for (id, originals) in plan.cachedOfFeed {
             for original in originals {
