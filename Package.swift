@@ -80,7 +80,9 @@ let package = Package(
             name: "FullText", dependencies: ["NewsModel", "HTTPFetching", "Articles", "FeedOutput", "FeedBuild"],
             swiftSettings: staticInRelease),
         .target(
-            name: "FeedWatch", dependencies: ["NewsModel", "HTTPFetching", "FeedFormats", "FeedOutput", "FeedBuild"],
+            // Images: a cached image whose copy went missing is made again from its origin.
+            name: "FeedWatch",
+            dependencies: ["NewsModel", "HTTPFetching", "FeedFormats", "FeedOutput", "FeedBuild", "Images"],
             swiftSettings: staticInRelease),
         .target(
             name: "FeedServe",

@@ -69,6 +69,20 @@ static inline int newsfeed_vips_thumbnail(const void *buffer, size_t length, int
         "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL);
 }
 
+/// Shrinks an image already decoded into memory (a larger copy) to `width` pixels wide, never enlarging. The
+/// caller has dropped its ICC profile and orientation first (see `newsfeed_vips_forget_source`), so nothing is
+/// rotated or colour-converted twice. 0 on success.
+static inline int newsfeed_vips_thumbnail_image(VipsImage *in, int width, VipsImage **out) {
+    return vips_thumbnail_image(in, out, width, "height", VIPS_MAX_COORD, "size", VIPS_SIZE_DOWN, NULL);
+}
+
+/// Removes what a copy's pixels no longer need from the source's metadata: the ICC profile (the pixels are sRGB
+/// now) and the EXIF orientation (already applied). Only for an image the caller alone holds.
+static inline void newsfeed_vips_forget_source(VipsImage *image) {
+    vips_image_remove(image, VIPS_META_ICC_NAME);
+    vips_image_remove(image, VIPS_META_ORIENTATION);
+}
+
 /// `in` as 8-bit sRGB (16-bit, grey, CMYK in; alpha kept). 0 on success.
 static inline int newsfeed_vips_srgb(VipsImage *in, VipsImage **out) {
     return vips_colourspace(in, out, VIPS_INTERPRETATION_sRGB, NULL);

@@ -63,9 +63,12 @@ final class WatchCommandFixture: Sendable {
     ///   - feeds: feed ids (`us/health`) with their stories, in config order.
     ///   - answers: the image host's answer per path.
     ///   - watchSettings: the config's `"watch"` object as JSON text.
+    ///   - imageCache: the config's `"images"` object's members as JSON text (`"cache": true, …`), which also sets
+    ///     `"allowPrivate": true` so the build's image cache may fetch from loopback; nil for neither.
     static func run(
         feeds: [(id: String, stories: [Story])], answers: [String: ScriptedImageHost.Answer],
-        watchSettings: String = quickWatchSettings, _ body: (WatchCommandFixture) async throws -> Void
+        watchSettings: String = quickWatchSettings, imageCache: String? = nil,
+        _ body: (WatchCommandFixture) async throws -> Void
     ) async throws {
         let images = ScriptedImageHost(answers)
         let imageServer = HTTPServer(configuration: quickStubConfiguration(), handler: images)
@@ -114,12 +117,13 @@ final class WatchCommandFixture: Sendable {
             folder: folder, images: images, imageBase: imageBase, secondImageBase: secondImageBase,
             newsAPIBase: newsAPI.baseURLString,
             feedIDs: feeds.map(\.id))
+        let imagesMembers = imageCache.map { "\n  \"allowPrivate\": true, \"images\": {\($0)}," } ?? ""
         do {
             try folder.write(
                 """
                 {
                   "site": "\(site)",
-                  "output": "Feeds",
+                  "output": "Feeds",\(imagesMembers)
                   "feeds": [\(feedList.joined(separator: ", "))],
                   "watch": \(watchSettings)
                 }

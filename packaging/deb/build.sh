@@ -2,6 +2,7 @@
 # Builds newsfeed_<version>_<arch>.deb from this checkout. Run from the repo root:
 #   packaging/deb/build.sh [OUTPUT_DIR]        (default: the repo root)
 # Needs the Swift toolchain, libcurl4-openssl-dev (to link the Swift runtime statically),
+# libvips-dev (the package always has the image cache: the ImageCache trait),
 # and Debian's own tools: dpkg-deb, dpkg-shlibdeps (dpkg-dev), strip (binutils), gzip.
 # NEWSFEED_SCRATCH overrides SwiftPM's build folder (default .build).
 set -euo pipefail
@@ -27,9 +28,17 @@ changelog_version=$(sed -n '1s/^newsfeed (\([^)]*\)).*/\1/p' "$here/debian/chang
 }
 
 packaging/require-libcurl-dev.sh packaging/deb/build.sh
-echo "packaging/deb/build.sh: swift build -c release --static-swift-stdlib (newsfeed $version, $arch)"
-swift build -c release --static-swift-stdlib -Xlinker -z -Xlinker now --product newsfeed --scratch-path "$scratch" 2>&1 |
-    grep -v -e "the use of \`mktemp' is dangerous" || true
+# The package is the build users get, so it has the image cache (docs/image-cache.md); the default
+# `swift build` stays free of libvips.
+pkg-config --exists vips 2>/dev/null || {
+    echo "packaging/deb/build.sh: the package is built with the image cache, which needs libvips: apt-get install libvips-dev" >&2
+    exit 1
+}
+echo "packaging/deb/build.sh: swift build -c release --traits ImageCache --static-swift-stdlib (newsfeed $version, $arch)"
+# SwiftPM warns that it drops glib's `-pthread` from vips.pc; harmless (docs/image-cache.md), so not shown.
+swift build -c release --traits ImageCache --static-swift-stdlib -Xlinker -z -Xlinker now --product newsfeed \
+    --scratch-path "$scratch" 2>&1 |
+    grep -v -e "the use of \`mktemp' is dangerous" -e "prohibited flag(s): -pthread" || true
 binary="$scratch/release/newsfeed"
 [[ -x $binary ]] || {
     echo "packaging/deb/build.sh: the release build produced no $binary" >&2
@@ -45,9 +54,11 @@ install -m 0755 "$binary" "$root/usr/bin/newsfeed"
 strip --strip-unneeded --remove-section=.comment --remove-section=.note "$root/usr/bin/newsfeed"
 
 # What the binary still links dynamically must be what docs/deployment.md says: the C and C++
-# runtime (libc, libm, libstdc++, libgcc_s), libcurl (FoundationNetworking), libxml2 and zlib.
+# runtime (libc, libm, libstdc++, libgcc_s), libcurl (FoundationNetworking), libxml2, zlib, and
+# libvips with the GLib libraries vips.pc names (gio, gobject, glib) for the image cache.
 needed=$(readelf -d "$root/usr/bin/newsfeed" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | sort | tr '\n' ' ')
-expected="ld-linux-x86-64.so.2 libc.so.6 libcurl.so.4 libgcc_s.so.1 libm.so.6 libstdc++.so.6 libxml2.so.2 libz.so.1 "
+expected="ld-linux-x86-64.so.2 libc.so.6 libcurl.so.4 libgcc_s.so.1 libgio-2.0.so.0 libglib-2.0.so.0 "
+expected+="libgobject-2.0.so.0 libm.so.6 libstdc++.so.6 libvips.so.42 libxml2.so.2 libz.so.1 "
 if [[ $arch == amd64 && $needed != "$expected" ]]; then
     echo "packaging/deb/build.sh: the binary links [$needed], docs/deployment.md documents [$expected]" >&2
     exit 1

@@ -2,7 +2,8 @@
 # The Debian package round trip, for CI (.ci/run calls it; run from the repo root as root):
 # build the package, lintian (no errors, no warnings), systemd-analyze verify and security
 # on the units, dpkg -i, the binary runs, the user, folders, key file and modes are right,
-# the packaged config builds feeds as the newsfeed user (from a loopback stub), a reinstall
+# the packaged config builds feeds as the newsfeed user (from a loopback stub), the installed
+# binary's image cache (libvips) makes copies of a loopback picture, a reinstall
 # keeps an edited conffile and the key, dpkg -r keeps feeds and key, dpkg -P removes them.
 # It refuses to touch a machine where the newsfeed package is already installed.
 set -euo pipefail
@@ -27,6 +28,7 @@ command -v systemd-analyze >/dev/null 2>&1 || need+=(systemd)
 command -v strip >/dev/null 2>&1 || need+=(binutils)
 command -v adduser >/dev/null 2>&1 || need+=(adduser)
 dpkg -s libcurl4-openssl-dev >/dev/null 2>&1 || need+=(libcurl4-openssl-dev)
+dpkg -s libvips-dev >/dev/null 2>&1 || need+=(libvips-dev)    # the package has the image cache
 if ((${#need[@]})); then
     say "installing ${need[*]}"
     apt-get update -qq
@@ -62,6 +64,7 @@ done
 grep -q libcurl4 <<<"$depends" || fail "Depends lacks libcurl4"
 grep -q libxml2 <<<"$depends" || fail "Depends lacks libxml2"
 grep -q zlib1g <<<"$depends" || fail "Depends lacks zlib1g"
+grep -q libvips42 <<<"$depends" || fail "Depends lacks libvips42 (the package is built with the ImageCache trait)"
 [[ $(dpkg-deb -I "$deb" conffiles) == /etc/newsfeed/newsfeed.json ]] || fail "newsfeed.json is not a conffile"
 
 # 2. lintian: no errors and no warnings (the informational tags kept are listed in docs/deployment.md).
@@ -96,6 +99,8 @@ done
 
 # 5. The binary runs, also as the service's user.
 /usr/bin/newsfeed --version | grep -q "^newsfeed " || fail "/usr/bin/newsfeed --version"
+/usr/bin/newsfeed --version | grep -q "libvips .*; traits: ImageCache)" ||
+    fail "/usr/bin/newsfeed --version does not name libvips and the ImageCache trait: $(/usr/bin/newsfeed --version)"
 runuser -u newsfeed -- /usr/bin/newsfeed --version >/dev/null || fail "newsfeed --version as the newsfeed user"
 say "$(/usr/bin/newsfeed --version)"
 
@@ -140,6 +145,31 @@ say "newsfeed build as the newsfeed user"
     fail "newsfeed build with the packaged config as the newsfeed user"
 expect_mode /var/lib/newsfeed/Feeds/us/health.rss newsfeed:newsfeed 644
 expect_mode /var/lib/newsfeed/Feeds/index.html newsfeed:newsfeed 644
+
+# 7b. The installed binary's image cache works (libvips from the package's Depends), with no writable and
+#     executable memory: a story whose picture is on the loopback stub gets a re-encoded copy in images/,
+#     and its feed points at it.
+say "newsfeed build with the image cache"
+mkdir -p "$work/stub/cache/v2"
+cp Tests/ImagesTests/Fixtures/photo-400x300.jpg "$work/stub/photo.jpg"
+printf '{"status": "ok", "totalResults": 1, "articles": [{"source": {"id": null, "name": "Example"}, "author": null, "title": "A story with a picture", "description": "What happened.", "url": "https://news.example.com/picture", "urlToImage": "http://127.0.0.1:%s/photo.jpg", "publishedAt": "2026-12-01T10:00:00Z", "content": null}]}\n' \
+    "$port" >"$work/stub/cache/v2/top-headlines"
+printf '{"site": "https://feeds.example.com/", "output": "%s/cache-feeds", "allowPrivate": true, "images": {"cache": true}, "feeds": [{"country": "us", "category": "health"}]}\n' \
+    "$work" >"$work/cache.json"
+# Under the kernel's refusal of writable-executable memory (prctl PR_SET_MDWE, Linux 6.3+), which is what the
+# units' MemoryDenyWriteExecute= asks for: libvips must not need run-time generated code.
+NEWSAPI_KEY=check-key NEWSAPI_BASE_URL="http://127.0.0.1:$port/cache" python3 - "$work/cache.json" <<'PY' ||
+import ctypes, os, sys
+libc = ctypes.CDLL(None, use_errno=True)
+if libc.prctl(65, 1, 0, 0, 0) != 0:  # PR_SET_MDWE, PR_MDWE_REFUSE_EXEC_GAIN
+    print("packaging/deb/check.sh: this kernel has no PR_SET_MDWE; the cache runs without it", flush=True)
+os.execv("/usr/bin/newsfeed", ["newsfeed", "build", "--quiet", "--config", sys.argv[1]])
+PY
+    fail "newsfeed build with the image cache"
+copy=$(ls "$work/cache-feeds/images/" 2>/dev/null | grep -E '^[0-9a-f]{32}-320\.jpg$' || true)
+[[ -n $copy ]] || fail "the image cache wrote no 320-pixel copy: $(ls "$work/cache-feeds/images/" 2>&1)"
+grep -q "https://feeds.example.com/images/$copy" "$work/cache-feeds/us/health.rss" ||
+    fail "the feed does not point at the copy images/$copy"
 
 # 8. A reinstall keeps an edited conffile and the key.
 sed -i 's|"maxItems": 100|"maxItems": 50|' /etc/newsfeed/newsfeed.json

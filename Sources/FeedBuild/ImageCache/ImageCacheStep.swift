@@ -45,9 +45,7 @@
 
         /// Images only, the thumbnailer's byte cap, two requests per host (as for pages).
         package static func policy(for config: NewsFeedConfig) -> FetchPolicy {
-            var policy = FetchPolicy.images(site: config.site, allowPrivate: config.allowPrivate)
-            policy.maximumBytes = ImageLimits.standard.maxBytes
-            return policy
+            FetchPolicy.imageCache(site: config.site, allowPrivate: config.allowPrivate)
         }
 
         public func enrich(_ stories: [Story], in feed: FeedContext) async -> [Story] {
@@ -142,12 +140,7 @@
                             continue
                         }
                         total += bytes
-                        state.imageCache[url] = CachedImageRecord(
-                            files: copies.map {
-                                CachedImageRecord.File(
-                                    name: $0.fileName, width: $0.width, height: $0.height, length: $0.bytes.count,
-                                    mimeType: $0.encoding.mimeType)
-                            }, time: now)
+                        state.imageCache[url] = CachedImageRecord(copies: copies, time: now)
                     case .failure(let failure):
                         state.imageCache[url] = CachedImageRecord(
                             failure: failure.description, cause: failure.cause, retryable: failure.retryable,

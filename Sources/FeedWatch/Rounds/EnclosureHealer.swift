@@ -42,7 +42,9 @@ public struct EnclosureHealer: Sendable {
     /// One story with its image healed.
     public func heal(_ story: Story) -> Story {
         guard let original = originalImage(of: story), !original.isUnder(site: site) else { return story }
-        if cached[original.absoluteString]?.isCached == true {
+        // A story showing copies the cache no longer has (they were lost and could not be made again) is decided
+        // as a build would decide it: the original URL, or the default image once the original is dead.
+        if cached[original.absoluteString]?.isCached == true || showsCopies(story) {
             let resolver = StoryImageResolver(site: site, defaultImage: defaultImage, images: images, cached: cached)
             return resolver.resolve(story, originalImage: original)
         }
@@ -54,6 +56,12 @@ public struct EnclosureHealer: Sendable {
         case .failing, .blocked, .unknown, nil:
             return story
         }
+    }
+
+    /// Whether the story's image is one of the image cache's copies (under `site`'s `images/`).
+    private func showsCopies(_ story: Story) -> Bool {
+        guard let text = story.image?.url.absoluteString else { return false }
+        return text.hasPrefix(site.absoluteString + SiteLayout.imagesFolder + "/")
     }
 
     /// The story's own upstream image: kept on the story, else in the state, else its current image when that is

@@ -3,6 +3,7 @@ import FeedFormats
 import FeedOutput
 import Foundation
 import HTTPFetching
+import Images
 import NewsModel
 
 /// One `newsfeed watch` round over the configured feeds: read the feed files, check their enclosure images, record
@@ -66,7 +67,20 @@ public struct FeedWatcher: Sendable {
         }
         var warnings = plan.warnings
         var summaries = plan.summaries
-        let urlsOfFeed = plan.urlsOfFeed
+        // Cached images are not checked: their copies are what the feeds show. A copy whose file is gone is made
+        // again from the origin; an image whose origin cannot give it again is checked like any uncached image,
+        // so today's rules (failing, dead, the default image) decide what its stories show.
+        let remade = await CachedCopyRestorer(config: config, addressPolicy: policy)
+            .remake(
+                Array(plan.missingCopies.prefix(CachedCopyRestorer.perRound)), deadline: settings.roundDeadline.duration
+            )
+        var urlsOfFeed = plan.urlsOfFeed
+        for (id, originals) in plan.cachedOfFeed {
+            for original in originals {
+                guard case .failure = remade[original], let url = URL(string: original) else { continue }
+                urlsOfFeed[id, default: []].append(url)
+            }
+        }
         var allURLs: [URL] = []
         var seen = Set<String>()
         for id in watchedFeedIDs {
@@ -103,7 +117,8 @@ public struct FeedWatcher: Sendable {
         let findings: [WatchFinding]
         do {
             (rewritten, findings, warnings) = try await heal(
-                result, now: now, warnings: warnings, findingsAgainst: findingsAgainst)
+                result, remade: remade, planned: plan.cached, now: now, warnings: warnings,
+                findingsAgainst: findingsAgainst)
         } catch {
             throw .output(error)
         }
@@ -182,6 +197,11 @@ public struct FeedWatcher: Sendable {
         var images: [String: ImageRecord]
         var summaries: [WatchReport.FeedSummary]
         var urlsOfFeed: [String: [URL]]
+        /// Per feed, the original URLs of its cached images (not checked), and the records they were planned on.
+        var cachedOfFeed: [String: [String]]
+        var cached: [String: CachedImageRecord]
+        /// Cached images some of whose copies are gone from `images/`, in feed and story order.
+        var missingCopies: [String]
         var warnings: [String]
         /// The feeds whose files do not exist yet.
         var unbuilt: Set<String>
@@ -199,12 +219,13 @@ public struct FeedWatcher: Sendable {
             cached: config.images.cache ? loaded.state.imageCache : [:])
         var summaries: [WatchReport.FeedSummary] = []
         var urlsOfFeed: [String: [URL]] = [:]
+        var cachedOfFeed: [String: [String]] = [:]
         var unbuilt = Set<String>()
         for spec in config.feeds {
             var summary = WatchReport.FeedSummary(feed: spec.id)
             let read = readFeed(spec)
             if let snapshot = read.snapshot {
-                urlsOfFeed[spec.id] = imageURLs(of: snapshot.stories, healer: healer)
+                (urlsOfFeed[spec.id], cachedOfFeed[spec.id]) = imageURLs(of: snapshot.stories, healer: healer)
             } else {
                 summary.problem = read.problem
                 if read.notBuilt { unbuilt.insert(spec.id) }
@@ -215,12 +236,20 @@ public struct FeedWatcher: Sendable {
         // files are rewritten from the bookmark list when a verdict changes what it shows.
         if let bookmarks = (try? output.bookmarkStore.read()) ?? nil, !bookmarks.bookmarks.isEmpty {
             let stories = BookmarkFeed.stories(bookmarks, defaults: StoryDefaults())
-            urlsOfFeed[BookmarkFeed.id] = imageURLs(of: stories, healer: healer)
+            (urlsOfFeed[BookmarkFeed.id], cachedOfFeed[BookmarkFeed.id]) = imageURLs(of: stories, healer: healer)
             summaries.append(WatchReport.FeedSummary(feed: BookmarkFeed.id))
         }
+        var missing: [String] = []
+        var seen = Set<String>()
+        for id in watchedFeedIDs {
+            for original in cachedOfFeed[id] ?? [] where seen.insert(original).inserted {
+                if let record = healer.cached[original], !missingCopies(of: record).isEmpty { missing.append(original) }
+            }
+        }
         return RoundPlan(
-            images: loaded.state.images, summaries: summaries, urlsOfFeed: urlsOfFeed,
-            warnings: [loaded.warning].compactMap { $0 }, unbuilt: unbuilt)
+            images: loaded.state.images, summaries: summaries, urlsOfFeed: urlsOfFeed, cachedOfFeed: cachedOfFeed,
+            cached: healer.cached, missingCopies: missing, warnings: [loaded.warning].compactMap { $0 },
+            unbuilt: unbuilt)
     }
 
     /// The default image as the build writes it, without touching the output folder.
@@ -240,9 +269,10 @@ public struct FeedWatcher: Sendable {
     }
 
     /// The images worth checking: each story's original and its current enclosure, never the bridge's own files
-    /// or the default image.
-    private func imageURLs(of stories: [Story], healer: EnclosureHealer) -> [URL] {
+    /// or the default image; and apart from them the originals of cached images, which are not checked.
+    private func imageURLs(of stories: [Story], healer: EnclosureHealer) -> (check: [URL], cached: [String]) {
         var urls: [URL] = []
+        var cached: [String] = []
         var seen = Set<String>()
         let defaultURL = defaultImage?.url
         for story in stories {
@@ -250,16 +280,21 @@ public struct FeedWatcher: Sendable {
                 guard let url = candidate, !url.isUnder(site: config.site), url != defaultURL,
                     seen.insert(url.absoluteString).inserted
                 else { continue }
-                urls.append(url)
+                if healer.cached[url.absoluteString]?.isCached == true {
+                    cached.append(url.absoluteString)
+                } else {
+                    urls.append(url)
+                }
             }
         }
-        return urls
+        return (urls, cached)
     }
 
     /// Under the lock: store the round's records in the freshly loaded state, heal and rewrite each feed that
     /// changes. Returns the feeds rewritten.
     private func heal(
-        _ result: WatchRoundResult, now: Date, warnings: [String],
+        _ result: WatchRoundResult, remade: [String: Result<[ImageCopy], ImageCacheFailure>],
+        planned: [String: CachedImageRecord], now: Date, warnings: [String],
         findingsAgainst: @escaping @Sendable (WatchStatusStore.View) -> ([WatchFinding], WatchStatusStore.View)
     ) async throws(OutputError)
         -> (Set<String>, [WatchFinding], [String])
@@ -279,6 +314,7 @@ public struct FeedWatcher: Sendable {
                 for (key, outcome) in result.outcomes where outcome.wasChecked {
                     if let record = result.records[key] { state.images[key] = record }
                 }
+                storeRemade(remade, planned: planned, in: &state, now: now)
                 if case .bundled = config.defaults.image {
                     _ = try output.installDefaultImage(site: config.site)
                 }

@@ -6,7 +6,8 @@
     /// Thumbnails many images at once on a fixed number of threads of its own (libvips decodes synchronously,
     /// so never on the cooperative pool), writing the copies into an ``ImageFolder`` as each image is done.
     ///
-    /// Memory is bounded by `workers`: each holds one source's bytes and one copy's pixels at a time.
+    /// Memory is bounded by `workers`: each holds one source's bytes, its widest copy's pixels and one narrower
+    /// copy's at a time.
     public struct ThumbnailBatch: Sendable {
         /// What became of one source.
         public enum Outcome: Sendable, Hashable {

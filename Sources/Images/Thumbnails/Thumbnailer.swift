@@ -4,11 +4,13 @@
     /// Makes the copies of one story image through libvips: every configured width the original reaches (never
     /// upscaled), or one copy at the original's own width when it is narrower than all of them.
     ///
-    /// Each copy is made from the source bytes with `vips_thumbnail_buffer`, which shrinks JPEG and WebP while
-    /// decoding (a 2,400-pixel JPEG is read at an eighth of its size for a 320-pixel copy), applies the EXIF
+    /// The source is decoded once, for the widest copy, with `vips_thumbnail_buffer`, which shrinks JPEG and WebP
+    /// while decoding (a 3,000-pixel JPEG is read at half its size for a 1,280-pixel copy), applies the EXIF
     /// orientation, converts to sRGB (CMYK and embedded profiles included), takes an animation's first frame and
-    /// fails on a truncated file rather than padding it. The copy is then re-encoded with its metadata stripped
-    /// (EXIF, GPS, XMP, comments): JPEG when it is opaque, PNG when some pixel is transparent.
+    /// fails on a truncated file rather than padding it. The narrower copies are shrunk from that copy's pixels in
+    /// memory: decoding the source again for each width cost more than the rest of the work together
+    /// (bench/README.md, "images"). Each copy is re-encoded with its metadata stripped (EXIF, GPS, XMP,
+    /// comments): JPEG when it is opaque, PNG when some pixel is transparent.
     public struct Thumbnailer: Sendable {
         /// The widths asked for, ascending (config `images.widths`).
         public var widths: [Int]
@@ -29,9 +31,15 @@
             try VipsRuntime.start()
             let size = try orientedSize(of: source)
             let reached = widths.filter { $0 <= size.width }
-            return try (reached.isEmpty ? [size.width] : reached).map { width throws(ImageError) in
-                try copy(of: source, width: width)
+            let made = reached.isEmpty ? [size.width] : reached
+            let widest = try decoded(source, width: made[made.count - 1])
+            defer { newsfeed_vips_release(widest) }
+            var copies: [ImageCopy] = []
+            for width in made.dropLast() {
+                copies.append(try copy(of: widest, width: width))
             }
+            copies.append(try encode(widest))
+            return copies
         }
 
         /// The size the picture is seen at (width and height swapped for orientations 5-8), from libvips' lazy
@@ -55,8 +63,9 @@
             return turned ? ImageDimensions(width: stored.height, height: stored.width) : stored
         }
 
-        /// One copy `width` pixels wide.
-        func copy(of source: SourceImage, width: Int) throws(ImageError) -> ImageCopy {
+        /// The source decoded into memory as 8-bit sRGB, `width` pixels wide, upright: the widest copy's pixels,
+        /// which the narrower copies are made from. The caller releases it.
+        func decoded(_ source: SourceImage, width: Int) throws(ImageError) -> UnsafeMutablePointer<VipsImage> {
             var thumbnail: UnsafeMutablePointer<VipsImage>?
             let status = source.bytes.withUnsafeBytes {
                 newsfeed_vips_thumbnail($0.baseAddress, $0.count, Int32(width), &thumbnail)
@@ -66,9 +75,24 @@
             var converted: UnsafeMutablePointer<VipsImage>?
             guard newsfeed_vips_srgb(thumbnail, &converted) == 0, let converted else { throw decodeFailure(source) }
             defer { newsfeed_vips_release(converted) }
-            // Decoded once into memory (a copy is at most a few MB), so the alpha test and the encoder read the
-            // same pixels and a truncated source fails here, before anything is written.
+            // In memory (a 1,280-pixel copy is about 4 MB), so the alpha test, the encoder and the narrower copies
+            // read the same pixels, and a truncated source fails here, before anything is written.
             guard let pixels = vips_image_copy_memory(converted) else { throw decodeFailure(source) }
+            newsfeed_vips_forget_source(pixels)
+            return pixels
+        }
+
+        /// One copy `width` pixels wide, shrunk from the wider copy's pixels.
+        func copy(of widest: UnsafeMutablePointer<VipsImage>, width: Int) throws(ImageError) -> ImageCopy {
+            var thumbnail: UnsafeMutablePointer<VipsImage>?
+            guard newsfeed_vips_thumbnail_image(widest, Int32(width), &thumbnail) == 0, let thumbnail else {
+                throw .library(reason: VipsRuntime.takeError())
+            }
+            defer { newsfeed_vips_release(thumbnail) }
+            // Small, and read twice when it has an alpha channel (the test, then the encoder).
+            guard let pixels = vips_image_copy_memory(thumbnail) else {
+                throw .library(reason: VipsRuntime.takeError())
+            }
             defer { newsfeed_vips_release(pixels) }
             return try encode(pixels)
         }
