@@ -22,7 +22,8 @@ package struct CommandRun: Sendable {
         let (errors, errorCapture) = TextOutput.capture(isTerminal: terminal)
         let context = CommandContext(
             arguments: arguments, environment: environment, workingDirectory: workingDirectory,
-            standardOutput: output, standardError: errors, readStandardInput: { standardInput }, clock: clock)
+            standardOutput: output, standardError: errors,
+            readStandardInput: { limit in limit.map { standardInput.prefix($0) } ?? standardInput }, clock: clock)
         let status = await NewsFeedCLI.run(context)
         return CommandRun(status: status, standardOutput: outputCapture.text, standardError: errorCapture.text)
     }

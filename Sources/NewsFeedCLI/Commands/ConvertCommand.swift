@@ -123,7 +123,7 @@ package enum ConvertCommand {
     private static func readInput(_ input: String, _ context: CommandContext) throws(CommandExit) -> (
         Data, MappedInput?
     ) {
-        guard input != "-" else { return (context.readStandardInput(), nil) }
+        guard input != "-" else { return (context.readStandardInput(nil), nil) }
         let url = ConfigLoader.resolve(input, against: context.workingDirectory)
         // Mapped, not copied, where the file allows it: the articles are built from the bytes in
         // place. Anything that cannot be mapped is read as before.

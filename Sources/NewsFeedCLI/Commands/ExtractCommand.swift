@@ -62,7 +62,8 @@ package enum ExtractCommand {
         let address: URL?
         var contentType: String?
         if page == "-" {
-            bytes = [UInt8](context.readStandardInput())
+            // One byte past the cap is enough to say "too large"; a pipe that never ends is not read to its end.
+            bytes = [UInt8](context.readStandardInput(extractor.maximumBytes + 1))
             address = url
         } else if page.lowercased().hasPrefix("http://") || page.lowercased().hasPrefix("https://") {
             guard let pageAddress = URL(string: page), pageAddress.host?.isEmpty == false else {

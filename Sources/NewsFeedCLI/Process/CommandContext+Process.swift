@@ -21,7 +21,10 @@ extension CommandContext {
             arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment,
             workingDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
             standardOutput: .standardOutput, standardError: .standardError,
-            readStandardInput: { FileHandle.standardInput.readDataToEndOfFile() }, stopSignal: stop,
+            readStandardInput: { limit in
+                guard let limit else { return FileHandle.standardInput.readDataToEndOfFile() }
+                return (try? FileHandle.standardInput.read(upToCount: limit)) ?? Data()
+            }, stopSignal: stop,
             reloadRequests: ReloadRequests(listensToSIGHUP: true))
     }
 }

@@ -10,8 +10,9 @@ public struct CommandContext: Sendable {
     public var workingDirectory: URL
     public var standardOutput: TextOutput
     public var standardError: TextOutput
-    /// Reads all of standard input (for `convert -`).
-    public var readStandardInput: @Sendable () -> Data
+    /// Reads standard input to its end, or its first `limit` bytes when a limit is given (`extract -` reads one
+    /// byte past its page cap, so a page from a pipe is held to the cap as a page from a file is).
+    public var readStandardInput: @Sendable (_ limit: Int?) -> Data
     /// Resolves when the command should stop (SIGINT/SIGTERM in the real tool).
     public var stopSignal: StopSignal
     /// The current time; fixed in tests.
@@ -26,7 +27,8 @@ public struct CommandContext: Sendable {
         arguments: [String], environment: [String: String] = [:],
         workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
         standardOutput: TextOutput, standardError: TextOutput,
-        readStandardInput: @escaping @Sendable () -> Data = { Data() }, stopSignal: StopSignal = StopSignal(),
+        readStandardInput: @escaping @Sendable (_ limit: Int?) -> Data = { _ in Data() },
+        stopSignal: StopSignal = StopSignal(),
         clock: @escaping @Sendable () -> Date = { Date() }, reloadRequests: ReloadRequests = ReloadRequests()
     ) {
         self.arguments = arguments
