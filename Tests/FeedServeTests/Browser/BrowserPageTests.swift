@@ -314,23 +314,13 @@ import Testing
     /// and defines the helpers both scripts use.
     static let prelude = """
         import base64, json, sys, time
-        from selenium import webdriver
-        from selenium.webdriver.chrome.options import Options
-        from selenium.webdriver.chrome.service import Service
         from selenium.webdriver.common.by import By
         from selenium.webdriver.support.ui import Select
         from selenium.webdriver.common.keys import Keys
 
         shots, binary, driver_path = sys.argv[1:4]
         pages = sys.argv[4:]
-        options = Options()
-        options.binary_location = binary
-        for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                         "--hide-scrollbars", "--window-size=900,1100", "--no-first-run", "--no-proxy-server"]:
-            options.add_argument(argument)
-        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-        driver = webdriver.Chrome(service=Service(executable_path=driver_path), options=options)
-        driver.set_page_load_timeout(30)
+        \(HeadlessChromium.startDriver())
 
         def emulate(scheme):
             driver.execute_cdp_cmd("Emulation.setEmulatedMedia",

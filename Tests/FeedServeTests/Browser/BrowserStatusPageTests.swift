@@ -66,19 +66,9 @@ import Testing
     /// argv: page URL, screenshot folder, chromium binary, chromedriver. Prints the report as JSON.
     static let script = """
         import json, sys
-        from selenium import webdriver
-        from selenium.webdriver.chrome.options import Options
-        from selenium.webdriver.chrome.service import Service
 
         url, shots, binary, driver_path = sys.argv[1:5]
-        options = Options()
-        options.binary_location = binary
-        for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                         "--hide-scrollbars", "--window-size=900,1100", "--no-first-run", "--no-proxy-server"]:
-            options.add_argument(argument)
-        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-        driver = webdriver.Chrome(service=Service(executable_path=driver_path), options=options)
-        driver.set_page_load_timeout(30)
+        \(HeadlessChromium.startDriver())
 
         STATE = '''
           const body = getComputedStyle(document.body);
