@@ -57,7 +57,10 @@ public struct ArticleExtractor: Sendable {
             }
             if length >= Self.retryCharacters { break }
         }
-        guard let best else { throw .noArticle }
+        guard var best else { throw .noArticle }
+        if let heading = TitleSimilarity.leadingTitleHeading(in: best.tree, content: best.content, title: title) {
+            best.tree.remove(heading)
+        }
         var text = ArticleText(tree: best.tree).text(best.content)
         var html = ArticleSanitizer(tree: best.tree, links: links).html(best.content)
         // The publisher's own text of the article, when the page's markup gave much less of it.

@@ -27,6 +27,46 @@ import Testing
         #expect(article.text.components(separatedBy: "\n\n").count == 4)
     }
 
+    /// The title is not repeated at the top of the body at any heading level, linked or under a lead picture.
+    @Test(arguments: [
+        "<h3>Bridge repairs approved</h3>",
+        "<figure><img src=\"/lead.jpg\"><figcaption>The old bridge.</figcaption></figure><h3>Bridge repairs approved</h3>",
+        "<div><h4><a href=\"/2020/04/bridge.html\">Bridge Repairs Approved</a></h4></div>",
+    ])
+    func aHeadingThatRepeatsTheTitleAtTheTopIsLeftOut(lead: String) throws {
+        let article = try extractor.extract(Self.page(lead: lead), url: page)
+        #expect(!article.text.contains("Bridge repairs approved") && !article.text.contains("Bridge Repairs"))
+        #expect(!article.html.lowercased().contains(">bridge repairs approved<"), "\(article.html)")
+        #expect(article.text.contains("Paragraph 1"))
+    }
+
+    /// Only the title itself goes: a first heading that merely shares its words, or a title-like heading after
+    /// text, stays.
+    @Test(arguments: [
+        ("<h3>Bridge</h3>", "Bridge"),
+        (
+            "<p>An opening line of the story before any heading.</p><h3>Bridge repairs approved</h3>",
+            "Bridge repairs approved"
+        ),
+    ])
+    func aHeadingThatIsNotJustTheTitleStays(lead: String, kept: String) throws {
+        let article = try extractor.extract(Self.page(lead: lead), url: page)
+        #expect(article.text.contains(kept), "\(article.text)")
+    }
+
+    /// A page titled "Bridge repairs approved" whose article (with no `<h1>`) starts with `lead`.
+    static func page(lead: String) -> [UInt8] {
+        let paragraphs = (1...4).map {
+            "<p>Paragraph \($0) of the story, long enough to count: the council met on Tuesday, voted, "
+                + "and agreed that the bridge will be repaired before winter, said the mayor.</p>"
+        }.joined()
+        return Array(
+            """
+            <!DOCTYPE html><html lang="en"><head><title>Bridge repairs approved | The Daily</title></head>
+            <body><article>\(lead)\(paragraphs)</article></body></html>
+            """.utf8)
+    }
+
     @Test func shareBarsRelatedStoriesAndNewsletterBoxesAreLeftOut() throws {
         let article = try extractor.extract(
             ArticleFixtures.article(

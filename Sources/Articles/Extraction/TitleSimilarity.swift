@@ -11,6 +11,44 @@ enum TitleSimilarity {
         return 1 - distance
     }
 
+    /// The article's first heading when all it says is the title, whatever its level and wrapping (Medium's
+    /// `<h3>` under a lead picture, Tumblr's linked `<h3>`): a reader shows the title above the body already.
+    /// Only a heading that comes before any other text counts (figures and their captions are looked past), and
+    /// only one that matches the title both ways, so a section heading such as "Introduction" under the title
+    /// "Introduction to Rust" stays.
+    static func leadingTitleHeading(in tree: PageTree, content: Int, title: String) -> Int? {
+        guard !tokens(title).isEmpty else { return nil }
+        var stack = [content]
+        while let index = stack.popLast() {
+            let node = tree[index]
+            if node.isText {
+                if !TextWhitespace.collapse(node.text).isEmpty { return nil }
+                continue
+            }
+            if ["figure", "picture", "figcaption"].contains(node.name) { continue }
+            if ["h1", "h2", "h3", "h4", "h5", "h6"].contains(node.name) {
+                let heading = tree.normalizedText(index)
+                let matches = titleCandidates(title).contains {
+                    similarity($0, heading) > 0.75 && similarity(heading, $0) > 0.75
+                }
+                return matches ? index : nil
+            }
+            stack.append(contentsOf: node.children.reversed())
+        }
+        return nil
+    }
+
+    /// `title`, and each part of it before a spaced separator (`Bridge repairs approved | The Daily` also as
+    /// `Bridge repairs approved`): a short title keeps the site's name, which the heading does not repeat.
+    static func titleCandidates(_ title: String) -> [String] {
+        var candidates = [title]
+        for position in positionsOfSpacedSeparators(title).reversed() {
+            let part = TextWhitespace.collapse(String(title[..<position]))
+            if !tokens(part).isEmpty { candidates.append(part) }
+        }
+        return candidates
+    }
+
     static func tokens(_ text: String) -> [String] {
         text.lowercased().split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init)
     }
