@@ -32,9 +32,11 @@ final class WatchCommandFixture: Sendable {
     /// every round.
     static let quickWatchSettings =
         #"{"timeout": "20s", "recheck": "0s", "failuresBeforeDead": 2, "failureSpacing": "0s"}"#
-    /// For feeds with a hung image: it costs three seconds a round (one was too tight for loaded shared cores).
+    /// For feeds with a hung image: it costs the timeout a round. Three seconds were too tight while the whole
+    /// suite ran on two cores (a check of two requests, HEAD refused then a ranged GET, or a redirect, sometimes
+    /// missed it in CI), one second before that; eight leave room and keep the rounds short.
     static let hangingWatchSettings =
-        #"{"timeout": "3s", "recheck": "0s", "failuresBeforeDead": 2, "failureSpacing": "0s"}"#
+        #"{"timeout": "8s", "recheck": "0s", "failuresBeforeDead": 2, "failureSpacing": "0s"}"#
 
     let folder: TemporaryFolder
     let images: ScriptedImageHost

@@ -7,7 +7,7 @@ import Testing
 
 /// `newsfeed watch` end to end: feeds built by `newsfeed build` from a loopback NewsAPI, images on a loopback host
 /// with scripted answers, the command run in-process exactly as the executable runs it.
-@Suite(.timeLimit(.minutes(1))) struct WatchCommandTests {
+@Suite(.timeLimit(.minutes(3))) struct WatchCommandTests {
     private typealias Fixture = WatchCommandFixture
     private typealias Story = WatchCommandFixture.Story
 

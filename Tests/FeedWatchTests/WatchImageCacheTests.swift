@@ -90,10 +90,13 @@
                 #expect(try Self.copies(in: fixture) == names)
                 #expect(try fixture.state().imageCache[fixture.image("/img/photo.jpg")]?.files == record.files)
                 #expect(try fixture.feedData(Self.health) == feedBefore)
+                // The round says what it made again.
+                #expect(run.standardOutput.contains("1 cached copy made again"), "\(run.standardOutput)")
 
                 // All there again: the next round fetches nothing.
                 let again = await fixture.watch()
                 #expect(again.status == 0, "\(again.standardError)")
+                #expect(!again.standardOutput.contains("made again"), "\(again.standardOutput)")
                 #expect(fixture.images.requestCount(for: "/img/photo.jpg") == 2)
             }
         }

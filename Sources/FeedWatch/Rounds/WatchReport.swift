@@ -19,6 +19,8 @@ public struct WatchReport: Sendable, Hashable, Codable {
         public var blocked = 0
         /// Not checked: alive within `recheck`, or not reached before the round deadline.
         public var skipped = 0
+        /// Cached images whose copies were gone from `images/` and were made again from the origin this round.
+        public var copiesRemade = 0
         /// Whether the feed file was rewritten.
         public var rewritten = false
         /// Why the feed could not be watched, e.g. a missing or unreadable file.
@@ -73,6 +75,9 @@ public struct WatchReport: Sendable, Hashable, Codable {
                 "\(summary.checked) checked, \(summary.ok) ok, \(summary.dead) dead, \(summary.blocked) blocked, "
                 + "\(summary.skipped) skipped (recently checked or not reached)"
                 + (summary.failing > 0 ? ", \(summary.failing) failing" : "")
+                + (summary.copiesRemade > 0
+                    ? ", \(summary.copiesRemade) cached \(summary.copiesRemade == 1 ? "copy" : "copies") made again"
+                    : "")
             lines.append("\(summary.feed): \(counts); \(summary.rewritten ? "rewritten" : "unchanged")")
             lines.append(contentsOf: shown.map { "  \($0.line)" })
         }

@@ -26,15 +26,7 @@
 
         /// Runs `body` with the host's base URL (`http://127.0.0.1:PORT`), then shuts it down.
         static func with(_ photos: [Data], _ body: (String) async throws -> Void) async throws {
-            let server = HTTPServer(configuration: quickStubConfiguration(), handler: PhotoHost(photos))
-            let port = try server.start()
-            do {
-                try await body("http://127.0.0.1:\(port)")
-            } catch {
-                await server.shutdown()
-                throw error
-            }
-            await server.shutdown()
+            try await withLoopbackHost(PhotoHost(photos), body)
         }
     }
 #endif

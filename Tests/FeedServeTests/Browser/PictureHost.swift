@@ -34,14 +34,6 @@ final class PictureHost: HTTPHandler {
 
     /// Runs `body` with the host's base URL (`http://127.0.0.1:PORT`), then shuts it down.
     static func with(_ body: (String) async throws -> Void) async throws {
-        let server = HTTPServer(configuration: quickStubConfiguration(), handler: PictureHost())
-        let port = try server.start()
-        do {
-            try await body("http://127.0.0.1:\(port)")
-        } catch {
-            await server.shutdown()
-            throw error
-        }
-        await server.shutdown()
+        try await withLoopbackHost(PictureHost(), body)
     }
 }
