@@ -126,9 +126,10 @@ public struct FeedWatcher: Sendable {
         for index in summaries.indices where summaries[index].problem == nil {
             let id = summaries[index].feed
             summaries[index].rewritten = rewritten.contains(id)
-            summaries[index].copiesRemade = Set(plan.cachedOfFeed[id] ?? []).filter { original in
-                if case .success = remade[original] { true } else { false }
-            }.count
+            summaries[index].copiesRemade =
+                Set(plan.cachedOfFeed[id] ?? []).filter { original in
+                    if case .success = remade[original] { true } else { false }
+                }.count
             for url in urlsOfFeed[id] ?? [] {
                 Self.count(result.outcomes[url.absoluteString], into: &summaries[index])
             }
