@@ -1,7 +1,7 @@
 /// A JSON value to write, for the reports newsfeed prints (`status --json`, `/status.json`, `/healthz`, `bookmark list
 /// --json`): built from literals, written by ``JSONText`` (``JSONValue`` is the reading side) — no `[String: Any]`, no `NSNull`, and so no
 /// `JSONSerialization` whose output differs between platforms.
-package enum JSONOutput: Sendable, Equatable {
+package enum JSONOutput: Sendable {
     case null
     case bool(Bool)
     case int(Int)
@@ -35,19 +35,6 @@ package enum JSONOutput: Sendable, Equatable {
         var json = JSONText()
         json.value(self, style: style, escapingMarkup: escapingMarkup)
         return String(decoding: json.take(), as: UTF8.self)
-    }
-
-    package static func == (lhs: JSONOutput, rhs: JSONOutput) -> Bool {
-        switch (lhs, rhs) {
-        case (.null, .null): return true
-        case (.bool(let left), .bool(let right)): return left == right
-        case (.int(let left), .int(let right)): return left == right
-        case (.string(let left), .string(let right)): return left == right
-        case (.array(let left), .array(let right)): return left == right
-        case (.object(let left), .object(let right)):
-            return left.count == right.count && zip(left, right).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
-        default: return false
-        }
     }
 }
 
