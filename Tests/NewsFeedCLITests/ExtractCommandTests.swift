@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServing
+import NewsFeedCLI
 import Synchronization
 import TestSupport
 import Testing
@@ -89,15 +90,25 @@ import Testing
         #expect(run.errorLines == [message])
     }
 
-    /// A publisher on loopback: `/story` is the page, `/old` redirects to it, `/gone` is a 403, the rest 404
-    /// (so robots.txt allows everything). It records every path asked for.
+    /// A publisher on loopback: `/story` is the page, `/slow` the same page after 400 ms, `/old` redirects to the
+    /// story, `/gone` is a 403, the rest 404 (so robots.txt allows everything). It records every path asked for
+    /// and the most `/slow` requests it was answering at once.
     final class Publisher: HTTPHandler {
         let asked = Mutex<[String]>([])
+        let slowAtOnce = Mutex((now: 0, most: 0))
 
         func handle(_ request: HTTPRequest) async -> HTTPAction {
             asked.withLock { $0.append(request.path) }
+            if request.path == "/slow" {
+                slowAtOnce.withLock {
+                    $0.now += 1
+                    $0.most = max($0.most, $0.now)
+                }
+                try? await Task.sleep(for: .milliseconds(400))
+                slowAtOnce.withLock { $0.now -= 1 }
+            }
             switch request.path {
-            case "/story":
+            case "/story", "/slow":
                 var headers = HTTPHeaders()
                 headers.set("Content-Type", "text/html; charset=utf-8")
                 return .respond(HTTPResponse(status: 200, headers: headers, body: .data(Data(story.utf8))))
@@ -152,6 +163,48 @@ import Testing
                 ["extract", "--allow-private", base + "/gone"], in: try folder([:]), clock: clock)
             #expect(refused.status == 1)
             #expect(refused.standardError == "newsfeed extract: \(base)/gone: the publisher answered HTTP 403\n")
+        }
+    }
+
+    @Test func pagesArePrintedInTheOrderGivenWhateverOrderTheyFinishIn() async throws {
+        try await withPublisher { _, base in
+            let pages = [base + "/slow", base + "/story", "missing.html", base + "/gone", base + "/slow"]
+            let run = await CLIRun.newsfeed(
+                ["extract", "--allow-private", "--format", "json"] + pages, in: try folder([:]), clock: clock)
+            #expect(run.status == 1)
+            let printed = try run.standardOutput.split(separator: "\n").map {
+                try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])["page"] as? String
+            }
+            #expect(printed == pages)
+            #expect(
+                run.standardError
+                    == "newsfeed extract: missing.html: cannot read: no such file\n"
+                    + "newsfeed extract: \(base)/gone: the publisher answered HTTP 403\n")
+        }
+    }
+
+    @Test func aBlankLineGoesBetweenTextsButNotBeforeTheFirstArticleAfterAFailure() async throws {
+        let folder = try folder(["story.html": Self.story])
+        let run = await CLIRun.newsfeed(
+            ["extract", "missing.html", "story.html", "story.html"], in: folder, clock: clock)
+        #expect(run.status == 1)
+        let text = run.standardOutput
+        #expect(text.hasPrefix("The council met"))
+        #expect(text.components(separatedBy: "\n\nThe council met").count == 2)
+    }
+
+    /// Two hosts, so the fetcher's spacing between requests to one host (500 ms) does not keep them apart.
+    @Test func pagesAreHandledOnePerCoreAtOnce() async throws {
+        try await withPublisher { publisher, base in
+            let other = HTTPServer(configuration: quickStubConfiguration(host: "127.0.0.2"), handler: publisher)
+            let otherBase = "http://127.0.0.2:\(try other.start())"
+            let pages = [base, otherBase, base, otherBase].map { $0 + "/slow" }
+            let run = await CLIRun.newsfeed(
+                ["extract", "--allow-private", "--format", "json"] + pages, in: try folder([:]), clock: clock)
+            await other.shutdown()
+            #expect(run.status == 0)
+            #expect(run.standardOutput.split(separator: "\n").count == 4)
+            #expect(publisher.slowAtOnce.withLock { $0.most } == min(2, ExtractCommand.pagesAtOnce))
         }
     }
 }

@@ -207,7 +207,8 @@ package enum CommandTable {
             found from the byte-order mark or <meta>, the article from the markup (navigation,
             comments, share bars and other boilerplate left out), the title, byline, date,
             language and lead image from the metadata. Every page is read in this one
-            process; pages over 8 MiB are refused as too large.
+            process, as many at once as the machine has cores, and printed in the order
+            given; pages over 8 MiB are refused as too large.
             """,
         details: """
             Exit status 1 when any page gave no article (one line on stderr for each, naming

@@ -29,41 +29,85 @@ package enum ExtractCommand {
         policy.maximumBytes = extractor.maximumBytes
         policy.timeout = .seconds(20)
         let fetcher = GuardedFetcher(policy: policy)
+        let pages = parsed.positionals
+        let pagesAtOnce = Self.pagesAtOnce
         var failed = false
-        var first = true
-        for page in parsed.positionals {
-            if context.standardOutput.readerIsGone { break }
-            let result = await extract(page, url: pageURL, extractor: extractor, fetcher: fetcher, context)
-            switch result {
-            case .success(let article):
-                switch format {
-                case .text:
-                    context.standardOutput.write((first ? "" : "\n") + article.text + "\n")
-                case .html:
-                    context.standardOutput.write(article.html)
-                case .json:
-                    ArticleJSON.write(page: page, article: article, to: context.standardOutput)
+        var printedAny = false
+        await withTaskGroup(of: (Int, Result<Article, ExtractFailure>).self) { group in
+            // Pages are read and extracted `pagesAtOnce` at a time and printed in the order given: a page is
+            // started only while fewer than `pagesAtOnce` are started and not yet printed, so a slow page
+            // holds back at most that many finished ones (memory stays bounded however many pages are given).
+            var started = 0
+            var printed = 0
+            var finished: [Int: Result<Article, ExtractFailure>] = [:]
+            while printed < pages.count, !context.standardOutput.readerIsGone {
+                while started < pages.count, started < printed + pagesAtOnce {
+                    let index = started
+                    // Standard input is read here, in page order, never by two pages at once.
+                    let input =
+                        pages[index] == "-" ? [UInt8](context.readStandardInput(extractor.maximumBytes + 1)) : nil
+                    group.addTask {
+                        (
+                            index,
+                            await extract(
+                                pages[index], input: input, url: pageURL, extractor: extractor, fetcher: fetcher,
+                                context)
+                        )
+                    }
+                    started += 1
                 }
-                first = false
-            case .failure(let cause):
-                failed = true
-                context.standardError.line("newsfeed extract: \(page): \(cause)")
-                if format == .json { context.standardOutput.line(ArticleJSON.line(page: page, error: cause)) }
+                guard let (index, result) = await group.next() else { break }
+                finished[index] = result
+                while let result = finished.removeValue(forKey: printed), !context.standardOutput.readerIsGone {
+                    // A blank line goes between two texts, not before the first article printed.
+                    if write(result, page: pages[printed], format: format, first: !printedAny, context) {
+                        printedAny = true
+                    } else {
+                        failed = true
+                    }
+                    printed += 1
+                }
             }
+            group.cancelAll()
         }
         return failed ? .failure : .ok
     }
 
-    /// The article of `page`, or why there is none (one short cause).
+    /// Prints one page's article (or its error line, and its JSON error object); false when it had none.
+    private static func write(
+        _ result: Result<Article, ExtractFailure>, page: String, format: Format, first: Bool, _ context: CommandContext
+    ) -> Bool {
+        switch result {
+        case .success(let article):
+            switch format {
+            case .text: context.standardOutput.write((first ? "" : "\n") + article.text + "\n")
+            case .html: context.standardOutput.write(article.html)
+            case .json: ArticleJSON.write(page: page, article: article, to: context.standardOutput)
+            }
+            return true
+        case .failure(let cause):
+            context.standardError.line("newsfeed extract: \(page): \(cause)")
+            if format == .json { context.standardOutput.line(ArticleJSON.line(page: page, error: cause)) }
+            return false
+        }
+    }
+
+    /// Pages handled at once: one per core, so a call with many pages keeps every core busy (extraction is CPU
+    /// work) and fetches that many addresses at a time, while memory stays that of a few pages.
+    package static var pagesAtOnce: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+
+    /// The article of `page`, or why there is none (one short cause). `input` is what standard input held
+    /// when `page` is `-` (read no further than one byte past the cap: enough to say "too large", and a pipe
+    /// that never ends is not read to its end).
     private static func extract(
-        _ page: String, url: URL?, extractor: ArticleExtractor, fetcher: GuardedFetcher, _ context: CommandContext
+        _ page: String, input: [UInt8]?, url: URL?, extractor: ArticleExtractor, fetcher: GuardedFetcher,
+        _ context: CommandContext
     ) async -> Result<Article, ExtractFailure> {
         let bytes: [UInt8]
         let address: URL?
         var contentType: String?
-        if page == "-" {
-            // One byte past the cap is enough to say "too large"; a pipe that never ends is not read to its end.
-            bytes = [UInt8](context.readStandardInput(extractor.maximumBytes + 1))
+        if let input {
+            bytes = input
             address = url
         } else if page.lowercased().hasPrefix("http://") || page.lowercased().hasPrefix("https://") {
             guard let pageAddress = URL(string: page), pageAddress.host?.isEmpty == false else {
