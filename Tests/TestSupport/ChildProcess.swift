@@ -23,9 +23,6 @@ package enum ChildProcess {
         }
     }
 
-    /// Held while a child is launched (see ``runBlocking``).
-    private static let launching = Mutex(())
-
     /// Proxy variables: the children talk only to 127.0.0.1, and a proxy would
     /// send that traffic elsewhere (or nowhere).
     package static let proxyVariables = [
@@ -99,19 +96,14 @@ package enum ChildProcess {
         _ executable: URL, _ arguments: [String], environment: [String: String], workingDirectory: URL?,
         timeout: Duration, outputLimit: Int?, errorLimit: Int?, signals: [Signalling]
     ) throws -> Outcome {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.environment = environment
-        if let workingDirectory { process.currentDirectoryURL = workingDirectory }
         let output = Pipe()
         let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        // One launch at a time: Foundation's Process.run crashed in memcpy (bad pointer) when several test
-        // threads launched children at once.
-        try launching.withLock { _ in try process.run() }
+        let child = try SpawnedProgram(
+            executable, arguments, environment: environment, workingDirectory: workingDirectory,
+            output: output.fileHandleForWriting.fileDescriptor, errors: errors.fileHandleForWriting.fileDescriptor)
+        // The child holds its own copies of the writing ends: closing ours lets the drains see the end.
+        try output.fileHandleForWriting.close()
+        try errors.fileHandleForWriting.close()
 
         // Both pipes are drained at once so a chatty child never blocks on a full pipe.
         let outputData = PipeDrain(output.fileHandleForReading, closingAfter: outputLimit)
@@ -119,24 +111,26 @@ package enum ChildProcess {
         let deadline = ContinuousClock.now + timeout
         var timedOut = false
         var pendingSignals = signals[...]
-        while process.isRunning {
+        var status = child.exitStatusIfEnded()
+        while status == nil {
             if let signal = pendingSignals.first, signal.when(),
                 signal.whenPrinted(outputData.textSoFar, errorData.textSoFar)
             {
                 signal.before()
-                kill(process.processIdentifier, signal.number)
+                child.send(signal.number)
                 pendingSignals.removeFirst()
             }
             if ContinuousClock.now >= deadline {
                 timedOut = true
-                process.terminate()
+                child.send(SIGTERM)
                 break
             }
             Thread.sleep(forTimeInterval: 0.01)
+            status = child.exitStatusIfEnded()
         }
-        process.waitUntilExit()
+        let exitStatus = status ?? child.exitStatus(killingAfter: .seconds(5))
         return Outcome(
-            status: process.terminationStatus, standardOutput: outputData.wait(), standardError: errorData.wait(),
+            status: exitStatus, standardOutput: outputData.wait(), standardError: errorData.wait(),
             timedOut: timedOut)
     }
 }

@@ -49,13 +49,11 @@ package struct SmallFileSystem: Sendable {
     }
 
     private static func run(_ program: String, _ arguments: [String]) -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return -1 }
-        process.waitUntilExit()
-        return process.terminationStatus
+        let quiet = open("/dev/null", O_WRONLY)
+        defer { close(quiet) }
+        let child = try? SpawnedProgram(
+            URL(fileURLWithPath: program), arguments, environment: ProcessInfo.processInfo.environment,
+            output: quiet, errors: quiet)
+        return child?.waitForExit() ?? -1
     }
 }
