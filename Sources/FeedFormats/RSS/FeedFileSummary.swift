@@ -14,6 +14,7 @@ package struct FeedFileSummary: Sendable, Hashable {
     /// Nil when the bytes are not a well-formed RSS document.
     package static func read(_ bytes: Data) -> FeedFileSummary? {
         guard bytes.count <= Int(Int32.max) else { return nil }
+        _ = LibXML2Setup.done
         return bytes.withUnsafeBytes { raw -> FeedFileSummary? in
             guard let base = raw.baseAddress?.assumingMemoryBound(to: CChar.self) else { return nil }
             let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)

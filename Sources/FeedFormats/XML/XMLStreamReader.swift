@@ -21,6 +21,7 @@ package struct XMLStreamReader: ~Copyable {
     package init?(bytes: UnsafeRawBufferPointer) {
         let options = Int32(
             XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
+        _ = LibXML2Setup.done
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self), bytes.count <= Int32.max,
             let reader = xmlReaderForMemory(base, Int32(bytes.count), nil, nil, options)
         else { return nil }
