@@ -32,8 +32,9 @@ struct ContentCleaner {
         removeFurniture(content)
         for heading in tree.elements(named: ["h1"], under: content) { tree[heading].name = "h2" }
         for paragraph in tree.elements(named: ["p"], under: content) {
+            guard tree.isBlank(paragraph) else { continue }
             let hasMedia = !tree.elements(named: ["img", "embed", "object", "iframe"], under: paragraph).isEmpty
-            if !hasMedia, tree.normalizedText(paragraph).isEmpty { tree.remove(paragraph) }
+            if !hasMedia { tree.remove(paragraph) }
         }
         for br in tree.elements(named: ["br"], under: content) {
             if let next = PagePreparation.nextElementSibling(tree, br), tree[next].name == "p" { tree.remove(br) }

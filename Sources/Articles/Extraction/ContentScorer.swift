@@ -328,7 +328,7 @@ struct ContentScorer {
     func hasSingleChild(_ index: Int, named name: String) -> Bool {
         let children = elementChildren(index)
         guard children.count == 1, tree[children[0]].name == name else { return false }
-        return !tree[index].children.contains { tree[$0].isText && !TextWhitespace.collapse(tree[$0].text).isEmpty }
+        return !tree[index].children.contains { tree[$0].isText && !TextWhitespace.isBlank(tree[$0].text) }
     }
 
     func hasChildBlockElement(_ index: Int) -> Bool {
@@ -349,10 +349,10 @@ struct ContentScorer {
         var newChildren: [Int] = []
         var run: [Int] = []
         func flush() {
-            while let first = run.first, tree[first].isText, TextWhitespace.collapse(tree[first].text).isEmpty {
+            while let first = run.first, tree[first].isText, TextWhitespace.isBlank(tree[first].text) {
                 run.removeFirst()
             }
-            while let last = run.last, tree[last].isText, TextWhitespace.collapse(tree[last].text).isEmpty {
+            while let last = run.last, tree[last].isText, TextWhitespace.isBlank(tree[last].text) {
                 run.removeLast()
             }
             guard !run.isEmpty else { return }

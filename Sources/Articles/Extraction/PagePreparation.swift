@@ -34,7 +34,7 @@ enum PagePreparation {
             guard parent >= 0, let position = tree[parent].children.firstIndex(of: noscript) else { continue }
             guard
                 let previous = tree[parent].children[..<position].last(where: {
-                    !tree[$0].isText || !TextWhitespace.collapse(tree[$0].text).isEmpty
+                    !tree[$0].isText || !TextWhitespace.isBlank(tree[$0].text)
                 }), !tree[previous].isText, isSingleImage(tree, previous)
             else { continue }
             let previousImage = tree[previous].name == "img" ? previous : tree.first("img", under: previous)
@@ -64,7 +64,7 @@ enum PagePreparation {
         while true {
             if tree[current].name == "img" { return true }
             let children = tree[current].children.filter { !tree[$0].isText }
-            if children.count != 1 || !tree.normalizedText(current).isEmpty { return false }
+            if children.count != 1 || !tree.isBlank(current) { return false }
             current = children[0]
         }
     }
@@ -187,7 +187,7 @@ enum PagePreparation {
                 position += 1
             }
             while let last = paragraphChildren.last,
-                tree[last].isText ? TextWhitespace.collapse(tree[last].text).isEmpty : tree[last].name == "br"
+                tree[last].isText ? TextWhitespace.isBlank(tree[last].text) : tree[last].name == "br"
             {
                 paragraphChildren.removeLast()
             }
@@ -211,7 +211,7 @@ enum PagePreparation {
         guard parent >= 0, let position = tree[parent].children.firstIndex(of: index) else { return nil }
         for sibling in tree[parent].children[(position + 1)...] {
             if tree[sibling].isText {
-                if TextWhitespace.collapse(tree[sibling].text).isEmpty { continue }
+                if TextWhitespace.isBlank(tree[sibling].text) { continue }
                 return nil
             }
             return sibling

@@ -80,7 +80,7 @@ struct ArticleSanitizer {
         func flush() {
             defer { run = [] }
             let hasContent = run.contains { index in
-                tree[index].isText ? !TextWhitespace.collapse(tree[index].text).isEmpty : tree[index].name != "br"
+                tree[index].isText ? !TextWhitespace.isBlank(tree[index].text) : tree[index].name != "br"
             }
             guard hasContent else { return }
             var inline = ""
