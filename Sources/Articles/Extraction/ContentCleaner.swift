@@ -63,8 +63,8 @@ struct ContentCleaner {
             guard tree.isAttached(index, to: content), !["figure", "figcaption", "img"].contains(tree[index].name)
             else { continue }
             let length = lengths.length(index)
-            let match = tree.classAndID(index)
-            if length < 250, BoilerplatePatterns.matches(match, BoilerplatePatterns.articleFurniture),
+            if length < 250,
+                BoilerplateWords(in: tree.classAndID(index)).containsAny(of: BoilerplatePatterns.articleFurnitureWords),
                 !tree.hasAncestor(index, named: "figure")
             {
                 tree.remove(index)

@@ -190,14 +190,15 @@ struct ContentScorer {
         _ current: Int, at position: Int, removeTitleHeader: inout Bool, _ elementsToScore: inout [Int]
     ) -> Int? {
         let element = tree[current]
-        let match = tree.classAndID(current)
+        // Every list below asks about the same class and id: their words are found once.
+        let words = BoilerplateWords(in: tree.classAndID(current))
         func remove() -> Int? {
             tree.remove(current, at: position)
             return nil
         }
         if !isProbablyVisible(element) { return remove() }
         if element.attribute("aria-modal") == "true", element.attribute("role") == "dialog" { return remove() }
-        if isByline(current, match) {
+        if isByline(current, words) {
             if byline == nil, !knownByline {
                 let nameNode = tree.elements(under: current).first {
                     $0 != current && BoilerplatePatterns.contains(tree[$0].attribute("itemprop") ?? "", "name")
@@ -210,14 +211,14 @@ struct ContentScorer {
             removeTitleHeader = false
             return remove()
         }
-        if BoilerplatePatterns.matches(match, BoilerplatePatterns.comments),
-            !BoilerplatePatterns.matches(match, BoilerplatePatterns.commentExceptions)
+        if words.containsAny(of: BoilerplatePatterns.commentWords),
+            !words.containsAny(of: BoilerplatePatterns.commentExceptionWords)
         {
             return remove()
         }
         if flags.contains(.stripUnlikely) {
-            if BoilerplatePatterns.matches(match, BoilerplatePatterns.unlikely),
-                !BoilerplatePatterns.matches(match, BoilerplatePatterns.maybeCandidate),
+            if words.containsAny(of: BoilerplatePatterns.unlikelyWords),
+                !words.containsAny(of: BoilerplatePatterns.maybeCandidateWords),
                 !tree.hasAncestor(current, named: "table"), !tree.hasAncestor(current, named: "code"),
                 element.name != "a"
             {
@@ -277,8 +278,9 @@ struct ContentScorer {
         var weight = 0
         for name in ["class", "id"] {
             guard let value = tree[index].attribute(name)?.lowercased(), !value.isEmpty else { continue }
-            if BoilerplatePatterns.isNegative(value) { weight -= 25 }
-            if BoilerplatePatterns.matches(value, BoilerplatePatterns.positive) { weight += 25 }
+            let words = BoilerplateWords(in: value)
+            if BoilerplatePatterns.isNegative(value, words: words) { weight -= 25 }
+            if words.containsAny(of: BoilerplatePatterns.positiveWords) { weight += 25 }
         }
         return weight
     }
@@ -299,12 +301,12 @@ struct ContentScorer {
         return true
     }
 
-    func isByline(_ index: Int, _ match: String) -> Bool {
+    func isByline(_ index: Int, _ words: BoilerplateWords) -> Bool {
         let node = tree[index]
         guard
             node.attribute("rel") == "author"
                 || BoilerplatePatterns.contains(node.attribute("itemprop") ?? "", "author")
-                || BoilerplatePatterns.matches(match, BoilerplatePatterns.byline)
+                || words.containsAny(of: BoilerplatePatterns.bylineWords)
         else { return false }
         let length = TextWhitespace.characterCount(tree.normalizedText(index))
         return length > 0 && length < 100
