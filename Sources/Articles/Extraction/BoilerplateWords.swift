@@ -24,23 +24,32 @@ struct BoilerplateWords {
         return words
     }()
 
-    /// The vocabulary's bytes end to end, each word's start and end in them, and the words in
-    /// order of their first byte, `byFirstByte[firstStart[b]..<firstStart[b + 1]]` starting with `b`.
+    /// One word as the scan compares it: its first eight bytes (or fewer) as a little-endian
+    /// word with the mask of the bytes it has, and its length.
+    private struct Entry {
+        var prefix: UInt64 = 0
+        var mask: UInt64 = 0
+        var length = 0
+        var index = 0
+    }
+
+    /// The vocabulary's entries in order of their first byte: `entries[firstStart[b]..<firstStart[b + 1]]`
+    /// are the words starting with byte `b`.
     private struct Table {
-        var bytes: [UInt8] = []
-        var starts: [Int] = []
-        var byFirstByte: [Int] = []
+        var entries: [Entry] = []
         var firstStart = [Int](repeating: 0, count: 257)
 
         init(_ words: [String]) {
-            for word in words {
-                starts.append(bytes.count)
-                bytes.append(contentsOf: word.utf8)
+            for (index, word) in words.enumerated() {
+                var entry = Entry(length: word.utf8.count, index: index)
+                for (offset, byte) in word.utf8.prefix(8).enumerated() {
+                    entry.prefix |= UInt64(byte) << UInt64(8 * offset)
+                    entry.mask |= 0xFF << UInt64(8 * offset)
+                }
+                entries.append(entry)
             }
-            starts.append(bytes.count)
-            let order = words.indices.sorted { (words[$0].utf8.first ?? 0, $0) < (words[$1].utf8.first ?? 0, $1) }
-            byFirstByte = order
-            for index in order { firstStart[Int(words[index].utf8.first ?? 0) + 1] += 1 }
+            entries.sort { ($0.prefix & 0xFF, $0.index) < ($1.prefix & 0xFF, $1.index) }
+            for entry in entries { firstStart[Int(entry.prefix & 0xFF) + 1] += 1 }
             for byte in 0..<256 { firstStart[byte + 1] += firstStart[byte] }
         }
     }
@@ -67,23 +76,43 @@ struct BoilerplateWords {
         var text = text
         let table = Self.table
         text.withUTF8 { haystack in
-            table.bytes.withUnsafeBufferPointer { words in
-                let count = haystack.count
-                for position in 0..<count {
-                    let first = Int(haystack[position])
-                    for slot in table.firstStart[first]..<table.firstStart[first + 1] {
-                        let word = table.byFirstByte[slot]
-                        guard !contains(word) else { continue }
-                        let start = table.starts[word]
-                        let length = table.starts[word + 1] - start
-                        guard position + length <= count else { continue }
-                        var offset = 1
-                        while offset < length, haystack[position + offset] == words[start + offset] { offset += 1 }
-                        if offset == length { insert(word) }
+            table.entries.withUnsafeBufferPointer { entries in
+                table.firstStart.withUnsafeBufferPointer { firstStart in
+                    let count = haystack.count
+                    for position in 0..<count {
+                        let first = Int(haystack[position])
+                        let candidates = firstStart[first]..<firstStart[first + 1]
+                        guard !candidates.isEmpty else { continue }
+                        // The eight bytes from here (zeros past the end), to compare each word's
+                        // first eight at once.
+                        var window: UInt64 = 0
+                        if position + 8 <= count {
+                            window = UInt64(
+                                littleEndian: UnsafeRawBufferPointer(haystack).loadUnaligned(
+                                    fromByteOffset: position, as: UInt64.self))
+                        } else {
+                            for offset in 0..<(count - position) {
+                                window |= UInt64(haystack[position + offset]) << UInt64(8 * offset)
+                            }
+                        }
+                        for slot in candidates {
+                            let entry = entries[slot]
+                            guard window & entry.mask == entry.prefix, position + entry.length <= count,
+                                !contains(entry.index)
+                            else { continue }
+                            if entry.length <= 8 || Self.tailMatches(entry, haystack, at: position) {
+                                insert(entry.index)
+                            }
+                        }
                     }
                 }
             }
         }
+    }
+
+    /// Whether the bytes of a word longer than eight bytes after its eighth are at `position + 8`.
+    private static func tailMatches(_ entry: Entry, _ haystack: UnsafeBufferPointer<UInt8>, at position: Int) -> Bool {
+        vocabulary[entry.index].utf8.dropFirst(8).elementsEqual(haystack[(position + 8)..<(position + entry.length)])
     }
 
     private func contains(_ index: Int) -> Bool {
