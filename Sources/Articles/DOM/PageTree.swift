@@ -237,7 +237,10 @@ struct PageTree {
 
     /// The class and id of an element, for the boilerplate patterns.
     func classAndID(_ index: Int) -> String {
-        let node = nodes[index]
-        return ((node.attribute("class") ?? "") + " " + (node.attribute("id") ?? "")).lowercased()
+        let className = nodes[index].attribute("class") ?? ""
+        let id = nodes[index].attribute("id") ?? ""
+        // Most elements have neither.
+        if className.isEmpty, id.isEmpty { return " " }
+        return (className + " " + id).lowercasedCheaply()
     }
 }

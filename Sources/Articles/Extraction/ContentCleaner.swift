@@ -168,11 +168,19 @@ struct ContentCleaner {
         let items = counts["li", default: 0] - 100
         let inputs = counts["input", default: 0]
         let embeds = counts["object", default: 0] + counts["embed", default: 0] + counts["iframe", default: 0]
-        let lowered = text.lowercased()
-        if BoilerplatePatterns.adWords.contains(lowered) { return true }
-        var loading = lowered
-        if loading.hasSuffix("…") { loading.removeLast() } else if loading.hasSuffix("...") { loading.removeLast(3) }
-        if BoilerplatePatterns.loadingWords.contains(loading) { return true }
+        // Only a short text can be one of the words: lowercasing takes at most four bytes to one,
+        // so a longer one is not lowercased (that was most of this check's work for long boxes).
+        if text.utf8.count <= Self.longestBoxWord * 4 {
+            let lowered = text.lowercasedCheaply()
+            if BoilerplatePatterns.adWords.contains(lowered) { return true }
+            var loading = lowered
+            if loading.hasSuffix("…") {
+                loading.removeLast()
+            } else if loading.hasSuffix("...") {
+                loading.removeLast(3)
+            }
+            if BoilerplatePatterns.loadingWords.contains(loading) { return true }
+        }
         let headingDensity = textDensity(node, ["h1", "h2", "h3", "h4", "h5", "h6"], total: textLength, lengths)
         let textishDensity = textDensity(node, Self.textishTags, total: textLength, lengths)
         let isFigureChild = tree.hasAncestor(node, named: "figure")
@@ -200,6 +208,11 @@ struct ContentCleaner {
         }
         return remove
     }
+
+    /// The bytes of the longest ad or loading word, with the three of an ellipsis after it.
+    static let longestBoxWord =
+        BoilerplatePatterns.adWords.union(BoilerplatePatterns.loadingWords).map(\.utf8.count).max(by: <).map { $0 + 3 }
+        ?? 0
 
     static let textishTags: Set<String> = [
         "span", "li", "td", "blockquote", "dl", "div", "img", "ol", "p", "pre", "table", "ul",

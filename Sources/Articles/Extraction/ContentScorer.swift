@@ -277,7 +277,7 @@ struct ContentScorer {
         guard flags.contains(.weightClasses) else { return 0 }
         var weight = 0
         for name in ["class", "id"] {
-            guard let value = tree[index].attribute(name)?.lowercased(), !value.isEmpty else { continue }
+            guard let value = tree[index].attribute(name)?.lowercasedCheaply(), !value.isEmpty else { continue }
             let words = BoilerplateWords(in: value)
             if BoilerplatePatterns.isNegative(value, words: words) { weight -= 25 }
             if words.containsAny(of: BoilerplatePatterns.positiveWords) { weight += 25 }

@@ -15,7 +15,7 @@ enum PagePreparation {
     static func mentionsImage(_ value: String) -> Bool {
         // Byte search: Foundation's `contains` (through NSString) on every image attribute cost
         // more than the rest of the page's preparation.
-        let lower = value.lowercased()
+        let lower = value.lowercasedCheaply()
         return imageExtensions.contains { BoilerplatePatterns.contains(lower, $0) }
     }
 
@@ -80,7 +80,7 @@ enum PagePreparation {
                 if others || src.count < 133 { node.attributes.removeAll { $0.name == "src" } }
             }
             let hasSource = !(node.attribute("src") ?? "").isEmpty || !(node.attribute("srcset") ?? "").isEmpty
-            let lazyClass = BoilerplatePatterns.contains((node.attribute("class") ?? "").lowercased(), "lazy")
+            let lazyClass = BoilerplatePatterns.contains((node.attribute("class") ?? "").lowercasedCheaply(), "lazy")
             if hasSource && !lazyClass {
                 tree[index] = node
                 continue
