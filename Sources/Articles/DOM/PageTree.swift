@@ -7,12 +7,28 @@ struct PageTree {
     /// One element or text node.
     struct Node {
         /// The lowercased tag name; empty for a text node.
-        var name: String
+        var name: String {
+            didSet { tag = HTMLTag(name) }
+        }
+        /// `name` as a number, for the sets of names asked about every element.
+        private(set) var tag: HTMLTag
         /// The text of a text node.
         var text: String = ""
         var attributes: [(name: String, value: String)] = []
         var parent: Int
         var children: [Int] = []
+
+        init(
+            name: String, text: String = "", attributes: [(name: String, value: String)] = [], parent: Int,
+            children: [Int] = []
+        ) {
+            self.name = name
+            self.tag = HTMLTag(name)
+            self.text = text
+            self.attributes = attributes
+            self.parent = parent
+            self.children = children
+        }
 
         var isText: Bool { name.isEmpty }
 
@@ -77,18 +93,15 @@ struct PageTree {
     }
 
     /// Every element named one of `names` under `root`, in document order.
-    func elements(named names: Set<String>, under root: Int = 0) -> [Int] {
-        // One walk, and the few names compared directly (tag names are small strings, so equality
-        // is a comparison of two words, where a set look-up hashes).
-        let wanted = Array(names)
-        let direct = wanted.count <= 8
+    func elements(named names: TagSet, under root: Int = 0) -> [Int] {
+        // One walk, each element's tag tested against the bit set.
         var result: [Int] = []
         var stack = [root]
         // Fields are read in place: copying each Node out retained and released all four of its
         // references.
         while let index = stack.popLast() {
             guard !nodes[index].isText else { continue }
-            if direct ? wanted.contains(nodes[index].name) : names.contains(nodes[index].name) { result.append(index) }
+            if names.contains(nodes[index].tag) { result.append(index) }
             var position = nodes[index].children.count
             while position > 0 {
                 position -= 1

@@ -86,7 +86,7 @@ struct ContentCleaner {
         scorer.hasSingleChild(index, named: name) ? scorer.elementChildren(index)[0] : nil
     }
 
-    private mutating func remove(_ content: Int, _ names: Set<String>) {
+    private mutating func remove(_ content: Int, _ names: TagSet) {
         // Embedded players go too: the sanitized article carries no frames or plugins.
         for index in tree.elements(named: names, under: content) where index != content { tree.remove(index) }
     }
@@ -182,7 +182,7 @@ struct ContentCleaner {
             if BoilerplatePatterns.loadingWords.contains(loading) { return true }
         }
         let headingDensity = textDensity(node, ["h1", "h2", "h3", "h4", "h5", "h6"], total: textLength, lengths)
-        let textishDensity = textDensity(node, Self.textishTags, total: textLength, lengths)
+        let textishDensity = textDensity(node, Self.textishTagSet, total: textLength, lengths)
         let isFigureChild = tree.hasAncestor(node, named: "figure")
         let linkDensity = lengths.linkDensity(node, in: tree)
         let contentLength = TextWhitespace.characterCount(text)
@@ -217,16 +217,17 @@ struct ContentCleaner {
     static let textishTags: Set<String> = [
         "span", "li", "td", "blockquote", "dl", "div", "img", "ol", "p", "pre", "table", "ul",
     ]
+    static let textishTagSet = TagSet(textishTags)
 
     /// The share of `node`'s text inside elements named one of `tags`.
-    private func textDensity(_ node: Int, _ tags: Set<String>, total: Int, _ lengths: TextLengths) -> Double {
+    private func textDensity(_ node: Int, _ tags: TagSet, total: Int, _ lengths: TextLengths) -> Double {
         guard total > 0 else { return 0 }
         // Outermost matching elements only, so nested ones are not counted twice.
         var length = 0
         var stack = tree[node].children
         while let index = stack.popLast() {
             guard !tree[index].isText else { continue }
-            if tags.contains(tree[index].name) {
+            if tags.contains(tree[index].tag) {
                 length += lengths.length(index)
             } else {
                 stack.append(contentsOf: tree[index].children)

@@ -39,6 +39,12 @@ struct ContentScorer {
         "ruby", "samp", "script", "select", "small", "span", "strong", "sub", "sup", "textarea", "time", "var", "wbr",
     ]
     static let alterToDivExceptions: Set<String> = ["div", "article", "section", "p", "ol", "ul"]
+    /// The lists above as bit sets, for the walk over every element.
+    static let tagsToScoreTags = TagSet(tagsToScore)
+    static let divToParagraphTags = TagSet(divToParagraphElements)
+    static let phrasingTags = TagSet(phrasingElements)
+    static let alterToDivExceptionTags = TagSet(alterToDivExceptions)
+    static let removedWhenEmptyTags = TagSet(removedWhenEmpty)
 
     /// The article container: a new `div` node (in `tree`) holding the chosen content, or nil when the
     /// page has no body.
@@ -177,7 +183,7 @@ struct ContentScorer {
                 }
             }
             guard append else { continue }
-            if !Self.alterToDivExceptions.contains(tree[sibling].name) { tree[sibling].name = "div" }
+            if !Self.alterToDivExceptionTags.contains(tree[sibling].tag) { tree[sibling].name = "div" }
             tree.move(sibling, to: container)
         }
         return container
@@ -228,8 +234,8 @@ struct ContentScorer {
                 return remove()
             }
         }
-        if Self.removedWhenEmpty.contains(element.name), isWithoutContent(current) { return remove() }
-        if Self.tagsToScore.contains(element.name) { elementsToScore.append(current) }
+        if Self.removedWhenEmptyTags.contains(element.tag), isWithoutContent(current) { return remove() }
+        if Self.tagsToScoreTags.contains(element.tag) { elementsToScore.append(current) }
         guard element.name == "div" else { return current }
         wrapPhrasingRuns(current)
         if hasSingleChild(current, named: "p"), tree.linkDensity(current) < 0.25 {
@@ -334,13 +340,13 @@ struct ContentScorer {
     }
 
     func hasChildBlockElement(_ index: Int) -> Bool {
-        tree.elements(under: index).contains { $0 != index && Self.divToParagraphElements.contains(tree[$0].name) }
+        tree.elements(under: index).contains { $0 != index && Self.divToParagraphTags.contains(tree[$0].tag) }
     }
 
     func isPhrasing(_ index: Int) -> Bool {
         let node = tree[index]
         if node.isText { return true }
-        if Self.phrasingElements.contains(node.name) { return true }
+        if Self.phrasingTags.contains(node.tag) { return true }
         if ["a", "del", "ins"].contains(node.name) { return node.children.allSatisfy { isPhrasing($0) } }
         return false
     }

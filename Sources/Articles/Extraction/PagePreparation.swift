@@ -178,7 +178,7 @@ enum PagePreparation {
                 if tree[sibling].name == "br", let after = nextElementSibling(tree, sibling), tree[after].name == "br" {
                     break
                 }
-                if !tree[sibling].isText, !ContentScorer.phrasingElements.contains(tree[sibling].name),
+                if !tree[sibling].isText, !ContentScorer.phrasingTags.contains(tree[sibling].tag),
                     !["a", "del", "ins"].contains(tree[sibling].name)
                 {
                     break
