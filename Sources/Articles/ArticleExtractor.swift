@@ -35,19 +35,16 @@ public struct ArticleExtractor: Sendable {
         let title = articleTitle(tree, metadata: metadata)
 
         PagePreparation.prepare(&tree)
-        guard tree.first("body") != nil else { throw .noArticle }
+        guard let body = tree.first("body") else { throw .noArticle }
         var best: (tree: PageTree, content: Int, length: Int, byline: String?)?
-        var prepared: PageTree? = tree
+        let prepared = tree
         tree = PageTree()
         for flags: ContentScorer.Flags in [.all, [.weightClasses, .cleanConditionally], [.cleanConditionally], []] {
-            // Each pass works on its own tree; the first takes the one already made, later ones (rare)
-            // parse the page again, so two whole trees are never held at once besides the best one.
-            var pass = prepared ?? PageParser.parse(utf8) ?? PageTree()
-            prepared = nil
-            if flags != .all { PagePreparation.prepare(&pass) }
-            guard let body = pass.first("body") else { continue }
-            var scorer = ContentScorer(tree: pass, flags: flags, title: title, knownByline: metadata.byline != nil)
-            pass = PageTree()
+            // Each pass works on its own copy of the prepared tree: parsing and preparing the page
+            // again made the same tree at many times the cost. The copies share their text and
+            // attribute storage, so a pass's copy costs about a pointer's worth per node.
+            var scorer = ContentScorer(
+                tree: prepared, flags: flags, title: title, knownByline: metadata.byline != nil)
             guard let content = scorer.grab(body: body) else { continue }
             var cleaner = ContentCleaner(scorer: consume scorer)
             cleaner.clean(content)

@@ -17,6 +17,7 @@ enum PageParser {
     /// The tree of `utf8`, valid UTF-8 without NUL bytes; nil when libxml2 makes no document at all.
     static func parse(_ utf8: [UInt8]) -> PageTree? {
         guard !utf8.isEmpty, utf8.count < Int(Int32.max) else { return nil }
+        _ = initialized
         let builder = PageTreeBuilder()
         let parsed = utf8.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars -> Bool in
@@ -50,6 +51,11 @@ enum PageParser {
         guard parsed, builder.tree.nodes.count > 1 else { return nil }
         return builder.take()
     }
+
+    /// libxml2's global state, set up once before any parse: two pages parsed at once, each
+    /// setting it up on first use, could both stop for good in `xmlDictCreate`'s lock (seen as a
+    /// hung `extract` of many pages).
+    private static let initialized: Void = xmlInitParser()
 
     private static func builder(_ context: UnsafeMutableRawPointer?) -> PageTreeBuilder? {
         guard let context, let opaque = context.assumingMemoryBound(to: xmlParserCtxt.self).pointee._private else {

@@ -7,12 +7,28 @@ struct PageTree {
     /// One element or text node.
     struct Node {
         /// The lowercased tag name; empty for a text node.
-        var name: String
+        var name: String {
+            didSet { tag = HTMLTag(name) }
+        }
+        /// `name` as a number, for the sets of names asked about every element.
+        private(set) var tag: HTMLTag
         /// The text of a text node.
         var text: String = ""
         var attributes: [(name: String, value: String)] = []
         var parent: Int
         var children: [Int] = []
+
+        init(
+            name: String, text: String = "", attributes: [(name: String, value: String)] = [], parent: Int,
+            children: [Int] = []
+        ) {
+            self.name = name
+            self.tag = HTMLTag(name)
+            self.text = text
+            self.attributes = attributes
+            self.parent = parent
+            self.children = children
+        }
 
         var isText: Bool { name.isEmpty }
 
@@ -77,18 +93,15 @@ struct PageTree {
     }
 
     /// Every element named one of `names` under `root`, in document order.
-    func elements(named names: Set<String>, under root: Int = 0) -> [Int] {
-        // One walk, and the few names compared directly (tag names are small strings, so equality
-        // is a comparison of two words, where a set look-up hashes).
-        let wanted = Array(names)
-        let direct = wanted.count <= 8
+    func elements(named names: TagSet, under root: Int = 0) -> [Int] {
+        // One walk, each element's tag tested against the bit set.
         var result: [Int] = []
         var stack = [root]
         // Fields are read in place: copying each Node out retained and released all four of its
         // references.
         while let index = stack.popLast() {
             guard !nodes[index].isText else { continue }
-            if direct ? wanted.contains(nodes[index].name) : names.contains(nodes[index].name) { result.append(index) }
+            if names.contains(nodes[index].tag) { result.append(index) }
             var position = nodes[index].children.count
             while position > 0 {
                 position -= 1
@@ -174,6 +187,20 @@ struct PageTree {
         return false
     }
 
+    /// Whether ``normalizedText(_:)`` of `index` is empty: every text node under it blank (text
+    /// nodes are whole characters, so joining them makes no new whitespace or text).
+    func isBlank(_ index: Int) -> Bool {
+        var stack = [index]
+        while let current = stack.popLast() {
+            if nodes[current].isText {
+                if !TextWhitespace.isBlank(nodes[current].text) { return false }
+            } else {
+                stack.append(contentsOf: nodes[current].children)
+            }
+        }
+        return true
+    }
+
     /// The text under `index` with runs of whitespace as one space, trimmed.
     func normalizedText(_ index: Int) -> String {
         TextWhitespace.collapse(text(index))
@@ -181,26 +208,18 @@ struct PageTree {
 
     /// The number of characters under `index`, whitespace runs counted once (the measure scoring uses).
     func textLength(_ index: Int) -> Int {
-        var count = 0
+        // Each text node measured on its bytes and joined in order (the same count as going
+        // scalar by scalar through all of them, as ``TextLengths`` relies on).
+        var summary = TextLengths.Summary()
         var stack = [index]
-        var lastWasSpace = true
         while let current = stack.popLast() {
-            let node = nodes[current]
-            if node.isText {
-                for scalar in node.text.unicodeScalars {
-                    let space = TextWhitespace.isSpace(scalar)
-                    if space {
-                        if !lastWasSpace { count += 1 }
-                    } else {
-                        count += 1
-                    }
-                    lastWasSpace = space
-                }
+            if nodes[current].isText {
+                summary = summary.joined(TextLengths.measure(nodes[current].text))
             } else {
-                stack.append(contentsOf: node.children.reversed())
+                stack.append(contentsOf: nodes[current].children.reversed())
             }
         }
-        return count
+        return Int(summary.count)
     }
 
     /// The share of the text under `index` that is link text (Readability's link density; a link
@@ -231,81 +250,10 @@ struct PageTree {
 
     /// The class and id of an element, for the boilerplate patterns.
     func classAndID(_ index: Int) -> String {
-        let node = nodes[index]
-        return ((node.attribute("class") ?? "") + " " + (node.attribute("id") ?? "")).lowercased()
-    }
-}
-
-/// Whitespace as HTML renders it.
-enum TextWhitespace {
-    /// Whether `scalar` is whitespace: Unicode's White_Space property (no-break space included),
-    /// written out, because looking it up in the property tables for every non-ASCII letter was
-    /// a tenth of all the work of extracting a page.
-    @inline(__always)
-    static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
-        let value = scalar.value
-        if value < 0x80 { return value == 0x20 || (value >= 0x09 && value <= 0x0D) }
-        switch value {
-        case 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: return true
-        default: return false
-        }
-    }
-
-    /// `text.count`, without finding grapheme boundaries when there are none to find: in ASCII
-    /// text without a carriage return every byte is one Character.
-    static func characterCount(_ text: String) -> Int {
-        text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) ? text.utf8.count : text.count
-    }
-
-    /// Whether `text` has anything but whitespace.
-    static func hasContent(_ text: String) -> Bool {
-        text.unicodeScalars.contains { !isSpace($0) }
-    }
-
-    /// Runs of whitespace as one space, trimmed; on the UTF-8 bytes (appending scalar by scalar to
-    /// a String was most of the cost of writing a big article).
-    static func collapse(_ text: String) -> String {
-        var text = text
-        return text.withUTF8 { bytes in
-            var output: [UInt8] = []
-            output.reserveCapacity(bytes.count)
-            var pendingSpace = false
-            var index = 0
-            let count = bytes.count
-            while index < count {
-                let byte = bytes[index]
-                let width = spaceWidth(bytes, at: index)
-                if width > 0 {
-                    pendingSpace = !output.isEmpty
-                    index += width
-                    continue
-                }
-                if pendingSpace {
-                    output.append(0x20)
-                    pendingSpace = false
-                }
-                output.append(byte)
-                index += 1
-            }
-            return String(decoding: output, as: UTF8.self)
-        }
-    }
-
-    /// The length of the whitespace character starting at `index` (ASCII, no-break space, the
-    /// Unicode spaces U+2000–U+200A, U+2028/2029, U+202F, U+205F, U+3000), or 0.
-    @inline(__always)
-    static func spaceWidth(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
-        let byte = bytes[index]
-        if byte < 0x80 { return byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) ? 1 : 0 }
-        let count = bytes.count
-        if byte == 0xC2, index + 1 < count, bytes[index + 1] == 0xA0 { return 2 }
-        if byte == 0xE2, index + 2 < count {
-            let second = bytes[index + 1]
-            let third = bytes[index + 2]
-            if second == 0x80, third <= 0x8A || third == 0xA8 || third == 0xA9 || third == 0xAF { return 3 }
-            if second == 0x81, third == 0x9F { return 3 }
-        }
-        if byte == 0xE3, index + 2 < count, bytes[index + 1] == 0x80, bytes[index + 2] == 0x80 { return 3 }
-        return 0
+        let className = nodes[index].attribute("class") ?? ""
+        let id = nodes[index].attribute("id") ?? ""
+        // Most elements have neither.
+        if className.isEmpty, id.isEmpty { return " " }
+        return (className + " " + id).lowercasedCheaply()
     }
 }

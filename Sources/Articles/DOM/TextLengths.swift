@@ -88,7 +88,7 @@ struct TextLengths {
             while index < count {
                 let byte = bytes[index]
                 let width = byte < 0x80 ? 1 : byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
-                let space = isSpace(bytes, at: index, byte: byte)
+                let space = TextWhitespace.isSpace(bytes, at: index, byte: byte)
                 if space {
                     if !lastWasSpace { result.count += 1 }
                 } else {
@@ -103,33 +103,6 @@ struct TextLengths {
             }
             result.endsWithSpace = !result.isEmpty && lastWasSpace
             return result
-        }
-    }
-
-    /// ``TextWhitespace/isSpace(_:)`` for the scalar whose first byte is at `index`.
-    @inline(__always)
-    private static func isSpace(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, byte: UInt8) -> Bool {
-        if byte < 0x80 { return byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
-        let count = bytes.count
-        switch byte {
-        case 0xC2:
-            // U+0085, U+00A0
-            return index + 1 < count && (bytes[index + 1] == 0x85 || bytes[index + 1] == 0xA0)
-        case 0xE1:
-            // U+1680
-            return index + 2 < count && bytes[index + 1] == 0x9A && bytes[index + 2] == 0x80
-        case 0xE2:
-            guard index + 2 < count else { return false }
-            let second = bytes[index + 1]
-            let third = bytes[index + 2]
-            // U+2000–U+200A, U+2028, U+2029, U+202F; U+205F
-            if second == 0x80 { return third <= 0x8A || third == 0xA8 || third == 0xA9 || third == 0xAF }
-            return second == 0x81 && third == 0x9F
-        case 0xE3:
-            // U+3000
-            return index + 2 < count && bytes[index + 1] == 0x80 && bytes[index + 2] == 0x80
-        default:
-            return false
         }
     }
 }

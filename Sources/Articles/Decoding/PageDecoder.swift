@@ -51,8 +51,15 @@ public enum PageDecoder {
     static func isClean(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBufferPointer { buffer in
             let count = buffer.count
+            let raw = UnsafeRawBufferPointer(buffer)
             var index = 0
             while index < count {
+                // Eight bytes at a time while they are printable ASCII (most of a page): byte by
+                // byte, this scan was as much work as all of the preparation.
+                while index + 8 <= count, isPrintableASCII(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+                    index += 8
+                }
+                guard index < count else { break }
                 let byte = buffer[index]
                 if byte >= 0x20, byte < 0x7F {
                     index += 1
@@ -99,6 +106,19 @@ public enum PageDecoder {
             }
             return true
         }
+    }
+
+    /// Whether all eight bytes of `word` are 0x20–0x7E: no high bit, none below 0x20 (the classic
+    /// "has a byte less than" test, exact for bytes under 0x80), none equal to 0x7F (the only
+    /// ASCII byte whose increment sets the high bit).
+    @inline(__always)
+    static func isPrintableASCII(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        guard word & high == 0 else { return false }
+        let below20 = (word &- ones &* 0x20) & ~word & high
+        let is7F = (word &+ ones) & high
+        return below20 | is7F == 0
     }
 
     /// Whether `bytes` are valid UTF-8 (ASCII included).

@@ -50,11 +50,16 @@ enum BoilerplatePatterns {
     ]
     static let loadingWords: Set<String> = ["loading", "正在加载", "загрузка", "chargement", "cargando"]
 
-    static func matches(_ text: String, _ words: [String]) -> Bool {
-        // " " is the `class id` of an element with neither: it holds none of the words (all longer).
-        guard !text.isEmpty, text != " " else { return false }
-        return words.contains { contains(text, $0) }
-    }
+    /// The lists as ``BoilerplateWords``, for texts whose words were found once.
+    static let unlikelyWords = BoilerplateWords(listing: unlikely)
+    static let commentWords = BoilerplateWords(listing: comments)
+    static let commentExceptionWords = BoilerplateWords(listing: commentExceptions)
+    static let maybeCandidateWords = BoilerplateWords(listing: maybeCandidate)
+    static let positiveWords = BoilerplateWords(listing: positive)
+    static let negativeWords = BoilerplateWords(listing: negative)
+    static let articleFurnitureWords = BoilerplateWords(listing: articleFurniture)
+    static let bylineWords = BoilerplateWords(listing: byline)
+    static let hidWords = BoilerplateWords(listing: ["hid"])
 
     /// Substring search over the UTF-8 bytes: the C library's `memchr` finds each place the word's
     /// first byte occurs and `memcmp` checks the rest (Foundation's `contains` goes through
@@ -87,8 +92,9 @@ enum BoilerplatePatterns {
         text.split(separator: " ").contains("hid")
     }
 
-    static func isNegative(_ text: String) -> Bool {
-        matches(text, negative) || hasHidWord(text)
+    /// Whether a class or id, `text`, whose words are `words`, says boilerplate.
+    static func isNegative(_ text: String, words: BoilerplateWords) -> Bool {
+        words.containsAny(of: negativeWords) || words.containsAny(of: hidWords) && hasHidWord(text)
     }
 
     /// `share` or `sharedaddy` as a word of a class or id (Readability's share-bar pattern).

@@ -32,8 +32,9 @@ struct ContentCleaner {
         removeFurniture(content)
         for heading in tree.elements(named: ["h1"], under: content) { tree[heading].name = "h2" }
         for paragraph in tree.elements(named: ["p"], under: content) {
+            guard tree.isBlank(paragraph) else { continue }
             let hasMedia = !tree.elements(named: ["img", "embed", "object", "iframe"], under: paragraph).isEmpty
-            if !hasMedia, tree.normalizedText(paragraph).isEmpty { tree.remove(paragraph) }
+            if !hasMedia { tree.remove(paragraph) }
         }
         for br in tree.elements(named: ["br"], under: content) {
             if let next = PagePreparation.nextElementSibling(tree, br), tree[next].name == "p" { tree.remove(br) }
@@ -62,8 +63,8 @@ struct ContentCleaner {
             guard tree.isAttached(index, to: content), !["figure", "figcaption", "img"].contains(tree[index].name)
             else { continue }
             let length = lengths.length(index)
-            let match = tree.classAndID(index)
-            if length < 250, BoilerplatePatterns.matches(match, BoilerplatePatterns.articleFurniture),
+            if length < 250,
+                BoilerplateWords(in: tree.classAndID(index)).containsAny(of: BoilerplatePatterns.articleFurnitureWords),
                 !tree.hasAncestor(index, named: "figure")
             {
                 tree.remove(index)
@@ -85,7 +86,7 @@ struct ContentCleaner {
         scorer.hasSingleChild(index, named: name) ? scorer.elementChildren(index)[0] : nil
     }
 
-    private mutating func remove(_ content: Int, _ names: Set<String>) {
+    private mutating func remove(_ content: Int, _ names: TagSet) {
         // Embedded players go too: the sanitized article carries no frames or plugins.
         for index in tree.elements(named: names, under: content) where index != content { tree.remove(index) }
     }
@@ -167,13 +168,21 @@ struct ContentCleaner {
         let items = counts["li", default: 0] - 100
         let inputs = counts["input", default: 0]
         let embeds = counts["object", default: 0] + counts["embed", default: 0] + counts["iframe", default: 0]
-        let lowered = text.lowercased()
-        if BoilerplatePatterns.adWords.contains(lowered) { return true }
-        var loading = lowered
-        if loading.hasSuffix("…") { loading.removeLast() } else if loading.hasSuffix("...") { loading.removeLast(3) }
-        if BoilerplatePatterns.loadingWords.contains(loading) { return true }
+        // Only a short text can be one of the words: lowercasing takes at most four bytes to one,
+        // so a longer one is not lowercased (that was most of this check's work for long boxes).
+        if text.utf8.count <= Self.longestBoxWord * 4 {
+            let lowered = text.lowercasedCheaply()
+            if BoilerplatePatterns.adWords.contains(lowered) { return true }
+            var loading = lowered
+            if loading.hasSuffix("…") {
+                loading.removeLast()
+            } else if loading.hasSuffix("...") {
+                loading.removeLast(3)
+            }
+            if BoilerplatePatterns.loadingWords.contains(loading) { return true }
+        }
         let headingDensity = textDensity(node, ["h1", "h2", "h3", "h4", "h5", "h6"], total: textLength, lengths)
-        let textishDensity = textDensity(node, Self.textishTags, total: textLength, lengths)
+        let textishDensity = textDensity(node, Self.textishTagSet, total: textLength, lengths)
         let isFigureChild = tree.hasAncestor(node, named: "figure")
         let linkDensity = lengths.linkDensity(node, in: tree)
         let contentLength = TextWhitespace.characterCount(text)
@@ -200,19 +209,25 @@ struct ContentCleaner {
         return remove
     }
 
+    /// The bytes of the longest ad or loading word, with the three of an ellipsis after it.
+    static let longestBoxWord =
+        BoilerplatePatterns.adWords.union(BoilerplatePatterns.loadingWords).map(\.utf8.count).max(by: <).map { $0 + 3 }
+        ?? 0
+
     static let textishTags: Set<String> = [
         "span", "li", "td", "blockquote", "dl", "div", "img", "ol", "p", "pre", "table", "ul",
     ]
+    static let textishTagSet = TagSet(textishTags)
 
     /// The share of `node`'s text inside elements named one of `tags`.
-    private func textDensity(_ node: Int, _ tags: Set<String>, total: Int, _ lengths: TextLengths) -> Double {
+    private func textDensity(_ node: Int, _ tags: TagSet, total: Int, _ lengths: TextLengths) -> Double {
         guard total > 0 else { return 0 }
         // Outermost matching elements only, so nested ones are not counted twice.
         var length = 0
         var stack = tree[node].children
         while let index = stack.popLast() {
             guard !tree[index].isText else { continue }
-            if tags.contains(tree[index].name) {
+            if tags.contains(tree[index].tag) {
                 length += lengths.length(index)
             } else {
                 stack.append(contentsOf: tree[index].children)

@@ -39,6 +39,12 @@ struct ContentScorer {
         "ruby", "samp", "script", "select", "small", "span", "strong", "sub", "sup", "textarea", "time", "var", "wbr",
     ]
     static let alterToDivExceptions: Set<String> = ["div", "article", "section", "p", "ol", "ul"]
+    /// The lists above as bit sets, for the walk over every element.
+    static let tagsToScoreTags = TagSet(tagsToScore)
+    static let divToParagraphTags = TagSet(divToParagraphElements)
+    static let phrasingTags = TagSet(phrasingElements)
+    static let alterToDivExceptionTags = TagSet(alterToDivExceptions)
+    static let removedWhenEmptyTags = TagSet(removedWhenEmpty)
 
     /// The article container: a new `div` node (in `tree`) holding the chosen content, or nil when the
     /// page has no body.
@@ -177,7 +183,7 @@ struct ContentScorer {
                 }
             }
             guard append else { continue }
-            if !Self.alterToDivExceptions.contains(tree[sibling].name) { tree[sibling].name = "div" }
+            if !Self.alterToDivExceptionTags.contains(tree[sibling].tag) { tree[sibling].name = "div" }
             tree.move(sibling, to: container)
         }
         return container
@@ -190,14 +196,15 @@ struct ContentScorer {
         _ current: Int, at position: Int, removeTitleHeader: inout Bool, _ elementsToScore: inout [Int]
     ) -> Int? {
         let element = tree[current]
-        let match = tree.classAndID(current)
+        // Every list below asks about the same class and id: their words are found once.
+        let words = BoilerplateWords(in: tree.classAndID(current))
         func remove() -> Int? {
             tree.remove(current, at: position)
             return nil
         }
         if !isProbablyVisible(element) { return remove() }
         if element.attribute("aria-modal") == "true", element.attribute("role") == "dialog" { return remove() }
-        if isByline(current, match) {
+        if isByline(current, words) {
             if byline == nil, !knownByline {
                 let nameNode = tree.elements(under: current).first {
                     $0 != current && BoilerplatePatterns.contains(tree[$0].attribute("itemprop") ?? "", "name")
@@ -210,14 +217,14 @@ struct ContentScorer {
             removeTitleHeader = false
             return remove()
         }
-        if BoilerplatePatterns.matches(match, BoilerplatePatterns.comments),
-            !BoilerplatePatterns.matches(match, BoilerplatePatterns.commentExceptions)
+        if words.containsAny(of: BoilerplatePatterns.commentWords),
+            !words.containsAny(of: BoilerplatePatterns.commentExceptionWords)
         {
             return remove()
         }
         if flags.contains(.stripUnlikely) {
-            if BoilerplatePatterns.matches(match, BoilerplatePatterns.unlikely),
-                !BoilerplatePatterns.matches(match, BoilerplatePatterns.maybeCandidate),
+            if words.containsAny(of: BoilerplatePatterns.unlikelyWords),
+                !words.containsAny(of: BoilerplatePatterns.maybeCandidateWords),
                 !tree.hasAncestor(current, named: "table"), !tree.hasAncestor(current, named: "code"),
                 element.name != "a"
             {
@@ -227,8 +234,8 @@ struct ContentScorer {
                 return remove()
             }
         }
-        if Self.removedWhenEmpty.contains(element.name), isWithoutContent(current) { return remove() }
-        if Self.tagsToScore.contains(element.name) { elementsToScore.append(current) }
+        if Self.removedWhenEmptyTags.contains(element.tag), isWithoutContent(current) { return remove() }
+        if Self.tagsToScoreTags.contains(element.tag) { elementsToScore.append(current) }
         guard element.name == "div" else { return current }
         wrapPhrasingRuns(current)
         if hasSingleChild(current, named: "p"), tree.linkDensity(current) < 0.25 {
@@ -276,9 +283,10 @@ struct ContentScorer {
         guard flags.contains(.weightClasses) else { return 0 }
         var weight = 0
         for name in ["class", "id"] {
-            guard let value = tree[index].attribute(name)?.lowercased(), !value.isEmpty else { continue }
-            if BoilerplatePatterns.isNegative(value) { weight -= 25 }
-            if BoilerplatePatterns.matches(value, BoilerplatePatterns.positive) { weight += 25 }
+            guard let value = tree[index].attribute(name)?.lowercasedCheaply(), !value.isEmpty else { continue }
+            let words = BoilerplateWords(in: value)
+            if BoilerplatePatterns.isNegative(value, words: words) { weight -= 25 }
+            if words.containsAny(of: BoilerplatePatterns.positiveWords) { weight += 25 }
         }
         return weight
     }
@@ -299,12 +307,12 @@ struct ContentScorer {
         return true
     }
 
-    func isByline(_ index: Int, _ match: String) -> Bool {
+    func isByline(_ index: Int, _ words: BoilerplateWords) -> Bool {
         let node = tree[index]
         guard
             node.attribute("rel") == "author"
                 || BoilerplatePatterns.contains(node.attribute("itemprop") ?? "", "author")
-                || BoilerplatePatterns.matches(match, BoilerplatePatterns.byline)
+                || words.containsAny(of: BoilerplatePatterns.bylineWords)
         else { return false }
         let length = TextWhitespace.characterCount(tree.normalizedText(index))
         return length > 0 && length < 100
@@ -328,17 +336,17 @@ struct ContentScorer {
     func hasSingleChild(_ index: Int, named name: String) -> Bool {
         let children = elementChildren(index)
         guard children.count == 1, tree[children[0]].name == name else { return false }
-        return !tree[index].children.contains { tree[$0].isText && !TextWhitespace.collapse(tree[$0].text).isEmpty }
+        return !tree[index].children.contains { tree[$0].isText && !TextWhitespace.isBlank(tree[$0].text) }
     }
 
     func hasChildBlockElement(_ index: Int) -> Bool {
-        tree.elements(under: index).contains { $0 != index && Self.divToParagraphElements.contains(tree[$0].name) }
+        tree.elements(under: index).contains { $0 != index && Self.divToParagraphTags.contains(tree[$0].tag) }
     }
 
     func isPhrasing(_ index: Int) -> Bool {
         let node = tree[index]
         if node.isText { return true }
-        if Self.phrasingElements.contains(node.name) { return true }
+        if Self.phrasingTags.contains(node.tag) { return true }
         if ["a", "del", "ins"].contains(node.name) { return node.children.allSatisfy { isPhrasing($0) } }
         return false
     }
@@ -349,10 +357,10 @@ struct ContentScorer {
         var newChildren: [Int] = []
         var run: [Int] = []
         func flush() {
-            while let first = run.first, tree[first].isText, TextWhitespace.collapse(tree[first].text).isEmpty {
+            while let first = run.first, tree[first].isText, TextWhitespace.isBlank(tree[first].text) {
                 run.removeFirst()
             }
-            while let last = run.last, tree[last].isText, TextWhitespace.collapse(tree[last].text).isEmpty {
+            while let last = run.last, tree[last].isText, TextWhitespace.isBlank(tree[last].text) {
                 run.removeLast()
             }
             guard !run.isEmpty else { return }

@@ -15,7 +15,7 @@ enum PagePreparation {
     static func mentionsImage(_ value: String) -> Bool {
         // Byte search: Foundation's `contains` (through NSString) on every image attribute cost
         // more than the rest of the page's preparation.
-        let lower = value.lowercased()
+        let lower = value.lowercasedCheaply()
         return imageExtensions.contains { BoilerplatePatterns.contains(lower, $0) }
     }
 
@@ -34,7 +34,7 @@ enum PagePreparation {
             guard parent >= 0, let position = tree[parent].children.firstIndex(of: noscript) else { continue }
             guard
                 let previous = tree[parent].children[..<position].last(where: {
-                    !tree[$0].isText || !TextWhitespace.collapse(tree[$0].text).isEmpty
+                    !tree[$0].isText || !TextWhitespace.isBlank(tree[$0].text)
                 }), !tree[previous].isText, isSingleImage(tree, previous)
             else { continue }
             let previousImage = tree[previous].name == "img" ? previous : tree.first("img", under: previous)
@@ -64,7 +64,7 @@ enum PagePreparation {
         while true {
             if tree[current].name == "img" { return true }
             let children = tree[current].children.filter { !tree[$0].isText }
-            if children.count != 1 || !tree.normalizedText(current).isEmpty { return false }
+            if children.count != 1 || !tree.isBlank(current) { return false }
             current = children[0]
         }
     }
@@ -80,7 +80,7 @@ enum PagePreparation {
                 if others || src.count < 133 { node.attributes.removeAll { $0.name == "src" } }
             }
             let hasSource = !(node.attribute("src") ?? "").isEmpty || !(node.attribute("srcset") ?? "").isEmpty
-            let lazyClass = BoilerplatePatterns.contains((node.attribute("class") ?? "").lowercased(), "lazy")
+            let lazyClass = BoilerplatePatterns.contains((node.attribute("class") ?? "").lowercasedCheaply(), "lazy")
             if hasSource && !lazyClass {
                 tree[index] = node
                 continue
@@ -178,7 +178,7 @@ enum PagePreparation {
                 if tree[sibling].name == "br", let after = nextElementSibling(tree, sibling), tree[after].name == "br" {
                     break
                 }
-                if !tree[sibling].isText, !ContentScorer.phrasingElements.contains(tree[sibling].name),
+                if !tree[sibling].isText, !ContentScorer.phrasingTags.contains(tree[sibling].tag),
                     !["a", "del", "ins"].contains(tree[sibling].name)
                 {
                     break
@@ -187,7 +187,7 @@ enum PagePreparation {
                 position += 1
             }
             while let last = paragraphChildren.last,
-                tree[last].isText ? TextWhitespace.collapse(tree[last].text).isEmpty : tree[last].name == "br"
+                tree[last].isText ? TextWhitespace.isBlank(tree[last].text) : tree[last].name == "br"
             {
                 paragraphChildren.removeLast()
             }
@@ -211,7 +211,7 @@ enum PagePreparation {
         guard parent >= 0, let position = tree[parent].children.firstIndex(of: index) else { return nil }
         for sibling in tree[parent].children[(position + 1)...] {
             if tree[sibling].isText {
-                if TextWhitespace.collapse(tree[sibling].text).isEmpty { continue }
+                if TextWhitespace.isBlank(tree[sibling].text) { continue }
                 return nil
             }
             return sibling

@@ -22,7 +22,7 @@ enum TitleSimilarity {
         while let index = stack.popLast() {
             let node = tree[index]
             if node.isText {
-                if !TextWhitespace.collapse(node.text).isEmpty { return nil }
+                if !TextWhitespace.isBlank(node.text) { return nil }
                 continue
             }
             if ["figure", "picture", "figcaption"].contains(node.name) { continue }

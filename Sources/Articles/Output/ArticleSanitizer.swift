@@ -39,6 +39,13 @@ struct ArticleSanitizer {
     /// reports as "Invalid HTML").
     static let phrasingOnly: Set<String> = Set(allowed.keys).subtracting(blocks).subtracting(["a", "del", "ins"])
         .union(["p", "h2", "h3", "h4", "h5", "h6"])
+    /// The lists above as bit sets, for the elements written.
+    static let droppedTags = TagSet(dropped)
+    static let blockTags = TagSet(blocks)
+    static let voidTags = TagSet(voids)
+    static let structuralTags = TagSet(structural)
+    static let phrasingOnlyTags = TagSet(phrasingOnly)
+
     /// Kept elements that belong inside one kind of parent only (an item in a list, a cell in a row, a caption in
     /// a figure): found anywhere else, as when the extractor took a table's row as the article, they are written as
     /// their content.
@@ -80,7 +87,7 @@ struct ArticleSanitizer {
         func flush() {
             defer { run = [] }
             let hasContent = run.contains { index in
-                tree[index].isText ? !TextWhitespace.collapse(tree[index].text).isEmpty : tree[index].name != "br"
+                tree[index].isText ? !TextWhitespace.isBlank(tree[index].text) : tree[index].name != "br"
             }
             guard hasContent else { return }
             var inline = ""
@@ -91,11 +98,11 @@ struct ArticleSanitizer {
         }
         for child in children {
             let node = tree[child]
-            if !node.isText, Self.dropped.contains(node.name) { continue }
+            if !node.isText, Self.droppedTags.contains(node.tag) { continue }
             // A paragraph holding a block (`<p><h2>…</h2></p>` on Wikipedia) is written as flow: its runs of
             // text as paragraphs, its blocks between them.
             let paragraphWithBlock = !node.isText && node.name == "p" && containsKeptBlock(child)
-            if !node.isText, Self.blocks.contains(node.name) {
+            if !node.isText, Self.blockTags.contains(node.tag) {
                 flush()
                 if Self.allowed[node.name] == nil || paragraphWithBlock || isStray(child, parent: nil) {
                     writeFlow(node.children, into: &output)
@@ -115,8 +122,8 @@ struct ArticleSanitizer {
         var stack = tree[index].children
         while let child = stack.popLast() {
             let node = tree[child]
-            if node.isText || Self.dropped.contains(node.name) { continue }
-            if Self.blocks.contains(node.name), Self.allowed[node.name] != nil { return true }
+            if node.isText || Self.droppedTags.contains(node.tag) { continue }
+            if Self.blockTags.contains(node.tag), Self.allowed[node.name] != nil { return true }
             stack.append(contentsOf: node.children)
         }
         return false
@@ -128,13 +135,13 @@ struct ArticleSanitizer {
             output += Self.escape(TextWhitespace.collapsePreservingEdges(node.text))
             return
         }
-        if Self.dropped.contains(node.name) { return }
+        if Self.droppedTags.contains(node.tag) { return }
         let unnestable =
-            (context.inPhrasing && Self.blocks.contains(node.name)) || (context.inLink && node.name == "a")
+            (context.inPhrasing && Self.blockTags.contains(node.tag)) || (context.inLink && node.name == "a")
             || isStray(index, parent: context.parent)
         guard let allowedAttributes = Self.allowed[node.name], !unnestable else {
             // Not allowed (or not allowed here), but its content is: the tag goes, the children stay.
-            if context.inPhrasing, Self.blocks.contains(node.name), !output.hasSuffix(" ") { output += " " }
+            if context.inPhrasing, Self.blockTags.contains(node.tag), !output.hasSuffix(" ") { output += " " }
             var inside = context
             inside.parent = nil
             for child in node.children { write(child, into: &output, in: inside) }
@@ -143,13 +150,13 @@ struct ArticleSanitizer {
         var nested = context
         nested.parent = nil
         nested.rowsLeft = nil
-        if Self.phrasingOnly.contains(node.name) { nested.inPhrasing = true }
+        if Self.phrasingOnlyTags.contains(node.tag) { nested.inPhrasing = true }
         if node.name == "a" { nested.inLink = true }
         if node.name == "pre" {
             output += "<pre>" + Self.escape(tree.text(index)) + "</pre>"
             return
         }
-        if Self.structural.contains(node.name) {
+        if Self.structuralTags.contains(node.tag) {
             // An empty list, table part or row is nothing; a `dl` that is not terms and descriptions is its text.
             let children = structuralChildren(index)
             guard !children.isEmpty else { return }
@@ -197,7 +204,7 @@ struct ArticleSanitizer {
             return
         }
         output += tag + ">"
-        if Self.voids.contains(node.name) { return }
+        if Self.voidTags.contains(node.tag) { return }
         if ["li", "dd", "blockquote", "figure", "td", "th"].contains(node.name) {
             var inner = ""
             for child in node.children { write(child, into: &inner, in: nested) }
@@ -292,7 +299,7 @@ struct ArticleSanitizer {
         var stack = Array(tree[index].children.reversed())
         while let child = stack.popLast() {
             let node = tree[child]
-            if node.isText || Self.dropped.contains(node.name) { continue }
+            if node.isText || Self.droppedTags.contains(node.tag) { continue }
             if permitted.contains(node.name) {
                 children.append(child)
             } else if Self.allowed[node.name] == nil || ["div", "span"].contains(node.name) {

@@ -35,7 +35,7 @@ struct ArticleText {
                     current += node.text.replacingNewlines()
                     continue
                 }
-                if ArticleSanitizer.dropped.contains(node.name) { continue }
+                if ArticleSanitizer.droppedTags.contains(node.tag) { continue }
                 switch node.name {
                 case "br":
                     current += "\n"
@@ -55,7 +55,7 @@ struct ArticleText {
                     stack.append(.endCell)
                     stack.append(contentsOf: node.children.reversed().map { .node($0) })
                 default:
-                    if ArticleSanitizer.blocks.contains(node.name), !["td", "th"].contains(node.name) {
+                    if ArticleSanitizer.blockTags.contains(node.tag), !["td", "th"].contains(node.name) {
                         flush()
                         stack.append(.endBlock)
                     }
