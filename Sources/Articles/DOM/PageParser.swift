@@ -15,11 +15,15 @@ enum PageParser {
             | HTML_PARSE_RECOVER.rawValue | HTML_PARSE_IGNORE_ENC.rawValue | HTML_PARSE_COMPACT.rawValue)
 
     /// The tree of `utf8`, valid UTF-8 without NUL bytes; nil when libxml2 makes no document at all.
-    static func parse(_ utf8: [UInt8]) -> PageTree? {
+    ///
+    /// - Parameter cuttingUnreadText: whether the bodies of scripts and style sheets the tree would drop are cut out
+    ///   before libxml2 reads them (``UnreadScriptText``); off only to show, in tests, that the tree is the same.
+    static func parse(_ utf8: [UInt8], cuttingUnreadText: Bool = true) -> PageTree? {
         guard !utf8.isEmpty, utf8.count < Int(Int32.max) else { return nil }
         _ = initialized
         let builder = PageTreeBuilder()
-        let parsed = utf8.withUnsafeBufferPointer { buffer in
+        let page = cuttingUnreadText ? UnreadScriptText.removed(from: utf8) : utf8
+        let parsed = page.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars -> Bool in
                 guard let context = htmlCreateMemoryParserCtxt(chars.baseAddress, Int32(chars.count)) else {
                     return false

@@ -1,0 +1,214 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The text of scripts and style sheets cut out of a page before libxml2 reads it.
+///
+/// The tree keeps no such text (JSON-LD scripts excepted, see ``PageTreeBuilder``), yet libxml2's HTML parser
+/// reads a script's body one character at a time, checking every `</` on the way: on real news pages, with their
+/// hundreds of kilobytes of inline JavaScript, that was a fifth of all the work of an extraction. Only the bodies
+/// go; the elements stay, so the parser builds the same tree.
+///
+/// This is not a second HTML parser: it follows libxml2's own (2.9, recovery mode) only as far as needed to know
+/// where its script and style bodies begin and end: comments (`<!--` to the first `-->` from the fourth byte on),
+/// `<!DOCTYPE`, `<?…>` and end tags up to `>`, start tags with their attributes (a quote opens a value only after
+/// `=`, as libxml2 reads them), and a body up to the first `</` followed by the element's name in any case. Where
+/// the page stops making sense (a comment or quoted value never closed, a body never ended), the rest is left as it
+/// is, so the cost of a misreading is only a missed saving, never lost text.
+enum UnreadScriptText {
+    /// `page` without the bodies of its `<style>` elements and its scripts that are not JSON-LD; `page` itself when
+    /// there are none.
+    static func removed(from page: [UInt8]) -> [UInt8] {
+        page.withUnsafeBufferPointer { bytes in
+            var scanner = Scanner(bytes: bytes)
+            let cuts = scanner.bodies()
+            guard !cuts.isEmpty else { return page }
+            var kept: [UInt8] = []
+            kept.reserveCapacity(bytes.count - cuts.reduce(0) { $0 + $1.count })
+            var from = 0
+            for cut in cuts {
+                kept.append(contentsOf: bytes[from..<cut.lowerBound])
+                from = cut.upperBound
+            }
+            kept.append(contentsOf: bytes[from...])
+            return kept
+        }
+    }
+
+    private struct Scanner {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var index = 0
+
+        init(bytes: UnsafeBufferPointer<UInt8>) {
+            self.bytes = bytes
+        }
+
+        /// The byte ranges of the bodies to cut, in page order.
+        mutating func bodies() -> [Range<Int>] {
+            var cuts: [Range<Int>] = []
+            while let open = next(UInt8(ascii: "<"), from: index) {
+                index = open
+                if starts(with: "<!--", at: open) {
+                    guard let end = find("-->", from: open + 4) else { break }
+                    index = end + 3
+                } else if starts(with: "</", at: open) {
+                    guard isLetter(at: open + 2) else {
+                        index = open + 2
+                        continue
+                    }
+                    guard let close = next(UInt8(ascii: ">"), from: open + 2) else { break }
+                    index = close + 1
+                } else if starts(with: "<?", at: open) || startsCaseInsensitive(with: "<!doctype", at: open) {
+                    guard let close = next(UInt8(ascii: ">"), from: open + 2) else { break }
+                    index = close + 1
+                } else if isLetter(at: open + 1) {
+                    guard let body = startTag(at: open) else { break }
+                    if let body {
+                        guard let end = bodyEnd(from: body.start, name: body.name) else { break }
+                        if end > body.start { cuts.append(body.start..<end) }
+                        index = end
+                    }
+                } else {
+                    index = open + 1
+                }
+            }
+            return cuts
+        }
+
+        /// Reads the start tag at `open` and moves past it. Nil when it never ends; `.some(nil)` when it opens no
+        /// body to cut; else where the body starts and the element's name (`script` or `style`).
+        private mutating func startTag(at open: Int) -> (start: Int, name: String)?? {
+            var position = open + 1
+            while position < bytes.count, isNameByte(bytes[position]) { position += 1 }
+            let name = lowercased(open + 1..<position)
+            while true {
+                while position < bytes.count, isBlank(bytes[position]) { position += 1 }
+                guard position < bytes.count else { return nil }
+                if bytes[position] == UInt8(ascii: ">") { break }
+                if bytes[position] == UInt8(ascii: "/"), position + 1 < bytes.count,
+                    bytes[position + 1] == UInt8(ascii: ">")
+                {
+                    // `<script/>`: libxml2 ends the element there, with no body.
+                    index = position + 2
+                    return .some(nil)
+                }
+                guard let after = attribute(at: position) else { return nil }
+                position = after
+            }
+            index = position + 1
+            guard name == "style" || name == "script" && !containsCaseInsensitive("ld+json", in: open..<position)
+            else { return .some(nil) }
+            return (position + 1, name)
+        }
+
+        /// Where the attribute at `position` ends; nil when its quoted value never closes.
+        private func attribute(at start: Int) -> Int? {
+            var position = start
+            guard isAttributeNameStart(bytes[position]) else {
+                // libxml2 drops a bogus attribute up to the next blank or the tag's end.
+                while position < bytes.count, !isBlank(bytes[position]), bytes[position] != UInt8(ascii: ">"),
+                    !starts(with: "/>", at: position)
+                {
+                    position += 1
+                }
+                return position
+            }
+            while position < bytes.count, isNameByte(bytes[position]) { position += 1 }
+            var afterBlanks = position
+            while afterBlanks < bytes.count, isBlank(bytes[afterBlanks]) { afterBlanks += 1 }
+            guard afterBlanks < bytes.count, bytes[afterBlanks] == UInt8(ascii: "=") else { return position }
+            position = afterBlanks + 1
+            while position < bytes.count, isBlank(bytes[position]) { position += 1 }
+            guard position < bytes.count else { return position }
+            let quote = bytes[position]
+            if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
+                guard let close = next(quote, from: position + 1) else { return nil }
+                return close + 1
+            }
+            while position < bytes.count, !isBlank(bytes[position]), bytes[position] != UInt8(ascii: ">") {
+                position += 1
+            }
+            return position
+        }
+
+        /// The first `</` followed by `name` in any case at or after `start`.
+        private func bodyEnd(from start: Int, name: String) -> Int? {
+            var position = start
+            while let open = next(UInt8(ascii: "<"), from: position) {
+                if open + 1 < bytes.count, bytes[open + 1] == UInt8(ascii: "/"),
+                    startsCaseInsensitive(with: name, at: open + 2)
+                {
+                    return open
+                }
+                position = open + 1
+            }
+            return nil
+        }
+
+        private func next(_ byte: UInt8, from start: Int) -> Int? {
+            guard start < bytes.count, let base = bytes.baseAddress,
+                let found = memchr(base + start, Int32(byte), bytes.count - start)
+            else { return nil }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        }
+
+        private func find(_ text: StaticString, from start: Int) -> Int? {
+            var position = start
+            let first = text.utf8Start.pointee
+            while let candidate = next(first, from: position) {
+                if starts(with: text, at: candidate) { return candidate }
+                position = candidate + 1
+            }
+            return nil
+        }
+
+        private func starts(with text: StaticString, at position: Int) -> Bool {
+            let count = text.utf8CodeUnitCount
+            guard position + count <= bytes.count, let base = bytes.baseAddress else { return false }
+            return memcmp(base + position, text.utf8Start, count) == 0
+        }
+
+        private func startsCaseInsensitive(with lowercase: some StringProtocol, at position: Int) -> Bool {
+            var offset = position
+            for byte in lowercase.utf8 {
+                guard offset < bytes.count, bytes[offset] | 0x20 == byte else { return false }
+                offset += 1
+            }
+            return true
+        }
+
+        private func containsCaseInsensitive(_ lowercase: String, in range: Range<Int>) -> Bool {
+            let length = lowercase.utf8.count
+            guard range.count >= length else { return false }
+            return (range.lowerBound...(range.upperBound - length)).contains {
+                startsCaseInsensitive(with: lowercase, at: $0)
+            }
+        }
+
+        private func lowercased(_ range: Range<Int>) -> String {
+            String(decoding: bytes[range].lazy.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+        }
+
+        private func isLetter(at position: Int) -> Bool {
+            position < bytes.count && (bytes[position] | 0x20) >= 0x61 && (bytes[position] | 0x20) <= 0x7A
+        }
+
+        private func isBlank(_ byte: UInt8) -> Bool {
+            byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+        }
+
+        /// The bytes of libxml2's HTML names: letters, digits, `:`, `-`, `_` and `.`.
+        private func isNameByte(_ byte: UInt8) -> Bool {
+            let lower = byte | 0x20
+            return (lower >= 0x61 && lower <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x3A || byte == 0x2D
+                || byte == 0x5F || byte == 0x2E
+        }
+
+        private func isAttributeNameStart(_ byte: UInt8) -> Bool {
+            let lower = byte | 0x20
+            return (lower >= 0x61 && lower <= 0x7A) || byte == 0x5F || byte == 0x3A || byte == 0x2E
+        }
+    }
+}
