@@ -79,10 +79,15 @@ enum UnreadScriptText {
 
         /// Reads the start tag at `open` and moves past it. Nil when it never ends; `.some(nil)` when it opens no
         /// body to cut; else where the body starts and the element's name (`script` or `style`).
-        private mutating func startTag(at open: Int) -> (start: Int, name: String)?? {
+        private mutating func startTag(at open: Int) -> (start: Int, name: StaticString)?? {
             var position = open + 1
             while position < bytes.count, isNameByte(bytes[position]) { position += 1 }
-            let name = lowercased(open + 1..<position)
+            let name: StaticString? =
+                switch position - open - 1 {
+                case 6 where startsCaseInsensitive(with: "script", at: open + 1): "script"
+                case 5 where startsCaseInsensitive(with: "style", at: open + 1): "style"
+                default: nil
+                }
             while true {
                 while position < bytes.count, isBlank(bytes[position]) { position += 1 }
                 guard position < bytes.count else { return nil }
@@ -98,7 +103,7 @@ enum UnreadScriptText {
                 position = after
             }
             index = position + 1
-            guard name == "style" || name == "script" && !containsCaseInsensitive("ld+json", in: open..<position)
+            guard let name, name.utf8CodeUnitCount == 5 || !containsCaseInsensitive("ld+json", in: open..<position)
             else { return .some(nil) }
             return (position + 1, name)
         }
@@ -134,7 +139,7 @@ enum UnreadScriptText {
         }
 
         /// The first `</` followed by `name` in any case at or after `start`.
-        private func bodyEnd(from start: Int, name: String) -> Int? {
+        private func bodyEnd(from start: Int, name: StaticString) -> Int? {
             var position = start
             while let open = next(UInt8(ascii: "<"), from: position) {
                 if open + 1 < bytes.count, bytes[open + 1] == UInt8(ascii: "/"),
@@ -170,25 +175,20 @@ enum UnreadScriptText {
             return memcmp(base + position, text.utf8Start, count) == 0
         }
 
-        private func startsCaseInsensitive(with lowercase: some StringProtocol, at position: Int) -> Bool {
-            var offset = position
-            for byte in lowercase.utf8 {
-                guard offset < bytes.count, bytes[offset] | 0x20 == byte else { return false }
-                offset += 1
-            }
+        private func startsCaseInsensitive(with lowercase: StaticString, at position: Int) -> Bool {
+            let count = lowercase.utf8CodeUnitCount
+            guard position + count <= bytes.count else { return false }
+            let text = lowercase.utf8Start
+            for offset in 0..<count where bytes[position + offset] | 0x20 != text[offset] { return false }
             return true
         }
 
-        private func containsCaseInsensitive(_ lowercase: String, in range: Range<Int>) -> Bool {
-            let length = lowercase.utf8.count
+        private func containsCaseInsensitive(_ lowercase: StaticString, in range: Range<Int>) -> Bool {
+            let length = lowercase.utf8CodeUnitCount
             guard range.count >= length else { return false }
             return (range.lowerBound...(range.upperBound - length)).contains {
                 startsCaseInsensitive(with: lowercase, at: $0)
             }
-        }
-
-        private func lowercased(_ range: Range<Int>) -> String {
-            String(decoding: bytes[range].lazy.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
         }
 
         private func isLetter(at position: Int) -> Bool {
