@@ -173,6 +173,18 @@ struct PageTree {
         return result
     }
 
+    /// Whether any element strictly under `root` has one of `names`: the walk stops at the first (checking a `div`
+    /// for block children listed every descendant before).
+    func hasDescendant(named names: TagSet, under root: Int) -> Bool {
+        var stack = nodes[root].children
+        while let index = stack.popLast() {
+            guard !nodes[index].isText else { continue }
+            if names.contains(nodes[index].tag) { return true }
+            stack.append(contentsOf: nodes[index].children)
+        }
+        return false
+    }
+
     /// Whether any text under `index` is more than whitespace.
     func hasText(_ index: Int) -> Bool {
         var stack = [index]

@@ -340,7 +340,7 @@ struct ContentScorer {
     }
 
     func hasChildBlockElement(_ index: Int) -> Bool {
-        tree.elements(under: index).contains { $0 != index && Self.divToParagraphTags.contains(tree[$0].tag) }
+        tree.hasDescendant(named: Self.divToParagraphTags, under: index)
     }
 
     func isPhrasing(_ index: Int) -> Bool {
