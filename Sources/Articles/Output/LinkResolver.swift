@@ -19,7 +19,11 @@ struct LinkResolver {
     /// `href` or `src` made absolute; nil when it cannot be or is not a safe scheme.
     func resolve(_ text: String, allowMail: Bool = false) -> String? {
         // Browsers ignore tabs and newlines inside URLs, so `java\nscript:` is `javascript:`: strip them first.
-        let cleaned = String(text.trimmingSpaces().unicodeScalars.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" })
+        let trimmed = text.trimmingSpaces()
+        // Filtering scalar by scalar builds a new string: only done when there is something to take out.
+        let cleaned =
+            trimmed.utf8.contains { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+            ? String(trimmed.unicodeScalars.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }) : trimmed
         guard !cleaned.isEmpty else { return nil }
         let lower = cleaned.lowercased()
         if allowMail, lower.hasPrefix("mailto:") {
@@ -44,25 +48,11 @@ struct LinkResolver {
 
     /// A `srcset` with every candidate's address made absolute; candidates that cannot be are dropped.
     func resolveSourceSet(_ text: String) -> String? {
-        // Split as HTML does (WHATWG "parse a srcset attribute"): an address runs to the next whitespace, so a
-        // comma inside it (`c_fill,f_auto`, as image CDNs write) is part of it; trailing commas end a candidate.
         var candidates: [(address: String, descriptor: String?)] = []
-        var rest = Substring(text)
-        while true {
-            rest = rest.drop { $0.isWhitespace || $0 == "," }
-            guard !rest.isEmpty else { break }
-            var address = rest.prefix { !$0.isWhitespace }
-            rest = rest.dropFirst(address.count)
-            var descriptors: [Substring] = []
-            if address.hasSuffix(",") {
-                address = address.dropLast(address.reversed().prefix { $0 == "," }.count)
-            } else {
-                let list = rest.prefix { $0 != "," }
-                rest = rest.dropFirst(list.count)
-                descriptors = list.split(whereSeparator: \.isWhitespace)
-            }
-            guard descriptors.count <= 1, let resolved = resolve(String(address)) else { continue }
-            let descriptor = descriptors.first.map(String.init)
+        let parsed = text.utf8.allSatisfy { $0 < 0x80 } ? Self.asciiCandidates(text) : Self.candidates(text)
+        for (address, descriptors) in parsed {
+            guard descriptors.count <= 1, let resolved = resolve(address) else { continue }
+            let descriptor = descriptors.first
             if let descriptor, !Self.isDescriptor(descriptor) { continue }
             candidates.append((resolved, descriptor))
         }
@@ -81,6 +71,59 @@ struct LinkResolver {
         return kept.map { candidate in
             candidate.descriptor.map { "\(candidate.address) \($0)" } ?? candidate.address
         }.joined(separator: ", ")
+    }
+
+    /// The candidates of a `srcset`, each its address and the words after it, split as HTML does (WHATWG "parse a
+    /// srcset attribute"): an address runs to the next whitespace, so a comma inside it (`c_fill,f_auto`, as image
+    /// CDNs write) is part of it; trailing commas end a candidate.
+    static func candidates(_ text: String) -> [(address: String, descriptors: [String])] {
+        var result: [(address: String, descriptors: [String])] = []
+        var rest = Substring(text)
+        while true {
+            rest = rest.drop { $0.isWhitespace || $0 == "," }
+            guard !rest.isEmpty else { break }
+            var address = rest.prefix { !$0.isWhitespace }
+            rest = rest.dropFirst(address.count)
+            var descriptors: [Substring] = []
+            if address.hasSuffix(",") {
+                address = address.dropLast(address.reversed().prefix { $0 == "," }.count)
+            } else {
+                let list = rest.prefix { $0 != "," }
+                rest = rest.dropFirst(list.count)
+                descriptors = list.split(whereSeparator: \.isWhitespace)
+            }
+            result.append((String(address), descriptors.map(String.init)))
+        }
+        return result
+    }
+
+    /// ``candidates(_:)`` for ASCII text, on its bytes (whitespace is then exactly tab to carriage return and
+    /// space): the same split without a `Character` at a time.
+    static func asciiCandidates(_ text: String) -> [(address: String, descriptors: [String])] {
+        let bytes = Array(text.utf8)
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+        let comma = UInt8(ascii: ",")
+        var result: [(address: String, descriptors: [String])] = []
+        var index = 0
+        while true {
+            while index < bytes.count, isSpace(bytes[index]) || bytes[index] == comma { index += 1 }
+            guard index < bytes.count else { break }
+            let start = index
+            while index < bytes.count, !isSpace(bytes[index]) { index += 1 }
+            var end = index
+            var descriptors: [String] = []
+            if bytes[end - 1] == comma {
+                while end > start, bytes[end - 1] == comma { end -= 1 }
+            } else {
+                let listStart = index
+                while index < bytes.count, bytes[index] != comma { index += 1 }
+                descriptors = bytes[listStart..<index].split(whereSeparator: isSpace).map {
+                    String(decoding: $0, as: UTF8.self)
+                }
+            }
+            result.append((String(decoding: bytes[start..<end], as: UTF8.self), descriptors))
+        }
+        return result
     }
 
     /// `2x`, `1.5x`, `640w`.
