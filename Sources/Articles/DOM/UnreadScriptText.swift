@@ -45,29 +45,52 @@ enum UnreadScriptText {
             self.bytes = bytes
         }
 
-        /// The byte ranges of the bodies to cut, in page order.
+        /// The byte ranges of the bodies to cut, in page order. Wherever libxml2's reading is not certain from
+        /// here, the scan stops and the rest of the page is left as it is.
         mutating func bodies() -> [Range<Int>] {
             var cuts: [Range<Int>] = []
             while let open = next(UInt8(ascii: "<"), from: index) {
                 index = open
                 if starts(with: "<!--", at: open) {
-                    guard let end = find("-->", from: open + 4) else { break }
-                    index = end + 3
+                    // libxml2 ends a comment at `-->` or `--!>`, the dashes at the fourth byte on.
+                    guard let end = commentEnd(from: open + 4) else { break }
+                    index = end
                 } else if starts(with: "</", at: open) {
-                    guard isLetter(at: open + 2) else {
+                    // An end tag with a name runs to the next `>`; `</` without one is text.
+                    guard open + 2 < bytes.count, isTagNameStart(bytes[open + 2]) else {
                         index = open + 2
                         continue
                     }
                     guard let close = next(UInt8(ascii: ">"), from: open + 2) else { break }
                     index = close + 1
-                } else if starts(with: "<?", at: open) || startsCaseInsensitive(with: "<!doctype", at: open) {
-                    guard let close = next(UInt8(ascii: ">"), from: open + 2) else { break }
+                } else if starts(with: "<?", at: open) {
+                    // A processing instruction with a target runs to the next `>`.
+                    guard open + 2 < bytes.count, isPITargetStart(bytes[open + 2]),
+                        let close = next(UInt8(ascii: ">"), from: open + 2)
+                    else { break }
                     index = close + 1
+                } else if startsCaseInsensitive(with: "<!doctype", at: open) {
+                    guard let end = doctypeEnd(from: open + 9) else { break }
+                    // Right after a DOCTYPE met inside the page, libxml2 reads a `<` that opens no element, comment
+                    // or processing instruction as text (an end tag there is not one): not followed here.
+                    if starts(with: "<", at: end), !isLetter(at: end + 1), !starts(with: "<!--", at: end),
+                        !starts(with: "<?", at: end)
+                    {
+                        break
+                    }
+                    index = end
                 } else if isLetter(at: open + 1) {
                     guard let body = startTag(at: open) else { break }
-                    if let body {
-                        guard let end = bodyEnd(from: body.start, name: body.name) else { break }
-                        if end > body.start { cuts.append(body.start..<end) }
+                    guard let body else { continue }
+                    switch bodyStart(body.start, name: body.name) {
+                    case .uncertain:
+                        return cuts
+                    case .none:
+                        index = body.start
+                    case .raw:
+                        // A JSON-LD body is kept, but skipped all the same: libxml2 reads no markup inside it.
+                        guard let end = bodyEnd(from: body.start, name: body.name) else { return cuts }
+                        if body.isCut, end > body.start { cuts.append(body.start..<end) }
                         index = end
                     }
                 } else {
@@ -77,11 +100,75 @@ enum UnreadScriptText {
             return cuts
         }
 
+        private enum BodyStart { case raw, none, uncertain }
+
+        /// How libxml2 reads what follows a script's or style sheet's start tag: as its body (`raw`), or as
+        /// markup because the element ends at once (`none`): a `<noscript>` right after `<script>`, a `<body>`
+        /// or `<frameset>` right after `<style>`, or the element's own end tag. Any other end tag there is read as
+        /// markup too, and what follows depends on which elements are open: `uncertain`.
+        private func bodyStart(_ start: Int, name: StaticString) -> BodyStart {
+            guard start + 1 < bytes.count, bytes[start] == UInt8(ascii: "<") else { return .raw }
+            let isScript = name.utf8CodeUnitCount == 6
+            if bytes[start + 1] == UInt8(ascii: "/") {
+                guard start + 2 < bytes.count, isTagNameStart(bytes[start + 2]) else { return .uncertain }
+                var end = start + 2
+                while end < bytes.count, isNameByte(bytes[end]) { end += 1 }
+                let matches =
+                    end - start - 2 == name.utf8CodeUnitCount && startsCaseInsensitive(with: name, at: start + 2)
+                return matches ? .none : .uncertain
+            }
+            // libxml2 checks whether the next start tag closes the open element before reading it as a body; the
+            // name as that check reads it: letters, digits, `:`, `-` and `_` (no `.`).
+            var end = start + 1
+            while end < bytes.count, isNameByte(bytes[end]), bytes[end] != UInt8(ascii: ".") { end += 1 }
+            let length = end - start - 1
+            if isScript {
+                return length == 8 && startsCaseInsensitive(with: "noscript", at: start + 1) ? .none : .raw
+            }
+            let closes =
+                length == 4 && startsCaseInsensitive(with: "body", at: start + 1)
+                || length == 8
+                    && startsCaseInsensitive(with: "frameset", at: start + 1)
+            return closes ? .none : .raw
+        }
+
+        /// Just past the end of a comment whose text starts at `start`; nil when it never ends.
+        private func commentEnd(from start: Int) -> Int? {
+            var position = start
+            while let dash = next(UInt8(ascii: "-"), from: position) {
+                if starts(with: "-->", at: dash) { return dash + 3 }
+                if starts(with: "--!>", at: dash) { return dash + 4 }
+                position = dash + 1
+            }
+            return nil
+        }
+
+        /// Just past a `<!DOCTYPE`'s `>`. libxml2 reads quoted identifiers in some places of it and not in others:
+        /// only where the first `>` and the first `>` outside quotes are the same place is its end certain.
+        private func doctypeEnd(from start: Int) -> Int? {
+            guard let first = next(UInt8(ascii: ">"), from: start) else { return nil }
+            var position = start
+            while position < bytes.count {
+                let byte = bytes[position]
+                if byte == UInt8(ascii: ">") { return position == first ? first + 1 : nil }
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                    guard let close = next(byte, from: position + 1) else { return nil }
+                    position = close + 1
+                } else {
+                    position += 1
+                }
+            }
+            return nil
+        }
+
         /// Reads the start tag at `open` and moves past it. Nil when it never ends; `.some(nil)` when it opens no
-        /// body to cut; else where the body starts and the element's name (`script` or `style`).
-        private mutating func startTag(at open: Int) -> (start: Int, name: StaticString)?? {
+        /// raw body; else where the body starts, the element's name (`script` or `style`) and whether the body is
+        /// cut (not for JSON-LD).
+        private mutating func startTag(at open: Int) -> (start: Int, name: StaticString, isCut: Bool)?? {
             var position = open + 1
             while position < bytes.count, isNameByte(bytes[position]) { position += 1 }
+            // libxml2 reads at most 100 bytes of a name; the rest of a longer one is read as an attribute.
+            position = min(position, open + 1 + 100)
             let name: StaticString? =
                 switch position - open - 1 {
                 case 6 where startsCaseInsensitive(with: "script", at: open + 1): "script"
@@ -103,9 +190,9 @@ enum UnreadScriptText {
                 position = after
             }
             index = position + 1
-            guard let name, name.utf8CodeUnitCount == 5 || !containsCaseInsensitive("ld+json", in: open..<position)
-            else { return .some(nil) }
-            return (position + 1, name)
+            guard let name else { return .some(nil) }
+            let isCut = name.utf8CodeUnitCount == 5 || !containsCaseInsensitive("ld+json", in: open..<position)
+            return (position + 1, name, isCut)
         }
 
         /// Where the attribute at `position` ends; nil when its quoted value never closes.
@@ -204,6 +291,17 @@ enum UnreadScriptText {
             let lower = byte | 0x20
             return (lower >= 0x61 && lower <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x3A || byte == 0x2D
                 || byte == 0x5F || byte == 0x2E
+        }
+
+        /// What may start a name libxml2 reads in a tag: a letter, `_`, `:` or `.`.
+        private func isTagNameStart(_ byte: UInt8) -> Bool {
+            isAttributeNameStart(byte)
+        }
+
+        /// What may start a processing instruction's target (ASCII only here: a scan that meets anything else stops).
+        private func isPITargetStart(_ byte: UInt8) -> Bool {
+            let lower = byte | 0x20
+            return (lower >= 0x61 && lower <= 0x7A) || byte == 0x5F || byte == 0x3A
         }
 
         private func isAttributeNameStart(_ byte: UInt8) -> Bool {
