@@ -14,12 +14,13 @@
 /// This is not a second HTML parser: it follows libxml2's own (2.9.14's `HTMLparser.c`, recovery mode) only as far
 /// as needed to know where its script and style bodies begin and end: comments (to the first `-->` or `--!>` from
 /// the fourth byte on), `<?…>`, `<!DOCTYPE` and end tags up to `>`, start tags with their attributes (a quote opens
-/// a value only after `=`; names read to 100 bytes), the start tags that end a script or style sheet at once
-/// (`<noscript>`, `<body>`, `<frameset>`), and a body up to the first `</` followed by the element's name in any
-/// case. Where libxml2's reading depends on more than that (a comment or quoted value never closed, a body never
-/// ended, an end tag where a body starts), the scan stops and the rest is left as it is, so the cost of a misreading
-/// is only a missed saving, never lost text. `UnreadScriptTextTests` parses seeded random markup with and without
-/// the cut and compares the trees.
+/// a value only after `=`), the start tags that end a script or style sheet at once (`<noscript>`, `<body>`,
+/// `<frameset>`), and a body up to the first `</` followed by the element's name in any case. Where libxml2's
+/// reading depends on more than that (a comment or quoted value never closed, a body never ended, an end tag where a
+/// body starts, a body ended by a longer name such as `</scripts`, a name over libxml2's 100 bytes), the scan stops
+/// and the rest is left as it is, so the cost of a misreading is only a missed saving, never lost text; a script
+/// whose tag holds a character reference (`type="ld&#43;json"`) keeps its body. `UnreadScriptTextTests` parses
+/// seeded random markup with and without the cut and compares the trees.
 enum UnreadScriptText {
     /// `page` without the bodies of its `<style>` elements and its scripts that are not JSON-LD; `page` itself when
     /// there are none.
@@ -41,6 +42,9 @@ enum UnreadScriptText {
     }
 
     private struct Scanner {
+        /// The longest name libxml2 reads at once (`HTML_PARSER_BUFFER_SIZE`).
+        static let longestName = 100
+
         let bytes: UnsafeBufferPointer<UInt8>
         var index = 0
 
@@ -170,8 +174,8 @@ enum UnreadScriptText {
         private mutating func startTag(at open: Int) -> (start: Int, name: StaticString, isCut: Bool)?? {
             var position = open + 1
             while position < bytes.count, isNameByte(bytes[position]) { position += 1 }
-            // libxml2 reads at most 100 bytes of a name; the rest of a longer one is read as an attribute.
-            position = min(position, open + 1 + 100)
+            // libxml2 reads at most 100 bytes of a name and the rest as what comes next: not followed here.
+            guard position - open - 1 <= Self.longestName else { return nil }
             let name: StaticString? =
                 switch position - open - 1 {
                 case 6 where startsCaseInsensitive(with: "script", at: open + 1): "script"
@@ -194,11 +198,17 @@ enum UnreadScriptText {
             }
             index = position + 1
             guard let name else { return .some(nil) }
-            let isCut = name.utf8CodeUnitCount == 5 || !containsCaseInsensitive("ld+json", in: open..<position)
+            // libxml2 decodes character references in attribute values (`ld&#43;json`): a script's tag with any `&`
+            // keeps its body, as a JSON-LD one does.
+            let isCut =
+                name.utf8CodeUnitCount == 5
+                || !containsCaseInsensitive("ld+json", in: open..<position)
+                    && !contains(UInt8(ascii: "&"), in: open..<position)
             return (position + 1, name, isCut)
         }
 
-        /// Where the attribute at `position` ends; nil when its quoted value never closes.
+        /// Where the attribute at `position` ends; nil when its quoted value never closes or its name is longer than
+        /// libxml2 reads at once.
         private func attribute(at start: Int) -> Int? {
             var position = start
             guard isAttributeNameStart(bytes[position]) else {
@@ -211,6 +221,7 @@ enum UnreadScriptText {
                 return position
             }
             while position < bytes.count, isNameByte(bytes[position]) { position += 1 }
+            guard position - start <= Self.longestName else { return nil }
             var afterBlanks = position
             while afterBlanks < bytes.count, isBlank(bytes[afterBlanks]) { afterBlanks += 1 }
             guard afterBlanks < bytes.count, bytes[afterBlanks] == UInt8(ascii: "=") else { return position }
@@ -228,18 +239,26 @@ enum UnreadScriptText {
             return position
         }
 
-        /// The first `</` followed by `name` in any case at or after `start`.
+        /// Where the body that starts at `start` ends: the first `</` followed by `name` in any case (libxml2 compares
+        /// only that many bytes). Nil when there is none, or when the name goes on there (`</scripts`): libxml2 then
+        /// reads an end tag of another name, and whether the body goes on depends on which elements are open.
         private func bodyEnd(from start: Int, name: StaticString) -> Int? {
             var position = start
             while let open = next(UInt8(ascii: "<"), from: position) {
                 if open + 1 < bytes.count, bytes[open + 1] == UInt8(ascii: "/"),
                     startsCaseInsensitive(with: name, at: open + 2)
                 {
-                    return open
+                    let after = open + 2 + name.utf8CodeUnitCount
+                    return after < bytes.count && isNameByte(bytes[after]) ? nil : open
                 }
                 position = open + 1
             }
             return nil
+        }
+
+        private func contains(_ byte: UInt8, in range: Range<Int>) -> Bool {
+            guard !range.isEmpty, let base = bytes.baseAddress else { return false }
+            return memchr(base + range.lowerBound, Int32(byte), range.count) != nil
         }
 
         private func next(_ byte: UInt8, from start: Int) -> Int? {
@@ -255,11 +274,17 @@ enum UnreadScriptText {
             return memcmp(base + position, text.utf8Start, count) == 0
         }
 
+        /// Whether `lowercase` stands at `position`, its ASCII letters in either case and every other byte as it is.
         private func startsCaseInsensitive(with lowercase: StaticString, at position: Int) -> Bool {
             let count = lowercase.utf8CodeUnitCount
             guard position + count <= bytes.count else { return false }
             let text = lowercase.utf8Start
-            for offset in 0..<count where bytes[position + offset] | 0x20 != text[offset] { return false }
+            for offset in 0..<count {
+                let byte = bytes[position + offset]
+                let wanted = text[offset]
+                let isLetter = wanted >= 0x61 && wanted <= 0x7A
+                guard byte == wanted || isLetter && byte == wanted - 0x20 else { return false }
+            }
             return true
         }
 
