@@ -64,7 +64,7 @@ enum UnreadScriptText {
                     index = end
                 } else if starts(with: "</", at: open) {
                     // An end tag with a name runs to the next `>`; `</` without one is text.
-                    guard open + 2 < bytes.count, isTagNameStart(bytes[open + 2]) else {
+                    guard open + 2 < bytes.count, isNameStart(bytes[open + 2]) else {
                         index = open + 2
                         continue
                     }
@@ -89,14 +89,14 @@ enum UnreadScriptText {
                 } else if isLetter(at: open + 1) {
                     guard let body = startTag(at: open) else { break }
                     guard let body else { continue }
-                    switch bodyStart(body.start, name: body.name) {
+                    switch bodyStart(body.start, of: body.element) {
                     case .uncertain:
                         return cuts
                     case .none:
                         index = body.start
                     case .raw:
                         // A JSON-LD body is kept, but skipped all the same: libxml2 reads no markup inside it.
-                        guard let end = bodyEnd(from: body.start, name: body.name) else { return cuts }
+                        guard let end = bodyEnd(from: body.start, name: body.element.name) else { return cuts }
                         if body.isCut, end > body.start { cuts.append(body.start..<end) }
                         index = end
                     }
@@ -109,15 +109,35 @@ enum UnreadScriptText {
 
         private enum BodyStart { case raw, none, uncertain }
 
+        /// The two elements whose bodies libxml2 reads raw.
+        private enum RawElement {
+            case script, style
+
+            var name: StaticString {
+                switch self {
+                case .script: "script"
+                case .style: "style"
+                }
+            }
+
+            /// The start tags that end it at once when they open its body (libxml2's `htmlStartClose` table).
+            var closedBy: [StaticString] {
+                switch self {
+                case .script: ["noscript"]
+                case .style: ["body", "frameset"]
+                }
+            }
+        }
+
         /// How libxml2 reads what follows a script's or style sheet's start tag: as its body (`raw`), or as
         /// markup because the element ends at once (`none`): a `<noscript>` right after `<script>`, a `<body>`
         /// or `<frameset>` right after `<style>`, or the element's own end tag. Any other end tag there is read as
         /// markup too, and what follows depends on which elements are open: `uncertain`.
-        private func bodyStart(_ start: Int, name: StaticString) -> BodyStart {
+        private func bodyStart(_ start: Int, of element: RawElement) -> BodyStart {
             guard start + 1 < bytes.count, bytes[start] == UInt8(ascii: "<") else { return .raw }
-            let isScript = name.utf8CodeUnitCount == 6
+            let name = element.name
             if bytes[start + 1] == UInt8(ascii: "/") {
-                guard start + 2 < bytes.count, isTagNameStart(bytes[start + 2]) else { return .uncertain }
+                guard start + 2 < bytes.count, isNameStart(bytes[start + 2]) else { return .uncertain }
                 var end = start + 2
                 while end < bytes.count, isNameByte(bytes[end]) { end += 1 }
                 let matches =
@@ -129,13 +149,9 @@ enum UnreadScriptText {
             var end = start + 1
             while end < bytes.count, isNameByte(bytes[end]), bytes[end] != UInt8(ascii: ".") { end += 1 }
             let length = end - start - 1
-            if isScript {
-                return length == 8 && startsCaseInsensitive(with: "noscript", at: start + 1) ? .none : .raw
+            let closes = element.closedBy.contains {
+                length == $0.utf8CodeUnitCount && startsCaseInsensitive(with: $0, at: start + 1)
             }
-            let closes =
-                length == 4 && startsCaseInsensitive(with: "body", at: start + 1)
-                || length == 8
-                    && startsCaseInsensitive(with: "frameset", at: start + 1)
             return closes ? .none : .raw
         }
 
@@ -169,19 +185,16 @@ enum UnreadScriptText {
         }
 
         /// Reads the start tag at `open` and moves past it. Nil when it never ends; `.some(nil)` when it opens no
-        /// raw body; else where the body starts, the element's name (`script` or `style`) and whether the body is
+        /// raw body; else where the body starts, which element it is and whether the body is
         /// cut (not for JSON-LD).
-        private mutating func startTag(at open: Int) -> (start: Int, name: StaticString, isCut: Bool)?? {
+        private mutating func startTag(at open: Int) -> (start: Int, element: RawElement, isCut: Bool)?? {
             var position = open + 1
             while position < bytes.count, isNameByte(bytes[position]) { position += 1 }
             // libxml2 reads at most 100 bytes of a name and the rest as what comes next: not followed here.
             guard position - open - 1 <= Self.longestName else { return nil }
-            let name: StaticString? =
-                switch position - open - 1 {
-                case 6 where startsCaseInsensitive(with: "script", at: open + 1): "script"
-                case 5 where startsCaseInsensitive(with: "style", at: open + 1): "style"
-                default: nil
-                }
+            let element = [RawElement.script, .style].first {
+                position - open - 1 == $0.name.utf8CodeUnitCount && startsCaseInsensitive(with: $0.name, at: open + 1)
+            }
             while true {
                 while position < bytes.count, isBlank(bytes[position]) { position += 1 }
                 guard position < bytes.count else { return nil }
@@ -197,21 +210,21 @@ enum UnreadScriptText {
                 position = after
             }
             index = position + 1
-            guard let name else { return .some(nil) }
+            guard let element else { return .some(nil) }
             // libxml2 decodes character references in attribute values (`ld&#43;json`): a script's tag with any `&`
             // keeps its body, as a JSON-LD one does.
             let isCut =
-                name.utf8CodeUnitCount == 5
+                element == .style
                 || !containsCaseInsensitive("ld+json", in: open..<position)
                     && !contains(UInt8(ascii: "&"), in: open..<position)
-            return (position + 1, name, isCut)
+            return (position + 1, element, isCut)
         }
 
         /// Where the attribute at `position` ends; nil when its quoted value never closes or its name is longer than
         /// libxml2 reads at once.
         private func attribute(at start: Int) -> Int? {
             var position = start
-            guard isAttributeNameStart(bytes[position]) else {
+            guard isNameStart(bytes[position]) else {
                 // libxml2 drops a bogus attribute up to the next blank or the tag's end.
                 while position < bytes.count, !isBlank(bytes[position]), bytes[position] != UInt8(ascii: ">"),
                     !starts(with: "/>", at: position)
@@ -311,18 +324,14 @@ enum UnreadScriptText {
                 || byte == 0x5F || byte == 0x2E
         }
 
-        /// What may start a name libxml2 reads in a tag: a letter, `_`, `:` or `.`.
-        private func isTagNameStart(_ byte: UInt8) -> Bool {
-            isAttributeNameStart(byte)
-        }
-
         /// What may start a processing instruction's target (ASCII only here: a scan that meets anything else stops).
         private func isPITargetStart(_ byte: UInt8) -> Bool {
             let lower = byte | 0x20
             return (lower >= 0x61 && lower <= 0x7A) || byte == 0x5F || byte == 0x3A
         }
 
-        private func isAttributeNameStart(_ byte: UInt8) -> Bool {
+        /// What may start a name libxml2 reads in a tag (element or attribute): a letter, `_`, `:` or `.`.
+        private func isNameStart(_ byte: UInt8) -> Bool {
             let lower = byte | 0x20
             return (lower >= 0x61 && lower <= 0x7A) || byte == 0x5F || byte == 0x3A || byte == 0x2E
         }

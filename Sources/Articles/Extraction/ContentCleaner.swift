@@ -182,7 +182,7 @@ struct ContentCleaner {
             if BoilerplatePatterns.loadingWords.contains(loading) { return true }
         }
         let headingDensity = textDensity(node, ["h1", "h2", "h3", "h4", "h5", "h6"], total: textLength, lengths)
-        let textishDensity = textDensity(node, Self.textishTagSet, total: textLength, lengths)
+        let textishDensity = textDensity(node, Self.textishTags, total: textLength, lengths)
         let isFigureChild = tree.hasAncestor(node, named: "figure")
         let linkDensity = lengths.linkDensity(node, in: tree)
         let contentLength = TextWhitespace.characterCount(text)
@@ -214,10 +214,9 @@ struct ContentCleaner {
         BoilerplatePatterns.adWords.union(BoilerplatePatterns.loadingWords).map(\.utf8.count).max(by: <).map { $0 + 3 }
         ?? 0
 
-    static let textishTags: Set<String> = [
+    static let textishTags: TagSet = [
         "span", "li", "td", "blockquote", "dl", "div", "img", "ol", "p", "pre", "table", "ul",
     ]
-    static let textishTagSet = TagSet(textishTags)
 
     /// The share of `node`'s text inside elements named one of `tags`.
     private func textDensity(_ node: Int, _ tags: TagSet, total: Int, _ lengths: TextLengths) -> Double {

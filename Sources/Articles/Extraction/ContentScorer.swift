@@ -29,22 +29,18 @@ struct ContentScorer {
         self.knownByline = knownByline
     }
 
-    static let tagsToScore: Set<String> = ["section", "h2", "h3", "h4", "h5", "h6", "p", "td", "pre"]
-    static let divToParagraphElements: Set<String> = [
-        "blockquote", "dl", "div", "img", "ol", "p", "pre", "table", "ul",
-    ]
+    // The element lists asked about for every element, as bit sets of ``HTMLTag``s.
+    static let tagsToScoreTags: TagSet = ["section", "h2", "h3", "h4", "h5", "h6", "p", "td", "pre"]
+    static let divToParagraphTags: TagSet = ["blockquote", "dl", "div", "img", "ol", "p", "pre", "table", "ul"]
+    static let alterToDivExceptionTags: TagSet = ["div", "article", "section", "p", "ol", "ul"]
+    static let removedWhenEmptyTags: TagSet = ["div", "section", "header", "h1", "h2", "h3", "h4", "h5", "h6"]
+    /// Also names ``HTMLTag`` numbers, hence a list of strings too.
     static let phrasingElements: Set<String> = [
         "abbr", "audio", "b", "bdo", "br", "button", "cite", "code", "data", "datalist", "dfn", "em", "embed", "i",
         "img", "input", "kbd", "label", "mark", "math", "meter", "noscript", "object", "output", "progress", "q",
         "ruby", "samp", "script", "select", "small", "span", "strong", "sub", "sup", "textarea", "time", "var", "wbr",
     ]
-    static let alterToDivExceptions: Set<String> = ["div", "article", "section", "p", "ol", "ul"]
-    /// The lists above as bit sets, for the walk over every element.
-    static let tagsToScoreTags = TagSet(tagsToScore)
-    static let divToParagraphTags = TagSet(divToParagraphElements)
     static let phrasingTags = TagSet(phrasingElements)
-    static let alterToDivExceptionTags = TagSet(alterToDivExceptions)
-    static let removedWhenEmptyTags = TagSet(removedWhenEmpty)
 
     /// The article container: a new `div` node (in `tree`) holding the chosen content, or nil when the
     /// page has no body.
@@ -250,8 +246,6 @@ struct ContentScorer {
         }
         return current
     }
-
-    static let removedWhenEmpty: Set<String> = ["div", "section", "header", "h1", "h2", "h3", "h4", "h5", "h6"]
 
     /// The commas of `text` in any script (Readability's list: U+002C, U+060C, U+FE50, U+FE10,
     /// U+FE11, U+2E41, U+2E34, U+2E32, U+FF0C), without hashing each scalar into a set.

@@ -31,19 +31,18 @@ struct ArticleSanitizer {
         "figure", "figcaption", "hr", "div", "section", "article", "main", "center", "details", "summary", "address",
         "hgroup", "fieldset", "tr", "td", "th", "thead", "tbody", "tfoot", "caption",
     ]
-    static let voids: Set<String> = ["br", "hr", "img", "wbr"]
+    static let voidTags: TagSet = ["br", "hr", "img", "wbr"]
     /// Elements whose children must be elements of certain kinds (no bare text or paragraphs).
-    static let structural: Set<String> = ["ul", "ol", "dl", "table", "thead", "tbody", "tfoot", "tr"]
+    static let structuralTags: TagSet = ["ul", "ol", "dl", "table", "thead", "tbody", "tfoot", "tr"]
     /// Kept elements that hold phrasing content only: a block inside one would close it in the HTML parser
     /// (`<p><h2>` is read as `<p></p><h2>`, and the `</p>` that follows is a parse error the W3C feed validator
     /// reports as "Invalid HTML").
     static let phrasingOnly: Set<String> = Set(allowed.keys).subtracting(blocks).subtracting(["a", "del", "ins"])
         .union(["p", "h2", "h3", "h4", "h5", "h6"])
-    /// The lists above as bit sets, for the elements written.
+    /// The string lists above (which also name ``HTMLTag`` numbers, or are derived) as bit sets, for the elements
+    /// written.
     static let droppedTags = TagSet(dropped)
     static let blockTags = TagSet(blocks)
-    static let voidTags = TagSet(voids)
-    static let structuralTags = TagSet(structural)
     static let phrasingOnlyTags = TagSet(phrasingOnly)
 
     /// Kept elements that belong inside one kind of parent only (an item in a list, a cell in a row, a caption in
