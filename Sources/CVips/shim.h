@@ -69,6 +69,114 @@ static inline int newsfeed_vips_thumbnail(const void *buffer, size_t length, int
         "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL);
 }
 
+/// Opens a JPEG to be decoded at 1/`shrink` of its size (1, 2, 4 or 8: libjpeg scales while it decodes, so a
+/// 3,000-pixel photo read for a 1,280-pixel copy is decoded at 1,500), failing on a truncated file. The EXIF
+/// orientation stays metadata (applied after the shrink, on fewer pixels). 0 on success.
+static inline int newsfeed_vips_jpeg_open(const void *buffer, size_t length, int shrink, VipsImage **out) {
+    return vips_jpegload_buffer(
+        (void *)buffer, length, out, "shrink", shrink, "fail_on", VIPS_FAIL_ON_TRUNCATED, "access",
+        VIPS_ACCESS_SEQUENTIAL, NULL);
+}
+
+/// Replaces `*image` by `next`, dropping the reference to the old one.
+static inline void newsfeed_vips_replace(VipsImage **image, VipsImage *next) {
+    g_object_unref(*image);
+    *image = next;
+}
+
+/// The vertical half of a Lanczos 3 shrink by `factor` (>= 1), as `vips_resize` does it (its 2.0 gap: a box
+/// shrink for the whole part first). Replaces `*image` on success; 0 on success.
+static inline int newsfeed_vips_reduce_rows(VipsImage **image, double factor) {
+    if (factor <= 1.0) return 0;
+    VipsImage *next = NULL;
+    if (vips_reducev(*image, &next, factor, "kernel", VIPS_KERNEL_LANCZOS3, "gap", 2.0, NULL) != 0) return -1;
+    newsfeed_vips_replace(image, next);
+    return 0;
+}
+
+/// `*image` turned by `angle`. Replaces `*image` on success; 0 on success.
+static inline int newsfeed_vips_turn(VipsImage **image, VipsAngle angle) {
+    VipsImage *next = NULL;
+    if (vips_rot(*image, &next, angle, NULL) != 0) return -1;
+    newsfeed_vips_replace(image, next);
+    return 0;
+}
+
+/// `*image` with its pixels computed once and held in memory. Replaces `*image` on success; 0 on success.
+static inline int newsfeed_vips_materialize(VipsImage **image) {
+    VipsImage *next = vips_image_copy_memory(*image);
+    if (next == NULL) return -1;
+    newsfeed_vips_replace(image, next);
+    return 0;
+}
+
+/// The horizontal half of the same shrink, run as the vertical one on the image turned a quarter and turned
+/// back: libvips 8.14 vectorizes its vertical reduce and not its horizontal one, and on photos the two turns
+/// cost less than the difference (bench/README.md, "images"). `*image` must be in memory (a turn reads it in
+/// any order); the turned image is held in memory before it is reduced, since a reduce reading through a lazy
+/// turn computes its tiles again. Replaces `*image` on success; 0 on success.
+static inline int newsfeed_vips_reduce_columns(VipsImage **image, double factor) {
+    if (factor <= 1.0) return 0;
+    if (newsfeed_vips_turn(image, VIPS_ANGLE_D90) != 0 || newsfeed_vips_materialize(image) != 0
+        || newsfeed_vips_reduce_rows(image, factor) != 0 || newsfeed_vips_materialize(image) != 0) {
+        return -1;
+    }
+    return newsfeed_vips_turn(image, VIPS_ANGLE_D270);
+}
+
+/// An opaque 8-bit image in memory shrunk by `factor` both ways with Lanczos 3 (a narrower copy of an opaque
+/// picture, from the widest copy's pixels), in memory. 0 on success.
+static inline int newsfeed_vips_shrink_opaque(VipsImage *in, double factor, VipsImage **out) {
+    VipsImage *image = in;
+    g_object_ref(image);
+    if (newsfeed_vips_reduce_rows(&image, factor) != 0 || newsfeed_vips_materialize(&image) != 0
+        || newsfeed_vips_reduce_columns(&image, factor) != 0 || newsfeed_vips_materialize(&image) != 0) {
+        g_object_unref(image);
+        return -1;
+    }
+    *out = image;
+    return 0;
+}
+
+/// `*image` in `space`. Replaces `*image` on success; 0 on success.
+static inline int newsfeed_vips_convert(VipsImage **image, VipsInterpretation space) {
+    VipsImage *next = NULL;
+    if (vips_colourspace(*image, &next, space, NULL) != 0) return -1;
+    newsfeed_vips_replace(image, next);
+    return 0;
+}
+
+/// `*image` turned upright by its EXIF orientation (which it then no longer carries). Replaces `*image` on
+/// success; 0 on success.
+static inline int newsfeed_vips_upright(VipsImage **image) {
+    VipsImage *next = NULL;
+    if (vips_autorot(*image, &next, NULL) != 0) return -1;
+    newsfeed_vips_replace(image, next);
+    return 0;
+}
+
+/// A JPEG decoded for its widest copy, `width` pixels wide as seen: opened at 1/`shrink`, in sRGB (CMYK
+/// included; grey is shrunk as one band and made sRGB after, as `vips_thumbnail` does), shrunk with Lanczos 3
+/// (the rows while decoding, so the full-size pixels are never held), turned upright by its EXIF orientation.
+/// `turned` says that orientation swaps width and height. The pixels are in memory; the ICC profile is still in
+/// the metadata. 0 on success.
+static inline int newsfeed_vips_jpeg_widest(
+    const void *buffer, size_t length, int shrink, int width, int turned, VipsImage **out) {
+    VipsImage *image = NULL;
+    if (newsfeed_vips_jpeg_open(buffer, length, shrink, &image) != 0) return -1;
+    VipsInterpretation space = vips_image_get_bands(image) < 3 ? VIPS_INTERPRETATION_B_W : VIPS_INTERPRETATION_sRGB;
+    double factor = (double)(turned ? vips_image_get_height(image) : vips_image_get_width(image)) / width;
+    if (newsfeed_vips_convert(&image, space) != 0 || newsfeed_vips_reduce_rows(&image, factor) != 0
+        || newsfeed_vips_materialize(&image) != 0 || newsfeed_vips_reduce_columns(&image, factor) != 0
+        || newsfeed_vips_upright(&image) != 0 || newsfeed_vips_convert(&image, VIPS_INTERPRETATION_sRGB) != 0
+        || newsfeed_vips_materialize(&image) != 0) {
+        g_object_unref(image);
+        return -1;
+    }
+    *out = image;
+    return 0;
+}
+
 /// Shrinks an image already decoded into memory (a larger copy) to `width` pixels wide, never enlarging. The
 /// caller has dropped its ICC profile and orientation first (see `newsfeed_vips_forget_source`), so nothing is
 /// rotated or colour-converted twice. 0 on success.

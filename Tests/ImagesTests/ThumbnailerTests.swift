@@ -38,6 +38,86 @@
             return outcome.outputText
         }
 
+        /// Runs a libvips command-line tool; its standard output.
+        func run(_ name: String, _ arguments: [String]) async throws -> String {
+            let executable = try #require(ChildProcess.findExecutable(name), "\(name) (libvips-tools) is missing")
+            let outcome = try await ChildProcess.run(
+                executable, arguments, environment: ProcessInfo.processInfo.environment)
+            #expect(outcome.status == 0, "\(outcome.summary)")
+            return outcome.outputText
+        }
+
+        /// The mean difference per sample (0-255) from `image` to `reference`, two files of one size.
+        func meanDifference(_ image: String, _ reference: String, in folder: TemporaryFolder) async throws -> Double {
+            let difference = folder.url.appending(path: "difference.v").path
+            let absolute = folder.url.appending(path: "absolute.v").path
+            _ = try await run("vips", ["subtract", image, reference, difference])
+            _ = try await run("vips", ["abs", difference, absolute])
+            let mean = try await run("vips", ["avg", absolute])
+            return try #require(Double(mean.trimmingCharacters(in: .whitespacesAndNewlines)), "\(mean)")
+        }
+
+        /// How far `copy` is from what Debian's `vipsthumbnail` makes of `original` at the copy's width (libvips'
+        /// own thumbnailer as the reference for orientation, colour and the shrink), and how far vipsthumbnail's
+        /// own JPEG at the copy's quality is from it: the copy should cost little more than that JPEG. The sizes
+        /// must match.
+        func differenceFromVipsthumbnail(_ copy: ImageCopy, original: URL, in folder: TemporaryFolder) async throws
+            -> (copy: Double, vipsJPEG: Double)
+        {
+            let made = folder.url.appending(path: copy.fileName).path
+            try Data(copy.bytes).write(to: URL(filePath: made))
+            let reference = folder.url.appending(path: "reference-\(copy.width).v").path
+            let vipsJPEG = folder.url.appending(path: "vipsthumbnail-\(copy.width).jpg").path
+            _ = try await run("vipsthumbnail", [original.path, "--size", "\(copy.width)x", "-o", reference])
+            _ = try await run(
+                "vipsthumbnail", [original.path, "--size", "\(copy.width)x", "-o", vipsJPEG + "[Q=80,strip]"])
+            let size = try await run("vipsheader", [reference]).split(separator: " ").first { $0.contains("x") }
+            #expect(size.map(String.init) == "\(copy.width)x\(copy.height)", "\(original.lastPathComponent)")
+            return (
+                try await meanDifference(made, reference, in: folder),
+                try await meanDifference(vipsJPEG, reference, in: folder)
+            )
+        }
+
+        /// JPEGs are decoded at libjpeg's 1/2, 1/4 or 1/8 scale and shrunk by newsfeed's own Lanczos passes, not by
+        /// `vips_thumbnail`, and every narrower opaque copy by those passes too: every copy of photos that take
+        /// each scale, turned or not, CMYK or grey, and of PNG and WebP, is the size libvips' thumbnailer makes and
+        /// looks like it (a copy turned the wrong way, mirrored, in the wrong colours
+        /// or shifted differs by tens of levels; the two shrinks differ by a few).
+        @Test(arguments: [
+            ("photo-400x300.jpg", 7.5), ("photo-400x300.jpg", 3.0), ("photo-400x300.jpg", 1.0),
+            ("orientation-6-gps-300x200.jpg", 15.0), ("orientation-6-gps-300x200.jpg", 1.0),
+            ("cmyk-200x150.jpg", 12.0), ("grey-200x150.jpg", 9.0), ("photo-400x300.png", 2.0),
+            ("photo-400x300.webp", 1.0),
+        ])
+        func jpegCopiesMatchLibvipsThumbnailer(name: String, scale: Double) async throws {
+            let folder = TemporaryFolder()
+            let small = folder.url.appending(path: "small-\(name)")
+            try Data(try ImageFixtures.bytes(name)).write(to: small)
+            let original = folder.url.appending(path: "original-\(name)")
+            // `vips resize` keeps the EXIF orientation and the CMYK or grey colour space.
+            let options = name.hasSuffix(".jpg") ? "[Q=92]" : ""
+            _ = try await run("vips", ["resize", small.path, original.path + options, "\(scale)"])
+            let made = try Thumbnailer(widths: [100, 320, 640, 1280]).copies(
+                of: [UInt8](try Data(contentsOf: original)))
+            #expect(!made.isEmpty)
+            for copy in made {
+                let difference = try await differenceFromVipsthumbnail(copy, original: original, in: folder)
+                #expect(difference.copy < difference.vipsJPEG * 1.2 + 0.5, "\(name) × \(scale) at \(copy.width)")
+            }
+        }
+
+        @Test func theJPEGScaleIsTheLargestThatStillReachesTheWidth() {
+            #expect(Thumbnailer.jpegShrink(side: 3000, width: 1280) == 2)
+            #expect(Thumbnailer.jpegShrink(side: 2400, width: 1280) == 1)
+            #expect(Thumbnailer.jpegShrink(side: 2560, width: 1280) == 2)
+            #expect(Thumbnailer.jpegShrink(side: 2559, width: 1280) == 2)
+            #expect(Thumbnailer.jpegShrink(side: 2558, width: 1280) == 1)
+            #expect(Thumbnailer.jpegShrink(side: 400, width: 100) == 4)
+            #expect(Thumbnailer.jpegShrink(side: 12_000, width: 320) == 8)
+            #expect(Thumbnailer.jpegShrink(side: 120, width: 120) == 1)
+        }
+
         @Test func widthsAboveTheOriginalGiveNoCopy() throws {
             let made = try copies("photo-400x300.jpg", widths: [100, 200, 640])
             #expect(made.map(\.width) == [100, 200])

@@ -23,3 +23,14 @@ python3 bench/images/make_photos.py "$photos" 200
 echo "libvips $(vips --version), Pillow $(python3 -c 'import PIL; print(PIL.__version__)'), $(nproc) cores"
 python3 bench/images/measure.py "$scratch/release/images-bench" "$photos" --rounds "${ROUNDS:-5}" \
     --workers "${WORKERS:-$(nproc)}"
+
+# Where the time goes: the codec floor (the decode and the encodes alone, one thread) against the whole of each
+# tool's work on one process, CPU time (user + system), all 200 photos.
+cc -O2 -o "$scratch/codec-floor" bench/images/codec_floor.c $(pkg-config --cflags --libs vips)
+"$scratch/codec-floor" "$photos"/*
+one=$(mktemp -d)
+MALLOC_ARENA_MAX=2 /usr/bin/time -f "newsfeed, 1 worker: %U s user + %S s system" \
+    "$scratch/release/images-bench" --workers 1 --out "$one/newsfeed" "$photos"/* >/dev/null
+/usr/bin/time -f "Pillow, 1 process: %U s user + %S s system" \
+    python3 bench/images/pillow_thumbnails.py --workers 1 --out "$one/pillow" "$photos"/* >/dev/null
+rm -rf "$one"

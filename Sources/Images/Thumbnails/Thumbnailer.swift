@@ -4,13 +4,16 @@
     /// Makes the copies of one story image through libvips: every configured width the original reaches (never
     /// upscaled), or one copy at the original's own width when it is narrower than all of them.
     ///
-    /// The source is decoded once, for the widest copy, with `vips_thumbnail_buffer`, which shrinks JPEG and WebP
-    /// while decoding (a 3,000-pixel JPEG is read at half its size for a 1,280-pixel copy), applies the EXIF
-    /// orientation, converts to sRGB (CMYK and embedded profiles included), takes an animation's first frame and
-    /// fails on a truncated file rather than padding it. The narrower copies are shrunk from that copy's pixels in
-    /// memory: decoding the source again for each width cost more than the rest of the work together
-    /// (bench/README.md, "images"). Each copy is re-encoded with its metadata stripped (EXIF, GPS, XMP,
-    /// comments): JPEG when it is opaque, PNG when some pixel is transparent.
+    /// The source is decoded once, for the widest copy. A JPEG (nearly every story picture) is opened at the
+    /// largest of libjpeg's 1/8, 1/4 and 1/2 scales that still gives the widest copy's width, like Pillow's
+    /// `draft` (a 3,000-pixel photo is decoded at 1,500 for a 1,280-pixel copy; libvips 8.14's own thumbnailer
+    /// keeps a further factor of two and decoded it at 3,000), then put in sRGB (CMYK and grey too), shrunk with
+    /// Lanczos 3 and turned upright by its EXIF orientation. Other formats go through `vips_thumbnail_buffer`,
+    /// which shrinks WebP while decoding, applies the orientation, converts to sRGB and takes an animation's
+    /// first frame. Both fail on a truncated file rather than padding it. The narrower copies are shrunk from the
+    /// widest copy's pixels in memory: decoding the source again for each width cost more than the rest of the
+    /// work together (bench/README.md, "images"). Each copy is re-encoded with its metadata stripped (EXIF, GPS,
+    /// XMP, comments): JPEG when it is opaque, PNG when some pixel is transparent.
     public struct Thumbnailer: Sendable {
         /// The widths asked for, ascending (config `images.widths`).
         public var widths: [Int]
@@ -29,10 +32,10 @@
         public func copies(of bytes: [UInt8]) throws(ImageError) -> [ImageCopy] {
             let source = try SourceImage(bytes: bytes, limits: limits)
             try VipsRuntime.start()
-            let size = try orientedSize(of: source)
-            let reached = widths.filter { $0 <= size.width }
-            let made = reached.isEmpty ? [size.width] : reached
-            let widest = try decoded(source, width: made[made.count - 1])
+            let header = try header(of: source)
+            let reached = widths.filter { $0 <= header.seen.width }
+            let made = reached.isEmpty ? [header.seen.width] : reached
+            let widest = try decoded(source, header: header, width: made[made.count - 1])
             defer { newsfeed_vips_release(widest) }
             var copies: [ImageCopy] = []
             for width in made.dropLast() {
@@ -42,9 +45,9 @@
             return copies
         }
 
-        /// The size the picture is seen at (width and height swapped for orientations 5-8), from libvips' lazy
-        /// header-only open: the check that covers TIFF and HEIF, and the loader must match the magic bytes.
-        func orientedSize(of source: SourceImage) throws(ImageError) -> ImageDimensions {
+        /// The stored size and whether the EXIF orientation turns it, from libvips' lazy header-only open: the
+        /// pixel check that covers TIFF and HEIF, and the loader must match the magic bytes.
+        func header(of source: SourceImage) throws(ImageError) -> SourceHeader {
             let opened = source.bytes.withUnsafeBytes { newsfeed_vips_header($0.baseAddress, $0.count) }
             guard let image = opened else {
                 throw .corrupt(
@@ -59,42 +62,76 @@
             let stored = ImageDimensions(
                 width: Int(vips_image_get_width(image)), height: Int(vips_image_get_height(image)))
             try limits.check(stored)
-            let turned = (5...8).contains(newsfeed_vips_orientation(image))
-            return turned ? ImageDimensions(width: stored.height, height: stored.width) : stored
+            return SourceHeader(stored: stored, turned: (5...8).contains(newsfeed_vips_orientation(image)))
         }
 
         /// The source decoded into memory as 8-bit sRGB, `width` pixels wide, upright: the widest copy's pixels,
         /// which the narrower copies are made from. The caller releases it.
-        func decoded(_ source: SourceImage, width: Int) throws(ImageError) -> UnsafeMutablePointer<VipsImage> {
-            var thumbnail: UnsafeMutablePointer<VipsImage>?
-            let status = source.bytes.withUnsafeBytes {
-                newsfeed_vips_thumbnail($0.baseAddress, $0.count, Int32(width), &thumbnail)
+        func decoded(_ source: SourceImage, header: SourceHeader, width: Int) throws(ImageError)
+            -> UnsafeMutablePointer<VipsImage>
+        {
+            var decoded: UnsafeMutablePointer<VipsImage>?
+            // The pixels are computed inside the closure, while the bytes are pinned: libvips reads the buffer
+            // lazily and does not copy it.
+            let status = source.bytes.withUnsafeBytes { bytes -> Int32 in
+                if source.format == .jpeg {
+                    let shrink = Self.jpegShrink(
+                        side: header.turned ? header.stored.height : header.stored.width, width: width)
+                    return newsfeed_vips_jpeg_widest(
+                        bytes.baseAddress, bytes.count, Int32(shrink), Int32(width), header.turned ? 1 : 0, &decoded)
+                }
+                return Self.thumbnailed(bytes, width: width, into: &decoded)
             }
-            guard status == 0, let thumbnail else { throw decodeFailure(source) }
-            defer { newsfeed_vips_release(thumbnail) }
-            var converted: UnsafeMutablePointer<VipsImage>?
-            guard newsfeed_vips_srgb(thumbnail, &converted) == 0, let converted else { throw decodeFailure(source) }
-            defer { newsfeed_vips_release(converted) }
-            // In memory (a 1,280-pixel copy is about 4 MB), so the alpha test, the encoder and the narrower copies
-            // read the same pixels, and a truncated source fails here, before anything is written.
-            guard let pixels = vips_image_copy_memory(converted) else { throw decodeFailure(source) }
-            newsfeed_vips_forget_source(pixels)
-            return pixels
+            guard status == 0, let decoded else { throw decodeFailure(source) }
+            newsfeed_vips_forget_source(decoded)
+            return decoded
         }
 
-        /// One copy `width` pixels wide, shrunk from the wider copy's pixels.
-        func copy(of widest: UnsafeMutablePointer<VipsImage>, width: Int) throws(ImageError) -> ImageCopy {
+        /// `vips_thumbnail_buffer` `width` pixels wide, in sRGB, in memory (a 1,280-pixel copy is about 4 MB), so the
+        /// alpha test, the encoder and the narrower copies read the same pixels, and a truncated source fails here,
+        /// before anything is written.
+        private static func thumbnailed(
+            _ bytes: UnsafeRawBufferPointer, width: Int, into decoded: inout UnsafeMutablePointer<VipsImage>?
+        ) -> Int32 {
             var thumbnail: UnsafeMutablePointer<VipsImage>?
-            guard newsfeed_vips_thumbnail_image(widest, Int32(width), &thumbnail) == 0, let thumbnail else {
-                throw .library(reason: VipsRuntime.takeError())
-            }
+            guard newsfeed_vips_thumbnail(bytes.baseAddress, bytes.count, Int32(width), &thumbnail) == 0,
+                let thumbnail
+            else { return -1 }
             defer { newsfeed_vips_release(thumbnail) }
-            // Small, and read twice when it has an alpha channel (the test, then the encoder).
-            guard let pixels = vips_image_copy_memory(thumbnail) else {
-                throw .library(reason: VipsRuntime.takeError())
+            var converted: UnsafeMutablePointer<VipsImage>?
+            guard newsfeed_vips_srgb(thumbnail, &converted) == 0, let converted else { return -1 }
+            defer { newsfeed_vips_release(converted) }
+            decoded = vips_image_copy_memory(converted)
+            return decoded == nil ? -1 : 0
+        }
+
+        /// The largest JPEG scale-on-decode divisor (8, 4, 2 or 1) that still decodes at least `width` pixels
+        /// across `side` (libjpeg rounds a scaled side up).
+        public static func jpegShrink(side: Int, width: Int) -> Int {
+            [8, 4, 2].first { (side + $0 - 1) / $0 >= width } ?? 1
+        }
+
+        /// One copy `width` pixels wide, shrunk from the wider copy's pixels: an opaque one by the same Lanczos 3
+        /// passes as a JPEG's widest copy, one with alpha by `vips_thumbnail_image`, which premultiplies it first
+        /// (so transparent pixels do not darken their neighbours).
+        func copy(of widest: UnsafeMutablePointer<VipsImage>, width: Int) throws(ImageError) -> ImageCopy {
+            var shrunk: UnsafeMutablePointer<VipsImage>?
+            let status: Int32
+            if vips_image_hasalpha(widest) == 0 {
+                let factor = Double(vips_image_get_width(widest)) / Double(width)
+                status = newsfeed_vips_shrink_opaque(widest, factor, &shrunk)
+            } else {
+                var thumbnail: UnsafeMutablePointer<VipsImage>?
+                status = newsfeed_vips_thumbnail_image(widest, Int32(width), &thumbnail)
+                if status == 0, let thumbnail {
+                    // Small, and read twice when it has an alpha channel (the test, then the encoder).
+                    shrunk = vips_image_copy_memory(thumbnail)
+                    newsfeed_vips_release(thumbnail)
+                }
             }
-            defer { newsfeed_vips_release(pixels) }
-            return try encode(pixels)
+            guard status == 0, let shrunk else { throw .library(reason: VipsRuntime.takeError()) }
+            defer { newsfeed_vips_release(shrunk) }
+            return try encode(shrunk)
         }
 
         /// JPEG unless some pixel is transparent; an alpha channel that hides nothing is dropped.
@@ -129,6 +166,16 @@
             return ImageCopy(
                 width: Int(vips_image_get_width(image)), height: Int(vips_image_get_height(image)), encoding: encoding,
                 bytes: bytes)
+        }
+
+        /// A source's stored size, and whether its EXIF orientation (5-8) swaps width and height.
+        struct SourceHeader {
+            var stored: ImageDimensions
+            var turned: Bool
+            /// The size the picture is seen at.
+            var seen: ImageDimensions {
+                turned ? ImageDimensions(width: stored.height, height: stored.width) : stored
+            }
         }
 
         private func decodeFailure(_ source: SourceImage) -> ImageError {

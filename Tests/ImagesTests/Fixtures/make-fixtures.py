@@ -27,6 +27,7 @@ photo(400, 300).save("photo-400x300.webp", quality=80)
 photo(160, 120).save("photo-160x120.tiff", compression="jpeg")
 photo(120, 90).save("small-120x90.jpg", quality=85)
 photo(200, 150, "CMYK").save("cmyk-200x150.jpg", quality=85)
+photo(200, 150, "L").save("grey-200x150.jpg", quality=85)
 
 # Stored 300 wide and 200 high, EXIF orientation 6 (rotate 90° clockwise to view: 200 × 300), with GPS tags.
 exif = Image.Exif()
