@@ -140,7 +140,8 @@ let package = Package(
         ),
         .testTarget(
             name: "ArticlesTests",
-            dependencies: ["Articles"],
+            // TestSupport finds the real pages in the shared folder (SharedData).
+            dependencies: ["Articles", "TestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Articles
@@ -7,7 +8,7 @@ import Testing
     let extractor = ArticleExtractor()
     let page = ArticleFixtures.pageURL
 
-    @Test(arguments: ["ars-1", "herald-sun-1"])
+    @Test(.needsSharedData, arguments: ["ars-1", "herald-sun-1"])
     func realNewsPageMatchesTheExpectedArticle(name: String) throws {
         let fixture = try ArticleFixtures.page(name)
         let article = try extractor.extract(fixture.source, url: page)

@@ -1,14 +1,17 @@
 import Articles
 import Foundation
+import TestSupport
 
-/// The real pages under Fixtures/ and small pages made for one rule each.
+/// Real pages of Mozilla Readability's test corpus, read in place from the shared folder (``SharedData``), and small
+/// pages made for one rule each.
 enum ArticleFixtures {
     /// The address the made-up pages come from.
     static let pageURL = URL(string: "https://news.example/2020/04/bridge.html") ?? URL(fileURLWithPath: "/")
 
+    /// A page of Readability's test corpus and the article Readability.js extracts from it (the test needs
+    /// `.needsSharedData`).
     static func page(_ name: String) throws -> (source: [UInt8], expected: String) {
-        guard let resources = Bundle.module.resourceURL else { throw CocoaError(.fileNoSuchFile) }
-        let folder = resources.appendingPathComponent("Fixtures").appendingPathComponent(name)
+        let folder = try SharedData.readabilityPage(name)
         let source = try Data(contentsOf: folder.appendingPathComponent("source.html"))
         let expected = try String(contentsOf: folder.appendingPathComponent("expected.html"), encoding: .utf8)
         return ([UInt8](source), expected)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Articles
@@ -230,7 +231,7 @@ import Testing
 
 /// The sanitizer's promises hold on real publisher markup, not only on made-up pages.
 @Suite struct RealPageSanitizingTests {
-    @Test(arguments: ["ars-1", "herald-sun-1"])
+    @Test(.needsSharedData, arguments: ["ars-1", "herald-sun-1"])
     func realPagesGiveOnlyAllowedMarkupAndAbsoluteAddresses(name: String) throws {
         let fixture = try ArticleFixtures.page(name)
         let html = try ArticleExtractor().extract(fixture.source, url: ArticleFixtures.pageURL).html

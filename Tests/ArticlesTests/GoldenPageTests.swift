@@ -1,14 +1,15 @@
 import Articles
 import Foundation
+import TestSupport
 import Testing
 
-/// Twelve real pages of different publishers (Fixtures/golden, from Mozilla Readability's test
-/// corpus) and the extractor's whole output for each, committed: any change to what is extracted
-/// from them shows as a diff to review.
+/// Twelve real pages of different publishers (Mozilla Readability's test corpus, read in place from the shared
+/// folder: ``SharedData``) and the extractor's whole output for each, committed in Fixtures/golden: any change to
+/// what is extracted from them shows as a diff to review.
 ///
 /// Set NEWSFEED_RECORD_GOLDEN=1 to rewrite the expected files after an intended change, then read
 /// the diff (`git diff Tests/ArticlesTests/Fixtures/golden/`): each must still be the article.
-@Suite struct GoldenPageTests {
+@Suite(.needsSharedData) struct GoldenPageTests {
     static let pages = [
         "daringfireball-1", "tumblr", "simplyfound-1", "ebb-org", "medium-2", "heise", "la-nacion", "gitlab-blog",
         "lemonde-1", "lwn-1", "webmd-2", "gmw",
@@ -21,7 +22,7 @@ import Testing
     func extractedArticleMatchesItsGoldenFiles(name: String) throws {
         guard let resources = Bundle.module.resourceURL else { throw CocoaError(.fileNoSuchFile) }
         let folder = resources.appending(path: "Fixtures/golden/\(name)")
-        let source = try Data(contentsOf: folder.appending(path: "source.html"))
+        let source = try SharedData.readabilitySource(name)
         let article = try ArticleExtractor().extract([UInt8](source), url: Self.pageURL)
         let rendered = ["expected.txt": Self.summary(article), "expected.html": article.html]
         if ProcessInfo.processInfo.environment["NEWSFEED_RECORD_GOLDEN"] == "1" {

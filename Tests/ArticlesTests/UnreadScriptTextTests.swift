@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Articles
@@ -104,10 +105,9 @@ import Testing
         try expectSameTree(page)
     }
 
-    @Test(arguments: GoldenPageTests.pages)
+    @Test(.needsSharedData, arguments: GoldenPageTests.pages)
     func realPagesGiveTheSameTree(name: String) throws {
-        guard let resources = Bundle.module.resourceURL else { throw CocoaError(.fileNoSuchFile) }
-        let source = try Data(contentsOf: resources.appending(path: "Fixtures/golden/\(name)/source.html"))
+        let source = try SharedData.readabilitySource(name)
         let page = String(decoding: source, as: UTF8.self)
         #expect(cut(page).utf8.count < page.utf8.count || !page.lowercased().contains("<script>"))
         try expectSameTree(page)

@@ -333,10 +333,10 @@ import Testing
         }
     }
 
-    @Test func realNewsAPIAnswersBuildValidFeedsThatReadBackUnchanged() async throws {
+    @Test(.needsSharedData) func realNewsAPIAnswersBuildValidFeedsThatReadBackUnchanged() async throws {
         let answers: [String: NewsAPIStub.Answer] = [
-            "us/health": .json(200, try NewsAPIFixtures.data("real-us-top-headlines-38-articles.json")),
-            "us/technology": .json(200, try NewsAPIFixtures.data("real-in-health-20-of-70-articles.json")),
+            "us/health": .json(200, try SharedData.capture(.usTopHeadlines)),
+            "us/technology": .json(200, try SharedData.capture(.inHealthHeadlines)),
         ]
         try await BuildWorkspace.with(answers: answers) { workspace in
             #expect(await workspace.build().status == 0)

@@ -53,17 +53,23 @@ import Testing
         }
     }
 
-    @Test(arguments: ["hostile", "real"])
-    func everyFormatIsWrittenValidWithTheSameItemsAndAnUnchangedBuildTouchesNone(answer: String) async throws {
-        let stubAnswer =
-            answer == "hostile"
-            ? BuildEndToEndTests.hostileAnswer
-            : .json(200, try NewsAPIFixtures.data("real-us-top-headlines-38-articles.json"))
+    @Test func everyFormatIsWrittenValidWithTheSameItemsAndAnUnchangedBuildTouchesNone() async throws {
+        try await Self.expectEveryFormatValidAndUntouchedWhenUnchanged(BuildEndToEndTests.hostileAnswer, items: 2)
+    }
+
+    @Test(.needsSharedData) func theSameHoldsForARealAnswer() async throws {
+        try await Self.expectEveryFormatValidAndUntouchedWhenUnchanged(
+            .json(200, try SharedData.capture(.usTopHeadlines)), items: 38)
+    }
+
+    static func expectEveryFormatValidAndUntouchedWhenUnchanged(_ stubAnswer: NewsAPIStub.Answer, items: Int)
+        async throws
+    {
         try await BuildWorkspace.with(config: Self.config(), answers: ["us/health": stubAnswer]) { workspace in
             let first = await workspace.build()
             #expect(first.status == 0, "\(first.standardError)")
             let rssIDs = try Self.ids(workspace, .rss)
-            #expect(rssIDs.count == (answer == "hostile" ? 2 : 38))
+            #expect(rssIDs.count == items)
             var before: [FeedFormat: (Data, Date?)] = [:]
             for format in FeedFormat.defaultList {
                 #expect(try Self.violations(workspace, format) == [], "\(format)")

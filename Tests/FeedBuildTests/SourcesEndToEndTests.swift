@@ -5,8 +5,9 @@ import TestSupport
 import Testing
 
 /// `newsfeed build` with every kind of feed (headlines of a whole country, a NewsAPI search and
-/// DuckDuckGo answers) against loopback stubs: the same pipeline and the same rules for all.
-@Suite struct SourcesEndToEndTests {
+/// DuckDuckGo answers) against loopback stubs: the same pipeline and the same rules for all. DuckDuckGo answers
+/// `rust` with the real answer of the shared folder.
+@Suite(.needsSharedData) struct SourcesEndToEndTests {
     static let config = """
         {
           "site": "\(BuildWorkspace.site)",
@@ -25,11 +26,11 @@ import Testing
         .story("climate-1"), .story("climate-2", publishedAt: "2024-05-01T08:00:00Z"),
     ])
 
-    /// A build workspace with a DuckDuckGo stub answering `rust` with the real sample and `apple`
+    /// A build workspace with a DuckDuckGo stub answering `rust` with the real answer and `apple`
     /// with a grouped disambiguation; `body` gets both.
     static func with(_ body: (BuildWorkspace, DuckDuckGoStub) async throws -> Void) async throws {
         let ddg = try DuckDuckGoStub([
-            "rust": DuckDuckGoStub.json(try DuckDuckGoFixtures.data("real-rust-type-a.json")),
+            "rust": DuckDuckGoStub.json(try SharedData.capture(.duckDuckGoRust)),
             "apple": DuckDuckGoStub.json(try DuckDuckGoFixtures.data("grouped-topics-disambiguation.json")),
         ])
         do {
@@ -243,7 +244,7 @@ import Testing
             let previous = workspace.feedData("search/climate-change")
             workspace.clock.advance(by: 3600)
             workspace.stub.answer("search:climate change", with: answer)
-            ddg.answer("apple", with: DuckDuckGoStub.json(try DuckDuckGoFixtures.data("real-rust-type-a.json")))
+            ddg.answer("apple", with: DuckDuckGoStub.json(try SharedData.capture(.duckDuckGoRust)))
 
             // Forced: DuckDuckGo feeds are due once a day.
             let run = await Self.build(workspace, ddg, ["--force"])

@@ -8,7 +8,7 @@ import Testing
 /// sideways at 360 px.
 @Suite(.serialized) struct BrowserReaderViewTests {
     @Test(
-        "headless Chromium shows the reader view in both themes",
+        "headless Chromium shows the reader view in both themes", .needsSharedData,
         .enabled("chromium, chromedriver or selenium is missing and NEWSFEED_REQUIRE_READERS is not 1") {
             await FeedReader.chromium.shouldRun
         },

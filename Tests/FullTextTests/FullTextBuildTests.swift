@@ -33,7 +33,7 @@ import Testing
         try String(decoding: Data(contentsOf: workspace.output.appending(path: path)), as: UTF8.self)
     }
 
-    @Test func aFeedWithFullTextCarriesTheWholeArticleInEveryFormat() async throws {
+    @Test(.needsSharedData) func aFeedWithFullTextCarriesTheWholeArticleInEveryFormat() async throws {
         try await withPublisher { publisher, base in
             let health = [Self.article(base, "/article/ars-1"), Self.article(base, "/story/7")]
             let technology = [Self.article(base, "/story/8")]

@@ -71,7 +71,7 @@ import Testing
         }
     }
 
-    @Test func aPageOverMaxPageBytesIsTooLargeAndTheItemStaysAsItWas() async throws {
+    @Test(.needsSharedData) func aPageOverMaxPageBytesIsTooLargeAndTheItemStaysAsItWas() async throws {
         try await withPublisher { _, base in
             try await BuildWorkspace.with(
                 config: FullTextBuildTests.config(fullText: #"{"maxPageBytes": "64KB", "hostSpacing": "0s"}"#),

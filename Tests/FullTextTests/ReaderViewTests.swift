@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// The reader view `articles/<key>.html` and the "Read here" link to it on the feed's page.
-@Suite struct ReaderViewTests {
+@Suite(.needsSharedData) struct ReaderViewTests {
     func text(_ workspace: BuildWorkspace, _ path: String) throws -> String {
         try String(decoding: Data(contentsOf: workspace.output.appending(path: path)), as: UTF8.self)
     }

@@ -1,16 +1,18 @@
 import Foundation
 import NewsFeedCLI
+import NewsModel
 import TestSupport
 import Testing
+import Upstreams
 
 /// The built `newsfeed` writing to a reader that goes away (`newsfeed convert … | head -1`):
 /// a quiet end with the command's own status, never a crash or a death by signal; any other
 /// write error is a one-line error and exit 1 (docs/commands.md, "Output to a closed pipe").
 @Suite(.serialized) struct ClosedPipeTests {
-    /// A saved top-headlines answer of `count` distinct articles, megabytes of feed: far more than
-    /// a pipe holds, so writing goes on long after the reader has left.
+    /// A saved top-headlines answer of `count` distinct articles (the demo's sample articles repeated), megabytes of
+    /// feed: far more than a pipe holds, so writing goes on long after the reader has left.
     static func bigResponse(_ count: Int, in folder: TemporaryFolder) throws -> String {
-        let sample = try NewsAPIFixtures.data("real-us-top-headlines-38-articles.json")
+        let sample = try #require(SampleHeadlines.response(for: FeedSpec(country: "us", category: "health")))
         let document = try #require(try JSONSerialization.jsonObject(with: sample) as? [String: Any])
         let articles = try #require(document["articles"] as? [[String: Any]])
         let many = (0..<count).map { index in

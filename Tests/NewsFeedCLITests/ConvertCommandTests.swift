@@ -10,9 +10,9 @@ import Testing
     static let arguments = ["--country", "us", "--category", "general", "--site", "https://feeds.example.com/news"]
     static let selfURL = URL(string: "https://feeds.example.com/news/us/general.rss")
 
-    @Test func convertsAFileToAValidFeed() async throws {
+    @Test(.needsSharedData) func convertsAFileToAValidFeed() async throws {
         let folder = TemporaryFolder()
-        let response = try NewsAPIFixtures.data("real-us-top-headlines-38-articles.json")
+        let response = try SharedData.capture(.usTopHeadlines)
         try response.write(to: folder.url.appending(path: "saved.json"))
 
         let run = await CommandRun.run(["convert", "saved.json"] + Self.arguments, workingDirectory: folder.url)
@@ -25,13 +25,13 @@ import Testing
         #expect(snapshot.selfURL == Self.selfURL)
         #expect(
             snapshot.stories.count
-                == (try NewsAPIFixtures.response("real-us-top-headlines-38-articles.json")).articles.count)
+                == (try NewsAPIFixtures.response(.usTopHeadlines)).articles.count)
         #expect(folder.allFiles() == ["saved.json"], "convert writes no files and no state")
     }
 
-    @Test func convertsStandardInput() async throws {
+    @Test(.needsSharedData) func convertsStandardInput() async throws {
         let folder = TemporaryFolder()
-        let response = try NewsAPIFixtures.data("real-in-health-20-of-70-articles.json")
+        let response = try SharedData.capture(.inHealthHeadlines)
 
         let run = await CommandRun.run(
             ["convert", "-", "--country", "in", "--category", "health"], workingDirectory: folder.url,
@@ -46,10 +46,10 @@ import Testing
         #expect(snapshot.language == "en-in")
     }
 
-    @Test(arguments: [
-        ("us", "real-us-top-headlines-38-articles.json"), ("in", "real-in-health-20-of-70-articles.json"),
-    ])
-    func aCountryWithoutACategoryIsThatCountrysFeedOfEveryCategory(country: String, fixture: String) async throws {
+    @Test(.needsSharedData, arguments: [("us", SharedData.Capture.usTopHeadlines), ("in", .inHealthHeadlines)])
+    func aCountryWithoutACategoryIsThatCountrysFeedOfEveryCategory(
+        country: String, fixture: SharedData.Capture
+    ) async throws {
         let folder = TemporaryFolder()
         let run = await CommandRun.run(
             ["convert", "-", "--country", country.uppercased()], workingDirectory: folder.url,
@@ -108,7 +108,7 @@ import Testing
     @Test(arguments: FeedFormat.allCases)
     func formatPicksTheRendererAndTheDefaultIsRSS(format: FeedFormat) async throws {
         let folder = TemporaryFolder()
-        let input = try NewsAPIFixtures.data("real-us-top-headlines-38-articles.json")
+        let input = try NewsAPIFixtures.data("duplicate-urls.json")
         let run = await CommandRun.run(
             ["convert", "-", "--format", format.rawValue] + Self.arguments, workingDirectory: folder.url,
             standardInput: input)

@@ -9,8 +9,8 @@ import Testing
 @Suite struct ConvertOrderTests {
     /// A real capture with its articles shuffled (NewsAPI's own answers happen to come sorted): the feed is newest
     /// first all the same, every article once.
-    @Test(arguments: ["real-us-top-headlines-38-articles.json", "real-in-health-20-of-70-articles.json"])
-    func aShuffledRealAnswerComesOutNewestFirst(fixture: String) async throws {
+    @Test(.needsSharedData, arguments: SharedData.Capture.newsAPI)
+    func aShuffledRealAnswerComesOutNewestFirst(fixture: SharedData.Capture) async throws {
         var answer = try #require(
             try JSONSerialization.jsonObject(with: NewsAPIFixtures.data(fixture)) as? [String: Any])
         let articles = try #require(answer["articles"] as? [Any])
@@ -58,11 +58,11 @@ import Testing
         #expect(undated == stride(from: 0, to: count, by: 97).map { "Story \($0)" })
     }
 
-    @Test func theStandalonePageSaysNewestFirst() async throws {
+    @Test(.needsSharedData) func theStandalonePageSaysNewestFirst() async throws {
         let run = await CommandRun.run(
             ["convert", "-", "--country", "us", "--category", "general", "--format", "html"],
             workingDirectory: TemporaryFolder().url,
-            standardInput: try NewsAPIFixtures.data("real-us-top-headlines-38-articles.json"))
+            standardInput: try SharedData.capture(.usTopHeadlines))
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardOutput.contains("· newest first</p>"))
     }

@@ -8,11 +8,11 @@ import Upstreams
 /// `newsfeed convert FILE|- --ddg QUERY` and `--search QUERY`: saved DuckDuckGo and `everything`
 /// answers through the same normalizers as `build`.
 @Suite struct ConvertSourcesTests {
-    @Test func aSavedDuckDuckGoAnswerBecomesAValidFeed() async throws {
+    @Test(.needsSharedData) func aSavedDuckDuckGoAnswerBecomesAValidFeed() async throws {
         let folder = TemporaryFolder()
         let run = await CommandRun.run(
             ["convert", "-", "--ddg", "rust", "--site", "https://feeds.example.com/"], workingDirectory: folder.url,
-            standardInput: try DuckDuckGoFixtures.data("real-rust-type-a.json"))
+            standardInput: try SharedData.capture(.duckDuckGoRust))
 
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardError.isEmpty)
@@ -89,7 +89,7 @@ import Upstreams
     }
 
     /// The mirror of a DuckDuckGo answer given with --country: a NewsAPI answer given with --ddg is refused.
-    @Test(arguments: ["real-us-top-headlines-38-articles.json", "ok-no-articles.json"])
+    @Test(arguments: ["duplicate-urls.json", "ok-no-articles.json"])
     func aNewsAPIAnswerGivenAsADuckDuckGoAnswerIsRefused(fixture: String) async throws {
         let folder = TemporaryFolder()
         try Data(try NewsAPIFixtures.data(fixture)).write(to: folder.url.appending(path: "top.json"))

@@ -16,4 +16,9 @@ package enum DuckDuckGoFixtures {
     package static func answer(_ name: String, query: String = "rust") throws -> DuckDuckGoAnswer {
         try DuckDuckGoAnswer.decode(data: data(name), query: query)
     }
+
+    /// A real answer of the shared folder, decoded (the test needs ``Testing/Trait/needsSharedData``).
+    package static func answer(_ capture: SharedData.Capture, query: String = "rust") throws -> DuckDuckGoAnswer {
+        try DuckDuckGoAnswer.decode(data: SharedData.capture(capture), query: query)
+    }
 }

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 import Upstreams
 
-/// Reads the NewsAPI answers in `Fixtures/NewsAPI/`.
+/// Reads the NewsAPI answers in `Fixtures/NewsAPI/`, small ones written for one rule each (the real answers
+/// captured by others are read from the shared folder: ``SharedData/capture(_:)``).
 package enum NewsAPIFixtures {
     package struct Missing: Error, CustomStringConvertible {
         package let name: String
@@ -18,9 +19,19 @@ package enum NewsAPIFixtures {
         return try Data(contentsOf: url)
     }
 
+    /// The bytes of a real NewsAPI answer of the shared folder (the test needs ``Testing/Trait/needsSharedData``).
+    package static func data(_ capture: SharedData.Capture) throws -> Data {
+        try SharedData.capture(capture)
+    }
+
     /// The fixture decoded as a file (no HTTP status).
     package static func response(_ name: String) throws -> NewsAPIResponse {
         try NewsAPIResponse.decode(data: data(name))
+    }
+
+    /// A real NewsAPI answer of the shared folder, decoded as a file (the test needs ``Testing/Trait/needsSharedData``).
+    package static func response(_ capture: SharedData.Capture) throws -> NewsAPIResponse {
+        try NewsAPIResponse.decode(data: SharedData.capture(capture))
     }
 }
 

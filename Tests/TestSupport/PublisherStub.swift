@@ -28,10 +28,10 @@ package final class PublisherStub: HTTPHandler {
     /// The most page requests that were in flight at the same time.
     package var mostInFlight: Int { flight.withLock { $0.most } }
 
-    /// The real page `Tests/ArticlesTests/Fixtures/<name>/source.html`.
+    /// The real page `<name>/source.html` of Readability's test corpus in the shared folder (the test needs
+    /// ``Testing/Trait/needsSharedData``); empty when it is missing, which the test's expectations then show.
     package static func fixturePage(_ name: String) -> Data {
-        let url = RepositoryPaths.root.appending(path: "Tests/ArticlesTests/Fixtures/\(name)/source.html")
-        return (try? Data(contentsOf: url)) ?? Data()
+        (try? SharedData.readabilitySource(name)) ?? Data()
     }
 
     /// The generated article of `/story/<n>`.

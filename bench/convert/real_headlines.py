@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Writes a NewsAPI top-headlines response of COUNT articles made of real captured ones.
 
-The articles of the two real NewsAPI answers captured in shared/reference/samples, kept in the
-repository as test fixtures (38 US top headlines of 2021-06-04 and 20 Indian health headlines of
-2020-04-18: real publishers' titles, descriptions, image URLs, non-ASCII text) are taken in turn, each copy given a unique URL (`copy=N` added to
-its query), so no two items collapse into one. The output is written as NewsAPI sends it
+The articles of the two real NewsAPI answers captured by others, read in place from the shared folder
+beside the checkout (../shared/reference/samples, or $NEWSFEED_SHARED/reference/samples; 38 US top headlines
+of 2021-06-04 and 20 Indian health headlines of 2020-04-18: real publishers' titles, descriptions, image URLs,
+non-ASCII text) are taken in turn, each copy given a unique URL (`copy=N` added to its query), so no two items
+collapse into one. The output is written as NewsAPI sends it
 (compact, non-ASCII as UTF-8). The same count always gives the same bytes.
 
 usage: real_headlines.py COUNT OUTPUT.json [--samples DIR]
@@ -13,7 +14,7 @@ import argparse
 import json
 import os
 
-SAMPLES = ("real-us-top-headlines-38-articles.json", "real-in-health-20-of-70-articles.json")
+SAMPLES = ("newsapi-top-headlines-us-2021-06-04.json", "newsapi-top-headlines-in-health-2020-04-18.json")
 
 
 def unique_url(url, number):
@@ -27,8 +28,12 @@ def main():
     parser.add_argument("count", type=int)
     parser.add_argument("output")
     here = os.path.dirname(os.path.abspath(__file__))
-    parser.add_argument("--samples", default=os.path.join(here, "../../Tests/TestSupport/Fixtures/NewsAPI"))
+    shared = os.environ.get("NEWSFEED_SHARED") or os.path.join(here, "../../../shared")
+    parser.add_argument("--samples", default=os.path.join(shared, "reference/samples"))
     args = parser.parse_args()
+    if not os.path.isdir(args.samples):
+        raise SystemExit(f"real_headlines.py: {os.path.normpath(args.samples)} is missing: the real NewsAPI answers "
+                         "are read from the shared folder beside the checkout (or set NEWSFEED_SHARED)")
     originals = []
     for name in SAMPLES:
         with open(os.path.join(args.samples, name), encoding="utf-8") as f:

@@ -125,7 +125,10 @@ grep -q '"output": "/var/lib/newsfeed/Feeds"' /etc/newsfeed/newsfeed.json || fai
 # 7. The packaged config works as the service runs it: as newsfeed, key from key.env,
 #    writing only below the output (a loopback stub stands in for NewsAPI).
 mkdir -p "$work/stub/v2"
-cp Tests/TestSupport/Fixtures/NewsAPI/real-us-top-headlines-38-articles.json "$work/stub/v2/top-headlines"
+# A real NewsAPI answer, read from the shared folder beside the checkout (never copied into the tree).
+sample="${NEWSFEED_SHARED:-../shared}/reference/samples/newsapi-top-headlines-us-2021-06-04.json"
+[[ -f $sample ]] || fail "$sample is missing: the check reads the real NewsAPI answer from the shared folder (or NEWSFEED_SHARED)"
+cp "$sample" "$work/stub/v2/top-headlines"
 python3 - "$work/stub" >"$work/stub.port" 2>/dev/null <<'PY' &
 import functools, http.server, sys
 handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=sys.argv[1])

@@ -6,8 +6,8 @@ import Upstreams
 
 /// Reading Instant Answers: the real sample, groups, and every way an answer can fail.
 @Suite struct DuckDuckGoAnswerTests {
-    @Test func readsTheRealRustSample() throws {
-        let answer = try DuckDuckGoFixtures.answer("real-rust-type-a.json")
+    @Test(.needsSharedData) func readsTheRealRustSample() throws {
+        let answer = try DuckDuckGoFixtures.answer(.duckDuckGoRust)
         #expect(answer.heading == "Rust (programming language)")
         #expect(answer.abstractSource == "Wikipedia")
         #expect(answer.abstractURL == "https://en.wikipedia.org/wiki/Rust_(programming_language)")
@@ -83,7 +83,7 @@ import Upstreams
     /// A JSON object with none of the Instant Answer's keys is another API's answer, refused naming
     /// what it holds; a genuine empty answer (every key, nothing in them) is still an empty answer.
     @Test(arguments: [
-        ("real-us-top-headlines-38-articles.json", ["status", "totalResults", "articles"], true),
+        ("duplicate-urls.json", ["status", "totalResults", "articles"], true),
         ("error-api-key-invalid.json", ["status", "code", "message"], true),
     ])
     func anotherAPIsAnswerIsNotAnInstantAnswer(fixture: String, keys: [String], newsAPI: Bool) throws {

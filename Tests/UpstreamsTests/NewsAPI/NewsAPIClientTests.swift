@@ -31,8 +31,8 @@ import Upstreams
             url.absoluteString == "http://127.0.0.1:9/stub/v2/top-headlines?country=gb&category=science&pageSize=100")
     }
 
-    @Test func returnsTheArticlesOfAnOKAnswer() async throws {
-        let fetcher = FakeFetcher(status: 200, body: try NewsAPIFixtures.data("real-us-top-headlines-38-articles.json"))
+    @Test(.needsSharedData) func returnsTheArticlesOfAnOKAnswer() async throws {
+        let fetcher = FakeFetcher(status: 200, body: try SharedData.capture(.usTopHeadlines))
         let response = try await client(fetcher).topHeadlines(country: "us", category: "general", pageSize: 100)
         #expect(response.articles.count == 38)
     }

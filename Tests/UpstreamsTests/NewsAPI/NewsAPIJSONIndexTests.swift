@@ -40,7 +40,6 @@ import Upstreams
     private func json(_ text: String) -> Data { Data(text.utf8) }
 
     @Test(arguments: [
-        "real-us-top-headlines-38-articles.json", "real-in-health-20-of-70-articles.json",
         "article-with-number-description.json", "article-with-wrongly-typed-fields.json",
         "article-fields-missing-or-null.json", "articles-with-malformed-elements.json", "duplicate-urls.json",
         "removed-placeholders.json", "ok-no-articles.json", "error-rate-limited.json",
@@ -48,6 +47,11 @@ import Upstreams
     ])
     func readsEveryFixtureLikeTheGeneralReader(_ name: String) throws {
         try expectSameReading(try NewsAPIFixtures.data(name))
+    }
+
+    @Test(.needsSharedData, arguments: SharedData.Capture.newsAPI)
+    func readsTheRealAnswersLikeTheGeneralReader(_ capture: SharedData.Capture) throws {
+        try expectSameReading(try NewsAPIFixtures.data(capture))
     }
 
     @Test func decodesEscapesLikeTheGeneralReader() throws {
@@ -103,12 +107,17 @@ import Upstreams
     /// The strict readers read valid JSON exactly as `JSONDecoder` and `NewsAPIArticle`'s
     /// tolerant `Decodable` conformance did, so the answers of before read the same.
     @Test(arguments: [
-        "real-us-top-headlines-38-articles.json", "real-in-health-20-of-70-articles.json",
         "article-with-number-description.json", "article-with-wrongly-typed-fields.json",
         "article-fields-missing-or-null.json", "removed-placeholders.json",
     ])
     func readsValidAnswersAsJSONDecoderDid(_ name: String) throws {
         let data = try NewsAPIFixtures.data(name)
+        #expect(try referenceEnvelope(data).articles.map(Array.init) == decodableArticles(data))
+    }
+
+    @Test(.needsSharedData, arguments: SharedData.Capture.newsAPI)
+    func readsTheRealAnswersAsJSONDecoderDid(_ capture: SharedData.Capture) throws {
+        let data = try NewsAPIFixtures.data(capture)
         #expect(try referenceEnvelope(data).articles.map(Array.init) == decodableArticles(data))
     }
 
@@ -175,8 +184,8 @@ import Upstreams
         try expectSameReading(json(" \n\t{\"status\":\"ok\",\"articles\":[ ]}\r\n "))
     }
 
-    @Test func theLazyAnswerIsTheSameAsTheDecodedOne() throws {
-        let data = try NewsAPIFixtures.data("real-us-top-headlines-38-articles.json")
+    @Test(.needsSharedData) func theLazyAnswerIsTheSameAsTheDecodedOne() throws {
+        let data = try SharedData.capture(.usTopHeadlines)
         let lazy = try NewsAPIResponse.decodeLazily(data: data)
         let decoded = try NewsAPIResponse.decode(data: data)
         #expect(Array(lazy.articles) == decoded.articles)

@@ -23,8 +23,8 @@ import Upstreams
 
     // MARK: Real samples
 
-    @Test func theRealUSSampleGives38Stories() throws {
-        let response = try NewsAPIFixtures.response("real-us-top-headlines-38-articles.json")
+    @Test(.needsSharedData) func theRealUSSampleGives38Stories() throws {
+        let response = try NewsAPIFixtures.response(.usTopHeadlines)
         let stories = normalizer.stories(from: response.articles, seenAt: testNow)
         #expect(stories.count == 38)
         #expect(stories[0].title == "NBA champions LA Lakers knocked out of playoffs by Phoenix Suns")
@@ -32,8 +32,8 @@ import Upstreams
         #expect(stories.allSatisfy { !$0.title.isEmpty && !$0.summary.isEmpty && !$0.sourceName.isEmpty })
     }
 
-    @Test func theRealIndiaHealthSampleGives20Stories() throws {
-        let response = try NewsAPIFixtures.response("real-in-health-20-of-70-articles.json")
+    @Test(.needsSharedData) func theRealIndiaHealthSampleGives20Stories() throws {
+        let response = try NewsAPIFixtures.response(.inHealthHeadlines)
         let stories = normalizer.stories(from: response.articles, seenAt: testNow)
         #expect(stories.count == 20)
         #expect(stories[0].title == "NASA steps in to help develop COVID-19 solutions")  // source "Livemint.com"

@@ -5,8 +5,8 @@ import Testing
 import Upstreams
 
 @Suite struct NewsAPIResponseDecodingTests {
-    @Test func decodesTheRealUSSampleWithAll38Articles() throws {
-        let response = try NewsAPIFixtures.response("real-us-top-headlines-38-articles.json")
+    @Test(.needsSharedData) func decodesTheRealUSSampleWithAll38Articles() throws {
+        let response = try NewsAPIFixtures.response(.usTopHeadlines)
         #expect(response.totalResults == 38)
         #expect(response.articles.count == 38)
         #expect(response.skippedArticles == 0)
@@ -18,8 +18,8 @@ import Upstreams
         #expect(googleNews.description == nil && googleNews.content == nil)
     }
 
-    @Test func decodesTheRealIndiaHealthSampleWith20Of70Articles() throws {
-        let response = try NewsAPIFixtures.response("real-in-health-20-of-70-articles.json")
+    @Test(.needsSharedData) func decodesTheRealIndiaHealthSampleWith20Of70Articles() throws {
+        let response = try NewsAPIFixtures.response(.inHealthHeadlines)
         #expect(response.totalResults == 70)
         #expect(response.articles.count == 20)
         #expect(response.articles[2].sourceID == "the-hindu")
@@ -172,8 +172,8 @@ import Upstreams
         #expect(error.retryAfter == .seconds(120))
     }
 
-    @Test func encodingWritesNewsAPIShapeThatDecodesBack() throws {
-        let original = try NewsAPIFixtures.response("real-in-health-20-of-70-articles.json")
+    @Test(.needsSharedData) func encodingWritesNewsAPIShapeThatDecodesBack() throws {
+        let original = try NewsAPIFixtures.response(.inHealthHeadlines)
         let data = try JSONEncoder().encode(original)
         let decoded = try NewsAPIResponse.decode(data: data)
         #expect(decoded == original)

@@ -10,8 +10,8 @@ import Upstreams
     /// The captured responses' titles as a reader should see them, in response order: the
     /// publisher's name gone however it is spelled, other tails (`TRT World` on YouTube, `BSA
     /// bureau`, Google News's `| SportsNation`) kept.
-    static let expected: [String: [String]] = [
-        "real-in-health-20-of-70-articles.json": [
+    static let expected: [SharedData.Capture: [String]] = [
+        .inHealthHeadlines: [
             "NASA steps in to help develop COVID-19 solutions",
             "70 Covid-19 vaccines are in development around the world - TRT World",
             "ICMR gets nod for clinical trial of convalescent plasma for COVID-19 treatment",
@@ -33,7 +33,7 @@ import Upstreams
             "Covid-19 vaccine: CSIR to begin trial on anti-leprosy drug",
             "Three Chinese vaccines against COVID-19 are on the way - BSA bureau",
         ],
-        "real-us-top-headlines-38-articles.json": [
+        .usTopHeadlines: [
             "NBA champions LA Lakers knocked out of playoffs by Phoenix Suns",
             "House Democrats finally get to interview former White House counsel McGahn",
             "Facebook's Marketplace in EU, UK antitrust crosshairs",
@@ -75,8 +75,8 @@ import Upstreams
         ],
     ]
 
-    @Test(arguments: expected.keys.sorted())
-    func capturedTitlesLoseOnlyThePublisher(fixture: String) throws {
+    @Test(.needsSharedData, arguments: SharedData.Capture.newsAPI)
+    func capturedTitlesLoseOnlyThePublisher(fixture: SharedData.Capture) throws {
         let response = try NewsAPIFixtures.response(fixture)
         let titles = NewsAPINormalizer().stories(from: response.articles, seenAt: testNow).map(\.title)
         let expected = try #require(Self.expected[fixture])

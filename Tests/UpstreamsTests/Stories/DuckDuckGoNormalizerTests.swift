@@ -8,9 +8,9 @@ import Upstreams
 @Suite struct DuckDuckGoNormalizerTests {
     let normalizer = DuckDuckGoNormalizer()
 
-    @Test func theRealSampleGivesTheAbstractThenTheOfficialSiteThenTheTopics() throws {
+    @Test(.needsSharedData) func theRealSampleGivesTheAbstractThenTheOfficialSiteThenTheTopics() throws {
         let stories = normalizer.stories(
-            from: try DuckDuckGoFixtures.answer("real-rust-type-a.json"), seenAt: testNow)
+            from: try DuckDuckGoFixtures.answer(.duckDuckGoRust), seenAt: testNow)
         #expect(stories.count == 17)
         let abstract = try #require(stories.first)
         #expect(abstract.title == "Rust (programming language)")

@@ -176,8 +176,8 @@ import Upstreams
     }
 
     /// The story a benchmark-like article makes is the one the reference rules make.
-    @Test func wholeStoriesMatchTheReferenceRules() throws {
-        let response = try NewsAPIFixtures.response("real-us-top-headlines-38-articles.json")
+    @Test(.needsSharedData) func wholeStoriesMatchTheReferenceRules() throws {
+        let response = try NewsAPIFixtures.response(.usTopHeadlines)
         let normalizer = NewsAPINormalizer()
         for article in response.articles {
             let story = try #require(normalizer.story(from: article, seenAt: testNow))
