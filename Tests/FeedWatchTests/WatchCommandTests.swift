@@ -361,7 +361,8 @@ import Testing
             let stopped = ContinuousClock.now
             stop.fire()
             let run = await watching.value
-            #expect(ContinuousClock.now - stopped < .seconds(5))
+            // At once rather than at the next round an hour away; loose, as a busy machine may be slow to stop.
+            #expect(ContinuousClock.now - stopped < .seconds(30))
             #expect(run.status == 0)
             #expect(run.standardOutput.components(separatedBy: "watched 1 feed in").count == 2)
             #expect(fixture.images.requests == ["HEAD /img/science-1.png"])
