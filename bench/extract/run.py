@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
 """Quality and speed of `newsfeed extract` against trafilatura and readability-lxml, same run.
 
-Usage: bench/extract/run.py CORPUS [--newsfeed PATH] [--runs 5] [--only quality|speed]
+Usage: bench/extract/run.py [CORPUS ...] [--newsfeed PATH] [--runs 5] [--only quality|speed]
 
-CORPUS is a folder of page folders, each with source.html (the page) and expected.html (the
-article as it should be extracted, as HTML) or expected.txt (as plain text): Mozilla Readability's
-test/test-pages, or the Scrapinghub article-extraction-benchmark laid out by prepare-scrapinghub.py. Nothing is
-fetched: the corpus is read from disk, and every tool runs on the same files in the same run.
+Both public corpora are read in place from the shared folder beside the checkout (../shared/corpora, or
+$NEWSFEED_SHARED/corpora), never copied into the tree: with no CORPUS, `benchmark` then `readability`.
+CORPUS is `benchmark` (the article-extraction-benchmark: 181 real news pages, html/<id>.html.gz, with the
+hand-made `articleBody` of ground-truth.json as the expected text; the pages are ungzipped into a temporary
+folder for the run), `readability` (Mozilla Readability's test pages: <name>/source.html with expected.html,
+Readability.js's article), or any folder of page folders each with source.html and expected.html (HTML) or
+expected.txt (plain text). Nothing is fetched, and every tool runs on the same files in the same run.
 
 Quality: per page, the set of word 4-gram shingles (lowercased \\w+ tokens) of a tool's text
 against the expected text's: precision and recall per page, averaged over the pages, and the F1
@@ -17,6 +20,7 @@ median of N runs; peak memory (max RSS, GNU time's %M) of the newsfeed process; 
 a real page's paragraphs, to show memory stays bounded.
 """
 import argparse
+import gzip
 import json
 import os
 import re
@@ -81,6 +85,43 @@ def score(candidate, reference):
     precision = common / len(got) if got else (1.0 if not want else 0.0)
     recall = common / len(want) if want else 1.0
     return precision, recall
+
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SHARED = os.path.normpath(os.environ.get("NEWSFEED_SHARED") or os.path.join(HERE, "..", "..", "..", "shared"))
+CORPORA = {
+    "benchmark": os.path.join(SHARED, "corpora", "article-extraction-benchmark"),
+    "readability": os.path.join(SHARED, "corpora", "readability-test-pages"),
+}
+
+
+def benchmark_pages(checkout, scratch):
+    """The article-extraction-benchmark read in place: each page ungzipped into `scratch`/<id>/source.html (the
+    files newsfeed extract is given), its ground truth's articleBody as expected.txt beside it."""
+    with open(os.path.join(checkout, "ground-truth.json"), encoding="utf-8") as handle:
+        truth = json.load(handle)
+    result = []
+    for key, item in sorted(truth.items()):
+        folder = os.path.join(scratch, key)
+        os.makedirs(folder, exist_ok=True)
+        source, expected = os.path.join(folder, "source.html"), os.path.join(folder, "expected.txt")
+        with gzip.open(os.path.join(checkout, "html", key + ".html.gz")) as page, open(source, "wb") as out:
+            out.write(page.read())
+        with open(expected, "w", encoding="utf-8") as out:
+            out.write(item.get("articleBody") or "")
+        result.append((key, source, expected))
+    return result
+
+
+def corpus_pages(corpus, scratch):
+    """The pages of `corpus` (a name of CORPORA or a folder) as (name, source, expected) triples."""
+    folder = CORPORA.get(corpus, corpus)
+    if not os.path.isdir(folder):
+        sys.exit(f"{os.path.normpath(folder)} is missing: the corpora are read from the shared folder beside the "
+                 "checkout (../shared/corpora) or $NEWSFEED_SHARED/corpora")
+    if os.path.isfile(os.path.join(folder, "ground-truth.json")):
+        return benchmark_pages(folder, scratch)
+    return pages(folder)
 
 
 def pages(corpus):
@@ -194,16 +235,21 @@ def big_page(corpus_pages, size=5 * 1024 * 1024):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("corpus")
+    parser.add_argument("corpus", nargs="*", default=["benchmark", "readability"])
     parser.add_argument("--newsfeed", default=".build/release/newsfeed")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--only", choices=["quality", "speed"])
     parser.add_argument("--per-page", action="store_true", help="print every page's precision and recall")
     arguments = parser.parse_args()
-    corpus_pages = pages(arguments.corpus)
+    for corpus in arguments.corpus:
+        with tempfile.TemporaryDirectory(prefix="bench-extract-") as scratch:
+            measure(corpus, corpus_pages(corpus, scratch), arguments)
+
+
+def measure(corpus, corpus_pages, arguments):
     if not corpus_pages:
-        sys.exit(f"{arguments.corpus}: no page folders with source.html and expected.html")
-    print(f"corpus: {len(corpus_pages)} pages; trafilatura {trafilatura.__version__}")
+        sys.exit(f"{corpus}: no page folders with source.html and expected.html")
+    print(f"corpus {corpus}: {len(corpus_pages)} pages; trafilatura {trafilatura.__version__}")
     if arguments.only != "speed":
         rows, summary = quality(corpus_pages, arguments.newsfeed)
         if arguments.per_page:
