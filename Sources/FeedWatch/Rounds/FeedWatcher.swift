@@ -332,23 +332,18 @@ public struct FeedWatcher: Sendable {
                     guard let existing = try files.readHistory(),
                         let snapshot = try? RSSReader().read(existing, path: spec.relativePath)
                     else { continue }
-                    let stories = healer.heal(snapshot.stories).map { story in
-                        var story = story
-                        story.firstSeen = state.items[story.link.text]?.firstSeen ?? story.firstSeen
-                        return story
-                    }
-                    // Watch heals images only: the channel stays as the last build wrote it.
-                    var document = FeedChannel.document(for: spec, config: config, stories: stories, updated: now)
-                    document.title = snapshot.title ?? document.title
-                    document.description = snapshot.description ?? document.description
-                    document.link = snapshot.link ?? document.link
-                    document.selfURL = snapshot.selfURL ?? document.selfURL
-                    document.language = snapshot.language ?? document.language
-                    document.ttlMinutes = snapshot.ttlMinutes ?? document.ttlMinutes
-                    document.generator = snapshot.generator ?? document.generator
-                    document.itemMarks = marks
-                    // Every format heals together, from the one history.
-                    if try files.write(document, previousBuildDate: snapshot.lastBuildDate, now: now) {
+                    // The build's own rendering of the feed's history (articles, reader links, cached copies,
+                    // marks), with the images healed: watch changes images only, and the channel stays as the
+                    // last build wrote it. Every format heals together, from the one history.
+                    var assembly = FeedAssembly(
+                        config: config, spec: spec, defaultImage: defaultImage, now: now,
+                        articleStore: output.articleStore)
+                    assembly.itemMarks = marks
+                    let (document, lines) = assembly.rerender(snapshot, state: state) { healer.heal($0) }
+                    warnings += lines
+                    if try FeedAssembly.write(
+                        document, to: files, previousBuildDate: snapshot.lastBuildDate, now: now, site: config.site)
+                    {
                         rewritten.insert(spec.id)
                     }
                 }
