@@ -67,7 +67,6 @@ import Testing
 
             let round = await CLIRun.newsfeed(
                 ["watch", "--allow-private"], in: folder.url, clock: Self.now.addingTimeInterval(120))
-            await newsAPI.stop()
 
             #expect(round.status == 0, "\(round.standardError)")
             #expect(round.standardOutput.contains("us/health: 5 checked, 4 ok, 1 dead"), "\(round.standardOutput)")
@@ -75,6 +74,22 @@ import Testing
             let health = try enclosures(folder, "us/health")
             #expect(health == ["/" + DefaultImageAsset.relativePath] + old.dropFirst(), "health keeps its own")
             #expect(try enclosures(folder, "us/science") == new, "science keeps its own")
+
+            // The next round: the story whose picture died in health is not given science's living one.
+            let next = await CLIRun.newsfeed(
+                ["watch", "--allow-private"], in: folder.url, clock: Self.now.addingTimeInterval(180))
+            #expect(next.status == 0, "\(next.standardError)")
+            #expect(next.standardOutput.contains("us/health: 5 checked, 4 ok, 1 dead"), "\(next.standardOutput)")
+            #expect(try enclosures(folder, "us/health") == health)
+            #expect(try enclosures(folder, "us/science") == new)
+
+            // A build of health keeps the default image for the dead picture, and science's rebuild changes nothing.
+            let rebuilt = await CLIRun.newsfeed(
+                ["build", "--force"], in: folder.url, environment: environment, clock: Self.now.addingTimeInterval(240))
+            await newsAPI.stop()
+            #expect(rebuilt.status == 0, "\(rebuilt.standardError)")
+            #expect(try enclosures(folder, "us/health") == health)
+            #expect(try enclosures(folder, "us/science") == new)
         }
     }
 }

@@ -110,6 +110,7 @@ package struct FeedAssembly: Sendable {
             stories.append(resolved)
         }
 
+        WrittenStories.noteHiddenImages(of: stories, feed: spec.id, defaultImage: defaultImage, in: &state.items)
         let cutoff = now.addingTimeInterval(-stateRetention)
         let kept = Set(stories.map(\.link.text))
         state.items = state.items.filter { kept.contains($0.key) || $0.value.firstSeen >= cutoff }
@@ -132,7 +133,7 @@ package struct FeedAssembly: Sendable {
             site: config.site, defaultImage: defaultImage, items: state.items,
             cached: config.images.cache ? state.imageCache : [:],
             articleStore: config.wantsFullText(spec) ? articleStore : nil,
-            placeholder: ArticleAttachment.placeholder(for: config))
+            placeholder: ArticleAttachment.placeholder(for: config), feedID: spec.id)
     }
 
     /// The feed as its file holds it, for a writer other than the build: the stories of `snapshot` restored as

@@ -21,13 +21,16 @@ package struct WrittenStories: Sendable {
     package var articleStore: ArticleStore?
     /// What a story without a description of its own says (see ``ArticleAttachment``).
     package var placeholder: String?
+    /// The feed the stories are read from, for the image the state keeps for it (``ItemRecord/hiddenImages``).
+    package var feedID: String?
     /// Each copy's address under `site`'s `images/`, with the original URL it is a copy of.
     private let originalOfCopy: [String: String]
 
     package init(
         site: URL, defaultImage: StoryImage?, items: [String: ItemRecord], cached: [String: CachedImageRecord],
-        articleStore: ArticleStore? = nil, placeholder: String? = nil
+        articleStore: ArticleStore? = nil, placeholder: String? = nil, feedID: String? = nil
     ) {
+        self.feedID = feedID
         self.site = site
         self.defaultImage = defaultImage
         self.items = items
@@ -45,19 +48,21 @@ package struct WrittenStories: Sendable {
     /// The story's own upstream image, read from what its feed's file shows before anything shared: kept on the
     /// story; else the image the file shows when it is a foreign one (neither one of the bridge's own nor the
     /// default image); else the original of the cached copy it shows; else, when the file shows no image of the
-    /// story's own (the default image, or none), the one the state remembers for its article URL.
+    /// story's own (the default image, or none), the one the state kept for this feed
+    /// (``ItemRecord/hiddenImages``, none when empty); else the one it remembers for the article URL.
     ///
     /// The state's record is keyed by article URL and shared by every feed, so it holds the image of whichever
     /// feed was built last: preferring the file keeps a feed from taking another feed's picture of the same story.
     package func originalImage(of story: Story) -> URL? {
         Self.originalImage(
-            of: story, site: site, defaultImage: defaultImage, items: items, originalOfCopy: { originalOfCopy[$0] })
+            of: story, site: site, defaultImage: defaultImage, items: items, feedID: feedID,
+            originalOfCopy: { originalOfCopy[$0] })
     }
 
     /// ``originalImage(of:)`` with the copies' originals looked up by `originalOfCopy` (a copy's address to the
     /// original URL): what ``EnclosureHealer`` shares.
     package static func originalImage(
-        of story: Story, site: URL, defaultImage: StoryImage?, items: [String: ItemRecord],
+        of story: Story, site: URL, defaultImage: StoryImage?, items: [String: ItemRecord], feedID: String? = nil,
         originalOfCopy: (String) -> String?
     ) -> URL? {
         if let original = story.originalImageURL { return original }
@@ -65,6 +70,9 @@ package struct WrittenStories: Sendable {
             let text = shown.link.text
             if !text.hasPrefix(site.absoluteString), shown.link != defaultImage?.link { return shown.url }
             if let original = originalOfCopy(text), let url = URL(string: original) { return url }
+        }
+        if let feedID, let kept = items[story.link.text]?.hiddenImages?[feedID] {
+            return kept.isEmpty ? nil : URL(string: kept)
         }
         if let recorded = items[story.link.text]?.originalImage, let url = URL(string: recorded) { return url }
         return nil
@@ -98,5 +106,21 @@ package struct WrittenStories: Sendable {
             return story
         }
         return (restored, warnings)
+    }
+
+    /// Keeps, for each of `stories` as feed `feedID` writes them, the story's own image while the file shows none
+    /// of it (the default image, or no image), and forgets it once the file shows a picture of the story's own
+    /// again (``ItemRecord/hiddenImages``). What the build and watch's healing call with the stories they write.
+    package static func noteHiddenImages(
+        of stories: [Story], feed feedID: String, defaultImage: StoryImage?, in items: inout [String: ItemRecord]
+    ) {
+        for story in stories {
+            guard var record = items[story.link.text] else { continue }
+            let hidden = story.image == nil || story.image?.link == defaultImage?.link
+            var kept = record.hiddenImages ?? [:]
+            kept[feedID] = hidden ? story.originalImageLink?.text ?? "" : nil
+            record.hiddenImages = kept.isEmpty ? nil : kept
+            if record != items[story.link.text] { items[story.link.text] = record }
+        }
     }
 }
