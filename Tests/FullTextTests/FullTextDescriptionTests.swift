@@ -69,4 +69,26 @@ import Testing
             }
         }
     }
+
+    /// A bookmark made before its story's article was fetched (so without a description) is described by the
+    /// article's opening once the article is there.
+    @Test func aBookmarkWithoutDescriptionShowsItsArticlesOpening() async throws {
+        try await withPublisher { _, base in
+            var bare = FullTextBuildTests.article(base, "/story/6")
+            bare.description = nil
+            try await BuildWorkspace.with(
+                config: FullTextBuildTests.config(), answers: FullTextBuildTests.answers([bare], technology: [])
+            ) { workspace in
+                let early = await workspace.run(["bookmark", "add", base + "/story/6", "--title", "The bridge"])
+                #expect(early.status == 0, "\(early.standardError)")
+                #expect(await workspace.build().status == 0)
+                let other = await workspace.run(["bookmark", "add", base + "/story/7", "--title", "Another"])
+                #expect(other.status == 0, "\(other.standardError)")
+                let data = try Data(contentsOf: workspace.output.appending(path: "bookmarks.rss"))
+                let stories = try RSSReader().read(data, path: "bookmarks.rss").stories
+                #expect(stories.first { $0.url.path == "/story/6" }?.summary == Self.opening)
+                #expect(stories.first { $0.url.path == "/story/7" }?.summary == "", "no article: no description")
+            }
+        }
+    }
 }

@@ -162,11 +162,16 @@ package struct FeedAssembly: Sendable {
     /// Writes `document` in every format of `files` (``FeedFileSet/write(_:previousBuildDate:now:)``) and, with
     /// the HTML page, the reader views of its articles: what every writer of a whole feed does with its
     /// document. Returns whether the feed's files changed. Call while holding the output lock.
+    ///
+    /// `readerViewsWhenUnchanged`: whether the reader views are rendered again when the feed's files did not
+    /// change. The build does (a view may have been deleted); watch does not: a story two feeds show with
+    /// different images would otherwise have its one view written twice every round.
     package static func write(
-        _ document: FeedDocument, to files: FeedFileSet, previousBuildDate: Date?, now: Date, site: URL
+        _ document: FeedDocument, to files: FeedFileSet, previousBuildDate: Date?, now: Date, site: URL,
+        readerViewsWhenUnchanged: Bool = true
     ) throws -> Bool {
         let wrote = try files.write(document, previousBuildDate: previousBuildDate, now: now)
-        if files.formats.contains(.html) {
+        if files.formats.contains(.html), wrote || readerViewsWhenUnchanged {
             try ReaderPageWriter(output: files.output, page: ReaderPage(site: site)).write(document.stories)
         }
         return wrote

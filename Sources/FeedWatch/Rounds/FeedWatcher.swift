@@ -351,7 +351,8 @@ public struct FeedWatcher: Sendable {
                     WrittenStories.noteHiddenImages(
                         of: document.stories, feed: spec.id, defaultImage: defaultImage, in: &state.items)
                     if try FeedAssembly.write(
-                        document, to: files, previousBuildDate: snapshot.lastBuildDate, now: now, site: config.site)
+                        document, to: files, previousBuildDate: snapshot.lastBuildDate, now: now, site: config.site,
+                        readerViewsWhenUnchanged: false)
                     {
                         rewritten.insert(spec.id)
                     }
