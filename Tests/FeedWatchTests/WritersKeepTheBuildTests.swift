@@ -126,6 +126,15 @@ import Testing
                 #expect(
                     after.components(separatedBy: "Read here").count
                         == before.components(separatedBy: "Read here").count)
+                // Every article and reader link, byte for byte.
+                let markers = [
+                    "<content:encoded>", "<content type=", "\"content_html\"", "\"content_text\"", "read-here",
+                ]
+                func articles(_ text: String) -> [Substring] {
+                    text.split(separator: "\n").filter { line in markers.contains { line.contains($0) } }
+                }
+                #expect(articles(after) == articles(before), "\(format) keeps every article")
+                #expect(articles(before).count >= 3, "\(format) has the articles")
                 let (removed, added) = changedLines(before, after)
                 // What may change: the dead image's lines, the alive images' checked lengths, the build date.
                 let allowed = ["/img/", DefaultImageAsset.relativePath, "lastBuildDate", "<updated>", "datetime="]
