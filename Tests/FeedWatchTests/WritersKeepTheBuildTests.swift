@@ -14,17 +14,32 @@ import Testing
     static let star =
         #"<span class="mark mark-bookmarked" title="Bookmarked" role="img" aria-label="Bookmarked">★</span>"#
 
-    /// A folder with a config for `us/health` with full text (its pages on `publisher`, its images on `images`),
-    /// and a loopback NewsAPI; `body` gets the folder and the NewsAPI's base URL.
+    /// Without the image cache, and with it where libvips is built in (`--traits ImageCache`).
+    static let imageCacheVariants = BuildTraits.imageCache ? [false, true] : [false]
+
+    /// A real 400 × 300 JPEG, for the image cache to make copies of.
+    static var photo: Data {
+        get throws {
+            try Data(contentsOf: RepositoryPaths.root.appending(path: "Tests/ImagesTests/Fixtures/photo-400x300.jpg"))
+        }
+    }
+
+    /// A folder with a config for `us/health` with full text (its pages on `publisher`, its images on `images`;
+    /// with `imageCache`, the images cached as copies), and a loopback NewsAPI; `body` gets the folder and the
+    /// NewsAPI's base URL.
     func withWorkspace(
+        imageCache: Bool = false,
         _ body: (_ folder: TemporaryFolder, _ newsAPI: String, _ publisher: String, _ images: String) async throws
             -> Void
     ) async throws {
+        let picture: ScriptedImageHost.Answer =
+            imageCache ? .bytes(type: "image/jpeg", try Self.photo) : .image(type: "image/jpeg", length: 3000)
+        let cache = imageCache ? #""images": {"cache": true, "widths": [100, 200, 320]},"# : ""
         try await withPublisher { _, publisher in
             let host = ScriptedImageHost([
-                "/img/ok-1.jpg": .image(type: "image/jpeg", length: 3000),
+                "/img/ok-1.jpg": picture,
                 "/img/gone.jpg": .status(404),
-                "/img/ok-3.jpg": .image(type: "image/jpeg", length: 4000),
+                "/img/ok-3.jpg": picture,
             ])
             try await withLoopbackHost(host) { images in
                 let published = Self.now.addingTimeInterval(-3600).formatted(.iso8601)
@@ -38,14 +53,14 @@ import Testing
                 let folder = TemporaryFolder("writers-keep")
                 do {
                     try folder.write(
-                        """
+                        #"""
                         {
-                          "site": "https://feeds.example.com/", "output": "Feeds", "allowPrivate": true,
+                          "site": "https://feeds.example.com/", "output": "Feeds", "allowPrivate": true, \#(cache)
                           "fullText": {"hostSpacing": "0s"},
                           "feeds": [{"country": "us", "category": "health", "fullText": true}],
                           "watch": {"timeout": "20s", "recheck": "0s", "failuresBeforeDead": 1, "failureSpacing": "0s"}
                         }
-                        """, to: "newsfeed.json")
+                        """#, to: "newsfeed.json")
                     try await body(folder, newsAPI.baseURLString, publisher, images)
                 } catch {
                     await newsAPI.stop()
@@ -83,13 +98,17 @@ import Testing
         return (removed, added)
     }
 
-    @Test func bookmarkAddAndRemoveChangeOnlyTheStarOnTheFeedPage() async throws {
-        try await withWorkspace { folder, newsAPI, publisher, _ in
+    @Test(arguments: imageCacheVariants)
+    func bookmarkAddAndRemoveChangeOnlyTheStarOnTheFeedPage(imageCache: Bool) async throws {
+        try await withWorkspace(imageCache: imageCache) { folder, newsAPI, publisher, _ in
             let build = await run(["build"], folder, newsAPI: newsAPI)
             #expect(build.status == 0, "\(build.standardError)")
             let built = try files(folder)
             #expect(built["html"]?.components(separatedBy: ">Read here</a>").count == 4, "a reader link per story")
             #expect(built["rss"]?.contains("&lt;a href=") == true, "the articles keep their links")
+            if imageCache {
+                #expect(built["html"]?.components(separatedBy: "srcset=").count == 3, "two cached pictures")
+            }
 
             let added = await run(["bookmark", "add", publisher + "/story/2"], folder, newsAPI: newsAPI)
             #expect(added.status == 0, "\(added.standardError)")
@@ -107,12 +126,17 @@ import Testing
         }
     }
 
-    @Test func watchHealingRewritesOnlyTheDeadImageAndTheBuildDate() async throws {
-        try await withWorkspace { folder, newsAPI, _, images in
+    @Test(arguments: imageCacheVariants)
+    func watchHealingRewritesOnlyTheDeadImageAndTheBuildDate(imageCache: Bool) async throws {
+        try await withWorkspace(imageCache: imageCache) { folder, newsAPI, _, images in
             let build = await run(["build"], folder, newsAPI: newsAPI)
             #expect(build.status == 0, "\(build.standardError)")
             let built = try files(folder)
             #expect(built["rss"]?.contains(images + "/img/gone.jpg") == true)
+            if imageCache {
+                #expect(built["html"]?.components(separatedBy: "srcset=").count == 3, "two cached pictures")
+                #expect(built["rss"]?.contains("<media:thumbnail") == true)
+            }
 
             let later = Self.now.addingTimeInterval(600)
             let round = await run(["watch", "--allow-private"], folder, newsAPI: newsAPI, at: later)
