@@ -104,11 +104,12 @@ public struct FullTextEnricher: StoryEnricher {
         }
         let resolver = StoryImageResolver(
             site: feed.run.config.site, defaultImage: feed.run.defaultImage, images: feed.state.images)
+        let placeholder = ArticleAttachment.placeholder(for: feed.run.config)
         return stories.enumerated().map { index, story in
             guard let article = records[index]?.article else { return story }
             var enriched = story
             let hadOwnImage = story.originalImageLink != nil
-            ArticleAttachment.attach(article, to: &enriched, now: now)
+            ArticleAttachment.attach(article, to: &enriched, now: now, placeholder: placeholder)
             if !hadOwnImage, enriched.originalImageLink != nil {
                 resolver.resolve(&enriched, originalImage: nil)
             }

@@ -103,6 +103,18 @@ import Testing
         #expect(healer.heal(try story(image: photo, original: photo)).image?.url == Self.defaultImageURL)
     }
 
+    /// The state's record is keyed by article URL and shared by every feed holding the story: another feed's
+    /// picture of it never replaces the one this feed's file shows.
+    @Test func theImageTheFileShowsWinsOverTheRecordEveryFeedShares() throws {
+        let photo = try #require(Self.photoURL)
+        let other = try #require(URL(string: "https://cdn.news.example/other-feed.jpg"))
+        let healer = try healer(
+            [photo.absoluteString: ImageRecord(status: .alive), other.absoluteString: ImageRecord(status: .alive)],
+            items: ["https://news.example/a": ItemRecord(firstSeen: Date(), originalImage: other.absoluteString)])
+        #expect(healer.originalImage(of: try story(image: photo)) == photo)
+        #expect(healer.heal(try story(image: photo)).image?.url == photo)
+    }
+
     @Test func siteScopeComparesSchemeHostPortAndPath() throws {
         let site = try #require(URL(string: "https://feeds.example.com/news/"))
         #expect(try #require(URL(string: "https://FEEDS.example.com/news/assets/a.png")).isUnder(site: site))

@@ -15,11 +15,20 @@ public enum BookmarkFeed {
     /// `bookmarks.atom`: the file of `format`.
     public static func relativePath(for format: FeedFormat) -> String { "\(id).\(format.fileExtension)" }
 
-    /// The bookmarks as stories: an item's date is when it was bookmarked.
-    public static func stories(_ list: BookmarkList, defaults: StoryDefaults) -> [Story] {
+    /// The bookmarks as stories: an item's date is when it was bookmarked. A bookmark without a description (or
+    /// with the default one) whose article is in `articles` (keyed by article URL) is described by the article's
+    /// opening, as its story is in a feed with full text; the article itself is not put on the story.
+    public static func stories(
+        _ list: BookmarkList, defaults: StoryDefaults, articles: [String: StoryArticle] = [:]
+    ) -> [Story] {
         let defaults = defaults.cleaned
         return list.newestFirst.map { bookmark in
-            let description = bookmark.description.flatMap { $0.isEmpty ? nil : $0 }
+            var description = bookmark.description.flatMap { $0.isEmpty ? nil : $0 }
+            if description == nil || description == defaults.newsAPIDescription,
+                let opening = articles[bookmark.url.absoluteString]?.opening
+            {
+                description = opening
+            }
             let note = bookmark.note.flatMap { $0.isEmpty ? nil : "Note: \($0)" }
             let summary = [description, note].compactMap { $0 }.joined(separator: " — ")
             let siteRoot = ArticleURL.siteRoot(of: bookmark.url) ?? bookmark.url
@@ -44,14 +53,19 @@ public enum BookmarkFeed {
         let resolver = StoryImageResolver(
             site: config.site, defaultImage: config.defaults.image.storyImage(site: config.site), images: images,
             cached: config.images.cache ? cached : [:])
-        var stories = stories(list, defaults: defaults).map { resolver.resolve($0, originalImage: $0.originalImageURL) }
         // A bookmarked story whose article full text has fetched carries it here too, with its reader view.
+        var articles: [String: StoryArticle] = [:]
         if config.anyFullText {
             let store = OutputFolder(root: config.output).articleStore
-            for index in stories.indices {
-                stories[index].article = store.load(stories[index].link.text).record?.article
+            for bookmark in list.bookmarks {
+                let key = bookmark.url.absoluteString
+                if let article = store.load(key).record?.article { articles[key] = article }
             }
         }
+        var stories = stories(list, defaults: defaults, articles: articles).map {
+            resolver.resolve($0, originalImage: $0.originalImageURL)
+        }
+        for index in stories.indices { stories[index].article = articles[stories[index].link.text] }
         // Like every other feed, the home link is the feed's own page when one is written.
         let home = config.formats.contains(.html) ? config.site.appending(path: relativePath(for: .html)) : config.site
         var document = FeedDocument(

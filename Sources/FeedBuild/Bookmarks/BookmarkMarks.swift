@@ -27,30 +27,25 @@ public enum BookmarkMarks {
     }
 
     /// Renders the HTML page of every configured feed again with `list`'s stars, from the feed's
-    /// history and with its channel as the last build wrote it; no other file is touched. Call
-    /// while holding the output lock.
+    /// history as the build renders it (``FeedAssembly/rerender(_:state:decide:)``: its articles and reader
+    /// links, its cached images' copies) and with its channel and build date as the last build wrote them;
+    /// no other file is touched. Call while holding the output lock.
     static func refreshPages(_ list: BookmarkList, config: NewsFeedConfig, output: OutputFolder) throws {
         guard config.formats.contains(.html) else { return }
         let marks = marks(of: list)
         let state = try output.stateStore.load().state
+        let defaultImage = config.defaults.image.storyImage(site: config.site)
         for spec in config.feeds {
             let files = FeedFileSet(output: output, spec: spec, formats: config.formats)
             guard let existing = try files.readHistory(),
                 let snapshot = try? RSSReader().read(existing, path: spec.relativePath),
                 let built = snapshot.lastBuildDate
             else { continue }
-            let stories = snapshot.stories.map { story in
-                var story = story
-                story.firstSeen = state.items[story.link.text]?.firstSeen ?? story.firstSeen
-                return story
-            }
-            var document = FeedChannel.document(for: spec, config: config, stories: stories, updated: built)
-            document.title = snapshot.title ?? document.title
-            document.description = snapshot.description ?? document.description
-            document.language = snapshot.language ?? document.language
-            document.ttlMinutes = snapshot.ttlMinutes ?? document.ttlMinutes
-            document.generator = snapshot.generator ?? document.generator
-            document.itemMarks = marks
+            var assembly = FeedAssembly(
+                config: config, spec: spec, defaultImage: defaultImage, now: built, articleStore: output.articleStore)
+            assembly.itemMarks = marks
+            var document = assembly.rerender(snapshot, state: state).document
+            document.updated = built
             try output.writeIfChanged(
                 try FeedFormat.html.renderer.render(document), to: output.fileURL(for: spec, format: .html))
         }

@@ -8,6 +8,11 @@ import NewsModel
 /// image decisions of the history's stories (the watcher may have found an image dead since).
 /// ``FeedFileSet`` then writes it, with the "only the build date would change, leave
 /// the files alone" rule.
+///
+/// The one rendering path of a feed: the build assembles (``assemble(current:existing:state:)``), every other
+/// writer (watch's healing, the bookmarks' stars) renders the history again (``rerender(_:state:decide:)``);
+/// both restore the history's stories the same way (``WrittenStories``), so no writer loses an article, a
+/// reader link, a cached image's copies or a mark the build wrote.
 package struct FeedAssembly: Sendable {
     package var config: NewsFeedConfig
     package var spec: FeedSpec
@@ -17,6 +22,18 @@ package struct FeedAssembly: Sendable {
     package var itemMarks: [String: [ItemMark]] = [:]
     /// The article cache, for a feed with full text: stories from the history get their articles from it.
     package var articleStore: ArticleStore?
+
+    package init(
+        config: NewsFeedConfig, spec: FeedSpec, defaultImage: StoryImage?, now: Date,
+        itemMarks: [String: [ItemMark]] = [:], articleStore: ArticleStore? = nil
+    ) {
+        self.config = config
+        self.spec = spec
+        self.defaultImage = defaultImage
+        self.now = now
+        self.itemMarks = itemMarks
+        self.articleStore = articleStore
+    }
 
     package struct Result {
         package var document: FeedDocument
@@ -38,7 +55,9 @@ package struct FeedAssembly: Sendable {
         if let existing {
             do {
                 let snapshot = try RSSReader().read(existing, path: spec.relativePath)
-                previous = snapshot.stories
+                let restored = written(state: state).restore(snapshot.stories, now: now)
+                previous = restored.stories
+                if !restored.warnings.isEmpty { warning = restored.warnings.joined(separator: "; ") }
                 previousBuildDate = snapshot.lastBuildDate
             } catch {
                 warning = "\(spec.id): the existing feed could not be read back (\(error)); its history is lost"
@@ -65,6 +84,7 @@ package struct FeedAssembly: Sendable {
             site: config.site, defaultImage: defaultImage, images: state.images,
             cached: config.images.cache ? state.imageCache : [:])
         let fresh = Set(current.map(\.link.text))
+        let placeholder = ArticleAttachment.placeholder(for: config)
         var stories: [Story] = []
         for story in merged {
             let key = story.link.text
@@ -79,7 +99,7 @@ package struct FeedAssembly: Sendable {
                 let loaded = articleStore.load(key)
                 if let line = loaded.warning { warning = warning.map { $0 + "; " + line } ?? line }
                 if let article = loaded.record?.article {
-                    ArticleAttachment.attach(article, to: &resolved, now: now)
+                    ArticleAttachment.attach(article, to: &resolved, now: now, placeholder: placeholder)
                     if let lead = resolved.originalImageLink { state.items[key]?.originalImage = lead.text }
                 }
             }
@@ -90,6 +110,7 @@ package struct FeedAssembly: Sendable {
             stories.append(resolved)
         }
 
+        WrittenStories.noteHiddenImages(of: stories, feed: spec.id, defaultImage: defaultImage, in: &state.items)
         let cutoff = now.addingTimeInterval(-stateRetention)
         let kept = Set(stories.map(\.link.text))
         state.items = state.items.filter { kept.contains($0.key) || $0.value.firstSeen >= cutoff }
@@ -104,5 +125,55 @@ package struct FeedAssembly: Sendable {
         return Result(
             document: document, previousBuildDate: previousBuildDate, itemCount: stories.count,
             newItemCount: newItemCount, warning: warning)
+    }
+
+    /// What the feed's file cannot carry, from `state` and the article cache.
+    package func written(state: BridgeState) -> WrittenStories {
+        WrittenStories(
+            site: config.site, defaultImage: defaultImage, items: state.items,
+            cached: config.images.cache ? state.imageCache : [:],
+            articleStore: config.wantsFullText(spec) ? articleStore : nil,
+            placeholder: ArticleAttachment.placeholder(for: config), feedID: spec.id)
+    }
+
+    /// The feed as its file holds it, for a writer other than the build: the stories of `snapshot` restored as
+    /// the build had them (``WrittenStories``), each passed through `decide` (watch's healing of its image;
+    /// nothing for the bookmarks' stars), under the channel the last build wrote, with ``itemMarks``. Nothing
+    /// is merged, filtered or trimmed: only the build changes which stories a feed holds. The document's
+    /// `updated` is the file's build date.
+    package func rerender(
+        _ snapshot: RSSFeedSnapshot, state: BridgeState, decide: (Story) -> Story = { $0 }
+    ) -> (document: FeedDocument, warnings: [String]) {
+        let restored = written(state: state).restore(snapshot.stories, now: now)
+        let stories = restored.stories.map(decide)
+        var document = FeedChannel.document(
+            for: spec, config: config, stories: stories, updated: snapshot.lastBuildDate ?? now)
+        document.title = snapshot.title ?? document.title
+        document.description = snapshot.description ?? document.description
+        document.link = snapshot.link ?? document.link
+        document.selfURL = snapshot.selfURL ?? document.selfURL
+        document.language = snapshot.language ?? document.language
+        document.ttlMinutes = snapshot.ttlMinutes ?? document.ttlMinutes
+        document.generator = snapshot.generator ?? document.generator
+        document.itemMarks = itemMarks
+        return (document, restored.warnings)
+    }
+
+    /// Writes `document` in every format of `files` (``FeedFileSet/write(_:previousBuildDate:now:)``) and, with
+    /// the HTML page, the reader views of its articles: what every writer of a whole feed does with its
+    /// document. Returns whether the feed's files changed. Call while holding the output lock.
+    ///
+    /// `readerViewsWhenUnchanged`: whether the reader views are rendered again when the feed's files did not
+    /// change. The build does (a view may have been deleted); watch does not: a story two feeds show with
+    /// different images would otherwise have its one view written twice every round.
+    package static func write(
+        _ document: FeedDocument, to files: FeedFileSet, previousBuildDate: Date?, now: Date, site: URL,
+        readerViewsWhenUnchanged: Bool = true
+    ) throws -> Bool {
+        let wrote = try files.write(document, previousBuildDate: previousBuildDate, now: now)
+        if files.formats.contains(.html), wrote || readerViewsWhenUnchanged {
+            try ReaderPageWriter(output: files.output, page: ReaderPage(site: site)).write(document.stories)
+        }
+        return wrote
     }
 }

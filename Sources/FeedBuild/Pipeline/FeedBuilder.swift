@@ -296,10 +296,8 @@ public struct FeedBuilder: Sendable {
                 var assembly = assembly
                 assembly.itemMarks = BookmarkMarks.marks(in: output)
                 let result = try assembly.assemble(current: stories, existing: existing, state: &state)
-                let wrote = try files.write(result.document, previousBuildDate: result.previousBuildDate, now: feed.now)
-                if formats.contains(.html) {
-                    try ReaderPageWriter(output: output, page: ReaderPage(site: site)).write(result.document.stories)
-                }
+                let wrote = try FeedAssembly.write(
+                    result.document, to: files, previousBuildDate: result.previousBuildDate, now: feed.now, site: site)
                 // With no scheduled run, no pause is touched (an unknown key keeps a bad-key pause).
                 let pause = state.pause
                 scheduler.recordSuccess(

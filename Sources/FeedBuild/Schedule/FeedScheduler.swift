@@ -426,7 +426,8 @@ public struct FeedScheduler: Sendable {
         // The watcher's records of images no remembered story carries and `watch` has not checked for as
         // long as stories are remembered (it checks every image of the feeds each round, so a record
         // of an image still shown stays fresh).
-        let referenced = Set(state.items.values.compactMap(\.originalImage))
+        var referenced = Set(state.items.values.compactMap(\.originalImage))
+        for case let hidden? in state.items.values.map(\.hiddenImages) { referenced.formUnion(hidden.values) }
         let forgotten = now.addingTimeInterval(-Self.imageRetention(config))
         state.images = state.images.filter { key, record in
             referenced.contains(key) || (record.lastChecked ?? .distantPast) > forgotten

@@ -184,12 +184,18 @@ public struct FeedRecord: Sendable, Hashable, Codable {
 public struct ItemRecord: Sendable, Hashable, Codable {
     /// When newsfeed first saw the story: stable across builds.
     public var firstSeen: Date
-    /// The story's own image URL from upstream, if it had one.
+    /// The story's own image URL from upstream, if it had one: as the feed built last saw it, since every feed
+    /// holding the story shares this record.
     public var originalImage: String?
+    /// Per feed id, the story's own image URL in that feed (empty for none) while the feed's file shows none of
+    /// its own (the default image, or no image): the one thing the file cannot say, and ``originalImage`` may be
+    /// another feed's. Nil when every feed shows its picture.
+    public var hiddenImages: [String: String]?
 
-    public init(firstSeen: Date, originalImage: String? = nil) {
+    public init(firstSeen: Date, originalImage: String? = nil, hiddenImages: [String: String]? = nil) {
         self.firstSeen = firstSeen
         self.originalImage = originalImage
+        self.hiddenImages = hiddenImages
     }
 }
 

@@ -64,14 +64,17 @@ public struct EnclosureHealer: Sendable {
         return text.hasPrefix(site.absoluteString + SiteLayout.imagesFolder + "/")
     }
 
-    /// The story's own upstream image: kept on the story, else in the state, else its current image when that is
-    /// neither one of the bridge's own nor the default image.
+    /// The story's own upstream image, read from what the feed's file shows before the state's record, which
+    /// every feed holding the same article shares (``WrittenStories/originalImage(of:)``): kept on the story;
+    /// else the foreign image the file shows; else the original of the cached copy it shows; else the state's.
     public func originalImage(of story: Story) -> URL? {
-        if let original = story.originalImageURL { return original }
-        if let recorded = items[story.link.text]?.originalImage, let url = URL(string: recorded) {
-            return url
-        }
-        if let current = story.image?.url, !current.isUnder(site: site), current != defaultImage?.url { return current }
-        return nil
+        let folder = site.absoluteString + SiteLayout.imagesFolder + "/"
+        return WrittenStories.originalImage(
+            of: story, site: site, defaultImage: defaultImage, items: items,
+            originalOfCopy: { address in
+                guard address.hasPrefix(folder) else { return nil }
+                let name = address.dropFirst(folder.count)
+                return cached.first { $0.value.files.contains { $0.name == name } }?.key
+            })
     }
 }

@@ -229,7 +229,11 @@ public struct FeedWatcher: Sendable {
             var summary = WatchReport.FeedSummary(feed: spec.id)
             let read = readFeed(spec)
             if let snapshot = read.snapshot {
-                (urlsOfFeed[spec.id], cachedOfFeed[spec.id]) = imageURLs(of: snapshot.stories, healer: healer)
+                // Each story's own image as its feed shows it, never another feed's of the same story.
+                let written = FeedAssembly(config: config, spec: spec, defaultImage: defaultImage, now: clock())
+                    .written(state: loaded.state)
+                (urlsOfFeed[spec.id], cachedOfFeed[spec.id]) = imageURLs(
+                    of: snapshot.stories, healer: healer, original: written.originalImage(of:))
             } else {
                 summary.problem = read.problem
                 if read.notBuilt { unbuilt.insert(spec.id) }
@@ -240,7 +244,8 @@ public struct FeedWatcher: Sendable {
         // files are rewritten from the bookmark list when a verdict changes what it shows.
         if let bookmarks = (try? output.bookmarkStore.read()) ?? nil, !bookmarks.bookmarks.isEmpty {
             let stories = BookmarkFeed.stories(bookmarks, defaults: StoryDefaults())
-            (urlsOfFeed[BookmarkFeed.id], cachedOfFeed[BookmarkFeed.id]) = imageURLs(of: stories, healer: healer)
+            (urlsOfFeed[BookmarkFeed.id], cachedOfFeed[BookmarkFeed.id]) = imageURLs(
+                of: stories, healer: healer, original: healer.originalImage(of:))
             summaries.append(WatchReport.FeedSummary(feed: BookmarkFeed.id))
         }
         var missing: [String] = []
@@ -274,13 +279,15 @@ public struct FeedWatcher: Sendable {
 
     /// The images worth checking: each story's original and its current enclosure, never the bridge's own files
     /// or the default image; and apart from them the originals of cached images, which are not checked.
-    private func imageURLs(of stories: [Story], healer: EnclosureHealer) -> (check: [URL], cached: [String]) {
+    private func imageURLs(of stories: [Story], healer: EnclosureHealer, original: (Story) -> URL?)
+        -> (check: [URL], cached: [String])
+    {
         var urls: [URL] = []
         var cached: [String] = []
         var seen = Set<String>()
         let defaultURL = defaultImage?.url
         for story in stories {
-            for candidate in [healer.originalImage(of: story), story.image?.url] {
+            for candidate in [original(story), story.image?.url] {
                 guard let url = candidate, !url.isUnder(site: config.site), url != defaultURL,
                     seen.insert(url.absoluteString).inserted
                 else { continue }
@@ -332,23 +339,21 @@ public struct FeedWatcher: Sendable {
                     guard let existing = try files.readHistory(),
                         let snapshot = try? RSSReader().read(existing, path: spec.relativePath)
                     else { continue }
-                    let stories = healer.heal(snapshot.stories).map { story in
-                        var story = story
-                        story.firstSeen = state.items[story.link.text]?.firstSeen ?? story.firstSeen
-                        return story
-                    }
-                    // Watch heals images only: the channel stays as the last build wrote it.
-                    var document = FeedChannel.document(for: spec, config: config, stories: stories, updated: now)
-                    document.title = snapshot.title ?? document.title
-                    document.description = snapshot.description ?? document.description
-                    document.link = snapshot.link ?? document.link
-                    document.selfURL = snapshot.selfURL ?? document.selfURL
-                    document.language = snapshot.language ?? document.language
-                    document.ttlMinutes = snapshot.ttlMinutes ?? document.ttlMinutes
-                    document.generator = snapshot.generator ?? document.generator
-                    document.itemMarks = marks
-                    // Every format heals together, from the one history.
-                    if try files.write(document, previousBuildDate: snapshot.lastBuildDate, now: now) {
+                    // The build's own rendering of the feed's history (articles, reader links, cached copies,
+                    // marks), with the images healed: watch changes images only, and the channel stays as the
+                    // last build wrote it. Every format heals together, from the one history.
+                    var assembly = FeedAssembly(
+                        config: config, spec: spec, defaultImage: defaultImage, now: now,
+                        articleStore: output.articleStore)
+                    assembly.itemMarks = marks
+                    let (document, lines) = assembly.rerender(snapshot, state: state) { healer.heal($0) }
+                    warnings += lines
+                    WrittenStories.noteHiddenImages(
+                        of: document.stories, feed: spec.id, defaultImage: defaultImage, in: &state.items)
+                    if try FeedAssembly.write(
+                        document, to: files, previousBuildDate: snapshot.lastBuildDate, now: now, site: config.site,
+                        readerViewsWhenUnchanged: false)
+                    {
                         rewritten.insert(spec.id)
                     }
                 }

@@ -111,7 +111,12 @@ package enum BookmarkCommand {
                 let story = snapshot.stories.first(where: { $0.link.text == key })
             else { continue }
             var image: StoryImage?
-            if let original = state.items[key]?.originalImage, let own = ImageURL.image(from: original) {
+            // The story's own picture in this feed (not another feed's of the same story, nor the default image).
+            let written = FeedAssembly(
+                config: config, spec: spec, defaultImage: config.defaults.image.storyImage(site: config.site), now: now
+            ).written(state: state)
+            if let original = written.originalImage(of: story)?.absoluteString, let own = ImageURL.image(from: original)
+            {
                 image = story.image?.url == own.url ? story.image : own
             }
             var query: String?
