@@ -109,6 +109,20 @@ import Testing
         #expect(exact == body)
     }
 
+    @Test func aChunkedBodyWithTrailerFieldsKeepsItsHeadAndBody() async throws {
+        let gzip = CompressedBodies.compress(Data("<p>whole</p>".utf8), .gzip)
+        let head = Data(
+            ("HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Encoding: gzip\r\n"
+                + "Transfer-Encoding: chunked\r\nTrailer: X-Checksum\r\nConnection: close\r\n\r\n").utf8)
+        let answer = head + LoopbackHTTPStub.chunk(gzip) + Data("0\r\nX-Checksum: 1234\r\n\r\n".utf8)
+        let stub = try LoopbackHTTPStub(.respond(answer))
+        defer { stub.stop() }
+        let url = try #require(stub.baseURL)
+        let (body, response) = try await CurlFetcher().fetch(URLRequest(url: url), timeout: .seconds(10))
+        #expect(body == Data("<p>whole</p>".utf8))
+        #expect(response.value(forHTTPHeaderField: "Content-Type") == "text/html")
+    }
+
     @Test func redirectsAreDeliveredToACallerThatVetsEachHop() async throws {
         let stub = try LoopbackHTTPStub(
             .byTarget { target in
