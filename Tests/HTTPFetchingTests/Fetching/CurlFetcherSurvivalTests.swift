@@ -90,6 +90,20 @@ import Testing
         #expect(error.description == "the gzip body from \(host) is truncated")
     }
 
+    /// Some servers send raw deflate (no zlib header) under `deflate`; browsers read it, and so does newsfeed.
+    @Test func aRawDeflateBodyIsDecodedToo() async throws {
+        let text = Data(String(repeating: "raw deflate, as some servers send it. ", count: 100).utf8)
+        let zlib = CompressedBodies.compress(text, .deflate)
+        let raw = zlib.dropFirst(2).dropLast(4)
+        let answer = LoopbackHTTPStub.response(
+            status: 200, body: Data(raw), contentType: "text/html", headers: ["Content-Encoding: deflate"])
+        let stub = try LoopbackHTTPStub(.respond(answer))
+        defer { stub.stop() }
+        let url = try #require(stub.baseURL)
+        let (body, _) = try await CurlFetcher().fetch(URLRequest(url: url), timeout: .seconds(10))
+        #expect(body == text)
+    }
+
     @Test func aBodyShorterThanItsContentLengthIsAFailure() async throws {
         let answer = LoopbackHTTPStub.truncated(body: Data(repeating: 65, count: 10), declaredLength: 100)
         let (error, host) = try await failure(.respond(answer))
