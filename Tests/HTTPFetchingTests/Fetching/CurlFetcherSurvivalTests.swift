@@ -104,6 +104,13 @@ import Testing
         #expect(body == text)
     }
 
+    @Test func aBrokenChunkSizeSaysSo() async throws {
+        let answer =
+            LoopbackHTTPStub.chunkedHead() + LoopbackHTTPStub.chunk(Data("<p>".utf8)) + Data("zz\r\nx\r\n".utf8)
+        let (error, host) = try await failure(.respond(answer))
+        #expect(error.description == "\(host) sent a broken chunked body")
+    }
+
     @Test func aBodyShorterThanItsContentLengthIsAFailure() async throws {
         let answer = LoopbackHTTPStub.truncated(body: Data(repeating: 65, count: 10), declaredLength: 100)
         let (error, host) = try await failure(.respond(answer))
