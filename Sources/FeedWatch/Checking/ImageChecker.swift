@@ -160,9 +160,7 @@ public final class ImageChecker: ImageChecking {
         }
         for address in addresses {
             if case .refused(let reason) = policy.verdict(for: address) {
-                let bareHost = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-                let literal = IPAddress(bareHost) != nil
-                let refusal = literal ? reason : "\(host) resolves to \(reason)"
+                let refusal = AddressRefusal.sentence(host: host, address: address, reason: reason)
                 return .blocked(reason: refusal + "; \(Self.allowPrivateHint)")
             }
         }

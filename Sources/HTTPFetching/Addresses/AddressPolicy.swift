@@ -10,6 +10,7 @@ public protocol AddressPolicy: Sendable {
 /// An ``AddressPolicy``'s answer for one address.
 public enum AddressVerdict: Sendable, Hashable {
     case allowed
-    /// Not to be contacted; `reason` names the range, e.g. `10.0.0.1 is private (10.0.0.0/8)`.
+    /// Not to be contacted; `reason` is a sentence naming the address and its range, e.g. `10.0.0.1 is a private
+    /// address (10.0.0.0/8)` (``AddressRefusal`` puts it after a host name).
     case refused(reason: String)
 }

@@ -45,6 +45,7 @@ package final class FetchTransfer: NSObject, URLSessionDataDelegate, Sendable {
 
     private let state = Mutex(State())
     private let maximumBytes: Int
+    private let keepsPrefix: Bool
     private let origin: URL?
     private let redirects: Redirects
     private let timeout: Duration
@@ -54,15 +55,19 @@ package final class FetchTransfer: NSObject, URLSessionDataDelegate, Sendable {
 
     /// - Parameters:
     ///   - maximumBytes: the cap on decoded body bytes.
+    ///   - keepsPrefix: a body reaching the cap ends the transfer with its first `maximumBytes` as the answer,
+    ///     instead of ``FetchError/tooLarge(limit:)``.
     ///   - origin: the first request's URL, for ``Redirects/sameOrigin(limit:)``.
     ///   - redirects: follow same-origin redirects or deliver every 3xx.
     ///   - timeout: the whole exchange's deadline, as reported in ``FetchError/timedOut(after:)``.
     ///   - inspectHead: refuses an answer by its head (status, headers) before its body is read; nil lets it be.
     package init(
-        maximumBytes: Int, origin: URL?, redirects: Redirects = .sameOrigin(limit: FetchTransfer.maximumRedirects),
+        maximumBytes: Int, keepsPrefix: Bool = false, origin: URL?,
+        redirects: Redirects = .sameOrigin(limit: FetchTransfer.maximumRedirects),
         timeout: Duration, inspectHead: @escaping @Sendable (HTTPURLResponse) -> FetchError? = { _ in nil }
     ) {
         self.maximumBytes = maximumBytes
+        self.keepsPrefix = keepsPrefix
         self.origin = origin
         self.redirects = redirects
         self.timeout = timeout
@@ -94,7 +99,8 @@ package final class FetchTransfer: NSObject, URLSessionDataDelegate, Sendable {
     }
 
     /// Ends the transfer with `outcome` unless it has already ended.
-    package func finish(_ outcome: Outcome) {
+    /// `stopping` cancels the task after a success too (a body cut at the cap).
+    package func finish(_ outcome: Outcome, stopping: Bool = false) {
         let parties: (CheckedContinuation<Outcome, Never>?, URLSessionDataTask?, Task<Void, Never>?)? =
             state.withLock { state in
                 guard !state.isFinished else { return nil }
@@ -110,7 +116,7 @@ package final class FetchTransfer: NSObject, URLSessionDataDelegate, Sendable {
             }
         guard let (continuation, task, timer) = parties else { return }
         timer?.cancel()
-        if case .failure = outcome, let task { control.async { task.cancel() } }
+        if let task, stopping || (try? outcome.get()) == nil { control.async { task.cancel() } }
         continuation?.resume(returning: outcome)
     }
 
@@ -133,7 +139,7 @@ package final class FetchTransfer: NSObject, URLSessionDataDelegate, Sendable {
         }
         let announced: Int? =
             encodings.isEmpty && http.expectedContentLength >= 0 ? Int(http.expectedContentLength) : nil
-        if let announced, announced > maximumBytes {
+        if let announced, announced > maximumBytes, !keepsPrefix {
             finish(.failure(.tooLarge(limit: maximumBytes)))
             return
         }
@@ -143,18 +149,28 @@ package final class FetchTransfer: NSObject, URLSessionDataDelegate, Sendable {
         }
         state.withLock { state in
             state.response = http
-            state.announcedLength = announced
+            // A body cut at the cap ends before its announced length: that is no failure.
+            state.announcedLength = keepsPrefix && (announced ?? 0) > maximumBytes ? nil : announced
         }
     }
 
     package func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let overLimit = state.withLock { state in
-            guard !state.isFinished else { return false }
-            if state.body.count + data.count > maximumBytes { return true }
+        let keepsPrefix = keepsPrefix
+        let (overLimit, prefix) = state.withLock { state -> (Bool, (Data, HTTPURLResponse)?) in
+            guard !state.isFinished else { return (false, nil) }
+            if state.body.count + data.count > maximumBytes {
+                guard keepsPrefix, let response = state.response else { return (true, nil) }
+                state.body.append(data.prefix(maximumBytes - state.body.count))
+                return (true, (state.body, response))
+            }
             state.body.append(data)
-            return false
+            return (false, nil)
         }
-        if overLimit { finish(.failure(.tooLarge(limit: maximumBytes))) }
+        if let prefix {
+            finish(.success(prefix), stopping: true)
+        } else if overLimit {
+            finish(.failure(.tooLarge(limit: maximumBytes)))
+        }
     }
 
     package func urlSession(

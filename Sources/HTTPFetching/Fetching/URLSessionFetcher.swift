@@ -20,9 +20,21 @@ public struct URLSessionFetcher: HTTPFetching {
     /// Decoded bodies larger than this many bytes are abandoned with ``FetchError/tooLarge(limit:)``.
     public let maximumBytes: Int
 
+    /// Whether a body reaching ``maximumBytes`` is cut there and kept (the transfer stops and succeeds with the
+    /// first ``maximumBytes``) rather than abandoned: for a `robots.txt`, of which only a prefix is read.
+    package let keepsPrefix: Bool
+
     /// - Parameter maximumBytes: the cap on decoded body bytes; at least 1.
     public init(maximumBytes: Int = URLSessionFetcher.defaultMaximumBytes) {
+        self.init(maximumBytes: maximumBytes, keepsPrefix: false)
+    }
+
+    /// - Parameters:
+    ///   - maximumBytes: the cap on decoded body bytes; at least 1.
+    ///   - keepsPrefix: keep the first `maximumBytes` of a longer body instead of failing.
+    package init(maximumBytes: Int, keepsPrefix: Bool) {
         self.maximumBytes = max(1, maximumBytes)
+        self.keepsPrefix = keepsPrefix
     }
 
     /// GETs `request` with the User-Agent and encodings set, the decoded body capped and the deadline enforced by
@@ -47,8 +59,8 @@ public struct URLSessionFetcher: HTTPFetching {
         request.timeoutInterval = timeout.timeInterval.rounded(.up) + 5
 
         let transfer = FetchTransfer(
-            maximumBytes: maximumBytes, origin: request.url, redirects: redirects, timeout: timeout,
-            inspectHead: inspectHead)
+            maximumBytes: maximumBytes, keepsPrefix: keepsPrefix, origin: request.url, redirects: redirects,
+            timeout: timeout, inspectHead: inspectHead)
         let session = URLSession(
             configuration: Self.configuration(), delegate: transfer, delegateQueue: InlineDelegateQueue())
         let task = session.dataTask(with: request)

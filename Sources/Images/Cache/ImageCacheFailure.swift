@@ -33,7 +33,8 @@ public struct ImageCacheFailure: Error, Sendable, Hashable, CustomStringConverti
             self.init(description: "not an image: \(error)", cause: "not-an-image", retryable: false)
         case .tooManyRedirects, .redirectLoop, .unofferedEncoding:
             self.init(description: error.description, cause: "http", retryable: false)
-        case .timedOut, .transport, .hostNotFound, .cancelled:
+        // An unreachable robots.txt disallows for now only (RFC 9309 §2.3.1.4): the host may recover.
+        case .timedOut, .transport, .hostNotFound, .cancelled, .robotsUnreachable:
             self.init(description: error.description, cause: "network", retryable: true)
         }
     }
