@@ -104,6 +104,29 @@
             }
         }
 
+        /// RFC 9309 §2.3.1.4: a 5xx robots.txt disallows the host's pictures for now, not for good (`blocked`, never
+        /// retried, was what it did): a passing failure saying so, retried like the others once the host recovers.
+        @Test func aRobotsTxtAnswering5xxIsAPassingFailureRetriedOnceTheHostRecovers() async throws {
+            let photo = try ImageCacheFixture.photo
+            try await ImageCacheFixture.with(
+                answers: ["/robots.txt": .status(503), "/photo.jpg": .bytes(type: "image/jpeg", photo)]
+            ) { fixture in
+                fixture.answer(["/photo.jpg"])
+                #expect(await fixture.workspace.build().status == 0)
+                #expect(fixture.images.requestCount(for: "/photo.jpg") == 0)
+                let record = try #require(try fixture.workspace.state().imageCache[fixture.base + "/photo.jpg"])
+                let host = fixture.base.replacingOccurrences(of: "http://", with: "")
+                #expect(record.failure == "robots.txt unreachable: 503 from \(host)")
+                #expect(record.cause == "network")
+                #expect(record.retryable == true)
+                fixture.images.script("/robots.txt", .status(404))
+                fixture.workspace.clock.advance(by: 86_400)
+                #expect(await fixture.workspace.build(["--force"]).status == 0)
+                #expect(fixture.images.requestCount(for: "/photo.jpg") == 1)
+                #expect(try fixture.workspace.state().imageCache[fixture.base + "/photo.jpg"]?.isCached == true)
+            }
+        }
+
         @Test func aRedirectToAPrivateAddressIsBlocked() async throws {
             let photo = try ImageCacheFixture.photo
             try await ImageCacheFixture.with(
