@@ -127,6 +127,31 @@
             }
         }
 
+        /// A JPEG whose header declares 7000 × 7000 over 400 × 300 of data made grey copies, kept for good: it is
+        /// refused as corrupt, nothing is written, and it is tried again a day later, when the publisher's file
+        /// may be whole.
+        @Test func aCorruptJPEGIsRefusedAndTriedAgainADayLater() async throws {
+            let photo = try ImageCacheFixture.photo
+            let damaged = Data(DamagedImages.jpeg([UInt8](photo), declaring: 7000, 7000))
+            try await ImageCacheFixture.with(answers: ["/photo.jpg": .bytes(type: "image/jpeg", damaged)]) { fixture in
+                fixture.answer(["/photo.jpg"])
+                #expect(await fixture.workspace.build().status == 0)
+                let record = try #require(try fixture.workspace.state().imageCache[fixture.base + "/photo.jpg"])
+                #expect(record.cause == "corrupt")
+                #expect(record.failure?.hasPrefix("a corrupt or truncated image: ") == true, "\(record.failure ?? "")")
+                #expect(record.retryable == true)
+                #expect(fixture.imageFiles.isEmpty)
+                fixture.images.script("/photo.jpg", .bytes(type: "image/jpeg", photo))
+                fixture.workspace.clock.advance(by: 3600)
+                #expect(await fixture.workspace.build(["--force"]).status == 0)
+                #expect(fixture.images.requestCount(for: "/photo.jpg") == 1, "within the day: not tried again")
+                fixture.workspace.clock.advance(by: 86_400)
+                #expect(await fixture.workspace.build(["--force"]).status == 0)
+                #expect(fixture.images.requestCount(for: "/photo.jpg") == 2)
+                #expect(try fixture.workspace.state().imageCache[fixture.base + "/photo.jpg"]?.isCached == true)
+            }
+        }
+
         @Test func aRedirectToAPrivateAddressIsBlocked() async throws {
             let photo = try ImageCacheFixture.photo
             try await ImageCacheFixture.with(
