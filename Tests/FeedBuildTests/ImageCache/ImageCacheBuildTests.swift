@@ -152,6 +152,48 @@
             }
         }
 
+        /// `images/` that refuses writes (here a file stands where the folder belongs, which refuses root too) was
+        /// silent, each picture recorded as a failure left for a day: one line names the folder and the cause, no
+        /// picture is recorded, and the next build tries them all again once the folder can be written.
+        @Test func anImagesFolderThatCannotBeWrittenIsOneLineAndTheNextBuildTriesAgain() async throws {
+            let photo = try ImageCacheFixture.photo
+            let small = try ImageCacheFixture.small
+            try await ImageCacheFixture.with(
+                answers: [
+                    "/photo.jpg": .bytes(type: "image/jpeg", photo), "/small.jpg": .bytes(type: "image/jpeg", small),
+                ]
+            ) { fixture in
+                fixture.answer(["/photo.jpg", "/small.jpg"])
+                let output = fixture.workspace.output
+                let images = output.appending(path: "images")
+                try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+                try Data("not a folder".utf8).write(to: images)
+                let run = await fixture.workspace.build()
+                #expect(run.status == 0, "\(run.standardError)")
+                let lines = run.standardError.split(separator: "\n").filter { $0.contains("images") }
+                #expect(
+                    lines == [
+                        "newsfeed build: warning: images: cannot write copies into \(images.path): \(images.path) is a "
+                            + "file, not a folder; the pictures keep their original URLs and are tried again at the "
+                            + "next build"
+                    ], "\(run.standardError)")
+                #expect(try fixture.workspace.state().imageCache.isEmpty)
+                let item = try #require(try fixture.items()[ImageCacheFixture.article(0)])
+                #expect(item.enclosure?["url"] == fixture.base + "/photo.jpg")
+
+                try FileManager.default.removeItem(at: images)
+                fixture.workspace.clock.advance(by: 3600)
+                let again = await fixture.workspace.build(["--force"])
+                #expect(again.status == 0, "\(again.standardError)")
+                #expect(again.standardError.isEmpty, "\(again.standardError)")
+                #expect(fixture.images.requestCount(for: "/photo.jpg") == 2)
+                let state = try fixture.workspace.state()
+                #expect(state.imageCache[fixture.base + "/photo.jpg"]?.isCached == true)
+                #expect(state.imageCache[fixture.base + "/small.jpg"]?.isCached == true)
+                #expect(!fixture.imageFiles.isEmpty)
+            }
+        }
+
         @Test func aRedirectToAPrivateAddressIsBlocked() async throws {
             let photo = try ImageCacheFixture.photo
             try await ImageCacheFixture.with(
