@@ -126,9 +126,9 @@ public final class GuardedFetcher: Sendable {
     }
 
     /// Fetches and parses one `robots.txt` (RFC 9309 §2.3.1), following up to five redirects (each vetted by the
-    /// guard): a 2xx gives its rules (its first ``RobotsRules/maximumBytes``, the rest unread); a 4xx allows
-    /// everything; a 5xx, a network failure, a redirect without a target or to a refused address make it
-    /// unreachable, which disallows everything for now and is asked again later (``RobotsCache``).
+    /// guard): a 2xx gives its rules (its first ``RobotsRules/maximumBytes``, the rest unread); a 4xx, a redirect
+    /// without a target or past the fifth allow everything; a 5xx, a network failure or a redirect to a refused
+    /// address make it unreachable, which disallows everything for now and is asked again later (``RobotsCache``).
     private func downloadRobots(_ start: URL) async -> RobotsVerdict {
         let deadline = ContinuousClock.now + policy.timeout
         // `news.example`, `127.0.0.1:8080`: the server, as transport failures name it.
@@ -143,12 +143,10 @@ public final class GuardedFetcher: Sendable {
                 case 200..<300:
                     return .rules(RobotsRules(parsingPrefix: answer.body, userAgent: Self.robotsToken))
                 case 301, 302, 303, 307, 308:
+                    // A redirect that leads nowhere, as one past the fifth: as if there were no robots.txt.
                     guard let location = answer.headers["location"],
                         let next = URL(string: location, relativeTo: current)?.absoluteURL
-                    else {
-                        return .unreachable(
-                            .robotsUnreachable(host: host, reason: "\(answer.status) without a Location from \(host)"))
-                    }
+                    else { return .rules(.allowAll) }
                     current = next
                 case 400..<500:
                     return .rules(.allowAll)
