@@ -63,19 +63,22 @@ static inline const char *newsfeed_vips_loader(VipsImage *image) {
 /// Shrinks `buffer` to `width` pixels wide (height follows the aspect ratio), never enlarging, with
 /// shrink-on-load, EXIF orientation applied, colour to sRGB, the first frame of an animation; fails on a
 /// truncated or corrupt file instead of returning grey rows. 0 on success.
+///
+/// libvips 8.14's thumbnailer does not hand its own `fail_on` to the loader (a PNG whose header declares more
+/// rows than its data holds is padded); the loader's option string does reach it.
 static inline int newsfeed_vips_thumbnail(const void *buffer, size_t length, int width, VipsImage **out) {
     return vips_thumbnail_buffer(
         (void *)buffer, length, out, width, "height", VIPS_MAX_COORD, "size", VIPS_SIZE_DOWN,
-        "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL);
+        "fail_on", VIPS_FAIL_ON_ERROR, "option_string", "fail_on=error", NULL);
 }
 
 /// Opens a JPEG to be decoded at 1/`shrink` of its size (1, 2, 4 or 8: libjpeg scales while it decodes, so a
-/// 3,000-pixel photo read for a 1,280-pixel copy is decoded at 1,500), failing on a truncated file. The EXIF
-/// orientation stays metadata (applied after the shrink, on fewer pixels). 0 on success.
-static inline int newsfeed_vips_jpeg_open(const void *buffer, size_t length, int shrink, VipsImage **out) {
+/// 3,000-pixel photo read for a 1,280-pixel copy is decoded at 1,500), failing as `fail_on` says (at least on a
+/// truncated file). The EXIF orientation stays metadata (applied after the shrink, on fewer pixels). 0 on success.
+static inline int newsfeed_vips_jpeg_open(
+    const void *buffer, size_t length, int shrink, VipsFailOn fail_on, VipsImage **out) {
     return vips_jpegload_buffer(
-        (void *)buffer, length, out, "shrink", shrink, "fail_on", VIPS_FAIL_ON_TRUNCATED, "access",
-        VIPS_ACCESS_SEQUENTIAL, NULL);
+        (void *)buffer, length, out, "shrink", shrink, "fail_on", fail_on, "access", VIPS_ACCESS_SEQUENTIAL, NULL);
 }
 
 /// Replaces `*image` by `next`, dropping the reference to the old one.
@@ -159,11 +162,11 @@ static inline int newsfeed_vips_upright(VipsImage **image) {
 /// included; grey is shrunk as one band and made sRGB after, as `vips_thumbnail` does), shrunk with Lanczos 3
 /// (the rows while decoding, so the full-size pixels are never held), turned upright by its EXIF orientation.
 /// `turned` says that orientation swaps width and height. The pixels are in memory; the ICC profile is still in
-/// the metadata. 0 on success.
+/// the metadata. `fail_on` is libjpeg's sensitivity (see `Thumbnailer.decoded`). 0 on success.
 static inline int newsfeed_vips_jpeg_widest(
-    const void *buffer, size_t length, int shrink, int width, int turned, VipsImage **out) {
+    const void *buffer, size_t length, int shrink, int width, int turned, VipsFailOn fail_on, VipsImage **out) {
     VipsImage *image = NULL;
-    if (newsfeed_vips_jpeg_open(buffer, length, shrink, &image) != 0) return -1;
+    if (newsfeed_vips_jpeg_open(buffer, length, shrink, fail_on, &image) != 0) return -1;
     VipsInterpretation space = vips_image_get_bands(image) < 3 ? VIPS_INTERPRETATION_B_W : VIPS_INTERPRETATION_sRGB;
     double factor = (double)(turned ? vips_image_get_height(image) : vips_image_get_width(image)) / width;
     if (newsfeed_vips_convert(&image, space) != 0 || newsfeed_vips_reduce_rows(&image, factor) != 0

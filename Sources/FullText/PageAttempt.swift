@@ -54,7 +54,8 @@ enum PageAttempt: Sendable {
         case .disallowedByRobots: .robots
         case .tooManyRedirects, .redirectLoop: .redirects
         case .unwantedMediaType: .notHTML
-        case .transport, .unofferedEncoding, .hostNotFound, .cancelled: .network
+        // robots.txt answered 5xx or not at all: a passing failure of the publisher, retried as the others.
+        case .transport, .unofferedEncoding, .hostNotFound, .cancelled, .robotsUnreachable: .network
         }
     }
 

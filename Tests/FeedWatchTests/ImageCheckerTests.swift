@@ -227,7 +227,7 @@ import Testing
                 return
             }
             #expect(reason.hasPrefix("localhost resolves to "))
-            #expect(reason.contains(", which is loopback"))
+            #expect(reason.contains(", which is a loopback address"))
             #expect(reason.hasSuffix(ImageChecker.allowPrivateHint))
             #expect(stub.log.isEmpty)
         }

@@ -31,7 +31,10 @@ import Testing
     @Test func blockedURLsCountNeitherWay() {
         // Blocked images next to an offline round: still an outage, and they are not in the count.
         var outcomes = offline
-        for index in 0..<6 { outcomes["http://127.0.0.1/\(index).jpg"] = .blocked(reason: "127.0.0.1 is loopback") }
+        for index in 0..<6 {
+            outcomes["http://127.0.0.1/\(index).jpg"] = .blocked(
+                reason: "127.0.0.1 is a loopback address (127.0.0.0/8)")
+        }
         #expect(result(outcomes).apparentOwnOutage?.count == 6)
         // Blocked images do not make up the numbers of a round with too few failures.
         var few: [String: WatchOutcome] = [

@@ -13,7 +13,8 @@ import Testing
         let checker = ScriptedImageChecker(answers: [
             "https://a.example/gone.jpg": .failed(cause: "HTTP 404", permanent: true, http: 404),
             "https://a.example/flaky.jpg": .failed(cause: "HTTP 500", permanent: false, http: 500),
-            "https://b.example/private.jpg": .blocked(reason: "b.example resolves to 10.0.0.1 is private (10.0.0.0/8)"),
+            "https://b.example/private.jpg": .blocked(
+                reason: "b.example resolves to 10.0.0.1, which is a private address (10.0.0.0/8)"),
         ])
         let urls = try [
             "https://a.example/gone.jpg", "https://a.example/flaky.jpg", "https://b.example/private.jpg",

@@ -271,6 +271,31 @@ import Testing
         }
     }
 
+    /// RFC 9309 §2.3.1.4: a robots.txt answering 5xx disallows for now, not for good: the page is a passing
+    /// (network) failure saying so, retried as the others, and fetched once the publisher recovers.
+    @Test func anUnreachableRobotsTxtIsAPassingFailureAndThePageIsFetchedOnceItRecovers() async throws {
+        try await withPublisher { publisher, base in
+            publisher.answerRobots(status: 503)
+            try await BuildWorkspace.with(
+                config: Self.config(), answers: Self.answers([Self.article(base, "/story/5")], technology: [])
+            ) { workspace in
+                #expect(await workspace.build().status == 0)
+                #expect(publisher.pages.isEmpty)
+                let store = OutputFolder(root: workspace.output).articleStore
+                let failure = try #require(store.load(base + "/story/5").record?.failure)
+                #expect(failure.cause == .network)
+                let host = base.replacingOccurrences(of: "http://", with: "")
+                #expect(failure.detail == "robots.txt unreachable: 503 from \(host)")
+                #expect(failure.retryAfter != nil)
+                publisher.answerRobots(status: nil)
+                workspace.clock.advance(by: 3 * 3600)
+                #expect(await workspace.build(["--force"]).status == 0)
+                #expect(publisher.pages == ["/story/5"])
+                #expect(store.load(base + "/story/5").record?.article != nil)
+            }
+        }
+    }
+
     @Test func aPageThatHangsTimesOutAndTheFeedIsWrittenAnyway() async throws {
         try await withPublisher { _, base in
             try await BuildWorkspace.with(

@@ -14,6 +14,7 @@ package final class PublisherStub: HTTPHandler {
     package let robots: String?
     package let delay: Duration
     private let asked = Mutex<[String]>([])
+    private let robotsStatus = Mutex<Int?>(nil)
     private let flight = Mutex<(now: Int, most: Int)>((0, 0))
 
     package init(robots: String? = nil, delay: Duration = .zero) {
@@ -25,6 +26,12 @@ package final class PublisherStub: HTTPHandler {
     package var paths: [String] { asked.withLock { $0 } }
     /// The paths asked for, robots.txt left out.
     package var pages: [String] { paths.filter { $0 != "/robots.txt" } }
+    /// Makes `/robots.txt` answer `status` with an empty body (a 503: the file is unreachable), or as given at
+    /// the start again with nil.
+    package func answerRobots(status: Int?) {
+        robotsStatus.withLock { $0 = status }
+    }
+
     /// The most page requests that were in flight at the same time.
     package var mostInFlight: Int { flight.withLock { $0.most } }
 
@@ -54,6 +61,7 @@ package final class PublisherStub: HTTPHandler {
         let path = request.path
         asked.withLock { $0.append(path) }
         if path == "/robots.txt" {
+            if let status = robotsStatus.withLock({ $0 }) { return .respond(.text(status, "")) }
             guard let robots else { return .respond(.text(404, "none")) }
             return .respond(.text(200, robots))
         }

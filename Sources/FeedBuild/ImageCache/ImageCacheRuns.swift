@@ -11,6 +11,8 @@
             var run: UUID
             var fetcher: GuardedFetcher
             var left: Int
+            /// Set once `images/` refused a write in this run: the run fetches no more pictures.
+            var writesRefused = false
         }
 
         private let makeFetcher: @Sendable () -> GuardedFetcher
@@ -30,6 +32,20 @@
                 current?.left -= granted
                 return (current?.fetcher ?? makeFetcher(), granted)
             }
+        }
+
+        /// Notes that `images/` refused to take copies in `run`: the run's other feeds fetch no pictures they could
+        /// not keep (the next run tries again).
+        func refuseWrites(in run: UUID) {
+            current.withLock { current in
+                if current?.run != run { current = Current(run: run, fetcher: makeFetcher(), left: perRun) }
+                current?.writesRefused = true
+            }
+        }
+
+        /// Whether `images/` refused to take copies earlier in `run`.
+        func writesRefused(in run: UUID) -> Bool {
+            current.withLock { $0?.run == run && $0?.writesRefused == true }
         }
     }
 #endif

@@ -65,14 +65,21 @@
                 seen.insert(original.text)
                 wanted.append(original.text)
             }
-            guard !wanted.isEmpty, !ImageCacheUsage(state.imageCache).isFull(config.images.maxTotal) else {
+            guard !wanted.isEmpty, !ImageCacheUsage(state.imageCache).isFull(config.images.maxTotal),
+                !runs.writesRefused(in: feed.run.id)
+            else {
                 return stories
             }
             let (fetcher, granted) = runs.take(wanted.count, in: feed.run.id)
             let made = await make(Array(wanted.prefix(granted)), fetcher: fetcher)
             guard !Task.isCancelled, !made.isEmpty,
-                let cached = await record(made, in: feed.run, now: feed.now)
+                let (cached, refusal) = await record(made, in: feed.run, now: feed.now)
             else { return stories }
+            if let refusal {
+                // One line for the run (the report says a repeated warning once), not one per picture.
+                runs.refuseWrites(in: feed.run.id)
+                feed.run.notes.warn(refusal)
+            }
             var applied = resolver
             applied.cached = cached
             return stories.map { story in
@@ -116,27 +123,30 @@
 
         /// Under the lock, in one hold: writes the copies into `images/` and their records into the state, so a
         /// prune never finds copies without a record. Copies that would take the folder past `images.maxTotal`
-        /// are not written (the story keeps its original; a later build tries again). Returns the state's
-        /// records as saved; nil when the state could not be read or saved (the stories keep their originals).
+        /// are not written (the story keeps its original; a later build tries again). Once `images/` refuses a
+        /// write (read-only, full, a file where the folder belongs), no further copy is tried and none of the
+        /// pictures not written is recorded, so the next build tries them again. Returns the state's records as
+        /// saved, and the line saying why `images/` refused; nil when the state could not be read or saved (the
+        /// stories keep their originals).
         private func record(
             _ made: [(String, Result<[ImageCopy], ImageCacheFailure>)], in run: RunContext, now: Date
-        ) async -> [String: CachedImageRecord]? {
+        ) async -> (records: [String: CachedImageRecord], refusal: String?)? {
             let output = run.output
             let maxTotal = run.config.images.maxTotal.bytes
             let folder = ImageFolder(output: output.root)
-            return try? await output.lock.withLock { () throws -> [String: CachedImageRecord] in
+            return try? await output.lock.withLock { () throws -> ([String: CachedImageRecord], String?) in
                 var state = try output.stateStore.load().state
                 var total = ImageCacheUsage(state.imageCache).bytes
+                var refusal: String?
                 for (url, result) in made {
                     switch result {
                     case .success(let copies):
                         let bytes = copies.reduce(0) { $0 + $1.bytes.count }
-                        guard total + bytes <= maxTotal else { continue }
+                        guard refusal == nil, total + bytes <= maxTotal else { continue }
                         do throws(OutputError) {
                             try folder.store(copies)
                         } catch {
-                            state.imageCache[url] = CachedImageRecord(
-                                failure: error.description, cause: "files", retryable: true, time: now)
+                            refusal = folder.refusal(error)
                             continue
                         }
                         total += bytes
@@ -148,7 +158,7 @@
                     }
                 }
                 try output.stateStore.save(state)
-                return state.imageCache
+                return (state.imageCache, refusal)
             }
         }
     }

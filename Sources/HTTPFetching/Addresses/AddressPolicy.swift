@@ -12,7 +12,8 @@ public protocol AddressPolicy: Sendable {
 /// An ``AddressPolicy``'s answer for one address.
 public enum AddressVerdict: Sendable, Hashable {
     case allowed
-    /// Not to be contacted; `reason` names the range, e.g. `10.0.0.1 is private (10.0.0.0/8)`.
+    /// Not to be contacted; `reason` is a sentence naming the address and its range, e.g. `10.0.0.1 is a private
+    /// address (10.0.0.0/8)` (``AddressRefusal`` puts it after a host name).
     case refused(reason: String)
 }
 
@@ -21,12 +22,6 @@ extension AddressPolicy {
     /// `news.example resolves to 10.0.0.1, which is private (10.0.0.0/8)` (an IP literal names itself only).
     package func refusal(of address: IPAddress, for host: String) -> String? {
         guard case .refused(let reason) = verdict(for: address) else { return nil }
-        let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-        if IPAddress(bare) != nil { return reason }
-        let subject = "\(address) is "
-        if reason.hasPrefix(subject) {
-            return "\(host) resolves to \(address), which is " + reason.dropFirst(subject.count)
-        }
-        return "\(host) resolves to \(reason)"
+        return AddressRefusal.sentence(host: host, address: address, reason: reason)
     }
 }

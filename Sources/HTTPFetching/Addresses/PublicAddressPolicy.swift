@@ -60,26 +60,26 @@ public struct PublicAddressPolicy: AddressPolicy {
     }
 
     private static let refusedIPv4: [IPv4Range] = [
-        IPv4Range(base: 0x0000_0000, prefix: 8, name: "\"this network\""),
-        IPv4Range(base: 0x0a00_0000, prefix: 8, name: "private"),
-        IPv4Range(base: 0x6440_0000, prefix: 10, name: "shared carrier-grade NAT space"),
-        IPv4Range(base: 0x7f00_0000, prefix: 8, name: "loopback"),
-        IPv4Range(base: 0xa9fe_0000, prefix: 16, name: "link-local"),
-        IPv4Range(base: 0xac10_0000, prefix: 12, name: "private"),
-        IPv4Range(base: 0xc000_0000, prefix: 24, name: "reserved for IETF protocols"),
-        IPv4Range(base: 0xc0a8_0000, prefix: 16, name: "private"),
-        IPv4Range(base: 0xc612_0000, prefix: 15, name: "reserved for benchmarking"),
-        IPv4Range(base: 0xe000_0000, prefix: 4, name: "multicast"),
-        IPv4Range(base: 0xf000_0000, prefix: 4, name: "reserved"),
+        IPv4Range(base: 0x0000_0000, prefix: 8, name: "an address of \"this network\""),
+        IPv4Range(base: 0x0a00_0000, prefix: 8, name: "a private address"),
+        IPv4Range(base: 0x6440_0000, prefix: 10, name: "an address of the shared carrier-grade NAT space"),
+        IPv4Range(base: 0x7f00_0000, prefix: 8, name: "a loopback address"),
+        IPv4Range(base: 0xa9fe_0000, prefix: 16, name: "a link-local address"),
+        IPv4Range(base: 0xac10_0000, prefix: 12, name: "a private address"),
+        IPv4Range(base: 0xc000_0000, prefix: 24, name: "an address reserved for IETF protocols"),
+        IPv4Range(base: 0xc0a8_0000, prefix: 16, name: "a private address"),
+        IPv4Range(base: 0xc612_0000, prefix: 15, name: "an address reserved for benchmarking"),
+        IPv4Range(base: 0xe000_0000, prefix: 4, name: "a multicast address"),
+        IPv4Range(base: 0xf000_0000, prefix: 4, name: "a reserved address"),
     ]
 
     private static let refusedIPv6: [IPv6Range] = [
         IPv6Range(high: 0, low: 0, prefix: 128, name: "the unspecified address"),
-        IPv6Range(high: 0, low: 1, prefix: 128, name: "loopback"),
-        IPv6Range(high: 0, low: 0, prefix: 96, name: "deprecated IPv4-compatible"),
-        IPv6Range(high: 0x0064_ff9b_0001_0000, low: 0, prefix: 48, name: "local-use NAT64"),
-        IPv6Range(high: 0xfc00_0000_0000_0000, low: 0, prefix: 7, name: "unique local"),
-        IPv6Range(high: 0xfe80_0000_0000_0000, low: 0, prefix: 10, name: "link-local"),
-        IPv6Range(high: 0xff00_0000_0000_0000, low: 0, prefix: 8, name: "multicast"),
+        IPv6Range(high: 0, low: 1, prefix: 128, name: "the loopback address"),
+        IPv6Range(high: 0, low: 0, prefix: 96, name: "a deprecated IPv4-compatible address"),
+        IPv6Range(high: 0x0064_ff9b_0001_0000, low: 0, prefix: 48, name: "a local-use NAT64 address"),
+        IPv6Range(high: 0xfc00_0000_0000_0000, low: 0, prefix: 7, name: "a unique local address"),
+        IPv6Range(high: 0xfe80_0000_0000_0000, low: 0, prefix: 10, name: "a link-local address"),
+        IPv6Range(high: 0xff00_0000_0000_0000, low: 0, prefix: 8, name: "a multicast address"),
     ]
 }

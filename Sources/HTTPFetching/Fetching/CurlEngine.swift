@@ -17,6 +17,9 @@ package struct CurlExchange: Sendable {
     package var headers: [String: String]
     /// The cap on decoded body bytes.
     package var maximumBytes: Int
+    /// A body reaching ``maximumBytes`` ends the exchange with its first `maximumBytes` as the answer, instead of
+    /// ``FetchError/tooLarge(limit:)`` (a `robots.txt`, read to its first 512 KiB: RFC 9309 §2.5).
+    package var keepsPrefix: Bool = false
     /// The exchange's deadline as the caller set it, for ``FetchError/timedOut(after:)``.
     package var timeout: Duration
     /// When the exchange ends, whatever it is doing.

@@ -49,12 +49,14 @@ public struct CurlFetcher: HTTPFetching {
     ///   - inspectHead: may refuse the answer by its head before the body is read.
     ///   - readsBody: false ends the exchange once the final head has arrived, with an empty body (a check that
     ///     needs the head only).
+    ///   - keepsPrefix: a body reaching ``maximumBytes`` ends the exchange with its first ``maximumBytes`` as the
+    ///     answer rather than failing.
     ///   - connectGuard: checks each address libcurl is about to connect to, after its own name lookup; a
     ///     sentence refuses it with ``FetchError/blocked(_:)`` before any byte is sent.
     package func fetch(
         _ request: URLRequest, timeout: Duration, redirects: Redirects,
         inspectHead: @escaping @Sendable (HTTPURLResponse) -> FetchError? = { _ in nil }, readsBody: Bool = true,
-        connectGuard: (@Sendable (IPAddress) -> String?)? = nil
+        keepsPrefix: Bool = false, connectGuard: (@Sendable (IPAddress) -> String?)? = nil
     ) async throws(FetchError) -> (Data, HTTPURLResponse) {
         guard let origin = request.url else { throw .transport("the request has no address") }
         var headers = request.allHTTPHeaderFields ?? [:]
@@ -75,9 +77,10 @@ public struct CurlFetcher: HTTPFetching {
         var current = origin
         var followed = 0
         while true {
-            let exchange = CurlExchange(
+            var exchange = CurlExchange(
                 url: current, method: method, headers: headers, maximumBytes: maximumBytes, timeout: timeout,
                 deadline: deadline, readsBody: readsBody, inspectHead: inspectHead, connectGuard: connectGuard)
+            exchange.keepsPrefix = keepsPrefix
             let (body, response) = try await CurlEngine.shared.perform(exchange).get()
             guard case .sameOrigin(let limit) = redirects, followed < limit,
                 [301, 302, 303, 307, 308].contains(response.statusCode),

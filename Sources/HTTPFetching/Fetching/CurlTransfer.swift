@@ -39,6 +39,8 @@ final class CurlTransfer {
     private var verdict: FetchError?
     /// The head arrived and no body was wanted: the abort that follows is the exchange's success.
     private var stoppedAfterHead = false
+    /// The body reached the cap of an exchange that keeps its prefix: the abort that follows is its success.
+    private var keptPrefix = false
     private var refusal: String?
     private var ended = false
 
@@ -220,7 +222,7 @@ final class CurlTransfer {
                 verdict = .unofferedEncoding(unoffered, host: host)
                 return false
             }
-            if encodings.isEmpty, let length, length > exchange.maximumBytes {
+            if encodings.isEmpty, let length, length > exchange.maximumBytes, !exchange.keepsPrefix {
                 verdict = .tooLarge(limit: exchange.maximumBytes)
                 return false
             }
@@ -240,7 +242,7 @@ final class CurlTransfer {
 
     /// Body bytes as sent; false aborts the exchange.
     private func bodyBytes(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard verdict == nil, !stoppedAfterHead else { return false }
+        guard verdict == nil, !stoppedAfterHead, !keptPrefix else { return false }
         receivedBytes += bytes.count
         do {
             return try feed(bytes, through: 0)
@@ -254,6 +256,11 @@ final class CurlTransfer {
     private func feed(_ bytes: UnsafeRawBufferPointer, through level: Int) throws(ContentDecoder.Failure) -> Bool {
         guard level < decoders.count else {
             guard body.count + bytes.count <= exchange.maximumBytes else {
+                if exchange.keepsPrefix {
+                    body.append(contentsOf: bytes.prefix(exchange.maximumBytes - body.count))
+                    keptPrefix = true
+                    return false
+                }
                 verdict = .tooLarge(limit: exchange.maximumBytes)
                 return false
             }
@@ -295,6 +302,8 @@ final class CurlTransfer {
     func outcome(for code: CURLcode) -> CurlExchange.Outcome {
         if let verdict { return .failure(verdict) }
         if stoppedAfterHead, let response { return .success((Data(), response)) }
+        // Cut at the cap on purpose: shorter than announced and an unfinished gzip stream are expected then.
+        if keptPrefix, let response { return .success((body, response)) }
         var osErrno: Int = 0
         nf_easy_getinfo_long(handle, CURLINFO_OS_ERRNO, &osErrno)
         let message = String(cString: errorBuffer)

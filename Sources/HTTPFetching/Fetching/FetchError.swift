@@ -21,6 +21,10 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     case blocked(String)
     /// `robots.txt` disallows this URL for `newsfeed`.
     case disallowedByRobots(String)
+    /// `robots.txt` of `host` could not be had (a 5xx answer, a network failure): nothing of the host is fetched
+    /// for now (RFC 9309 §2.3.1.4), and a later attempt may pass; `reason` names the host and what happened, e.g.
+    /// `503 from news.example`.
+    case robotsUnreachable(host: String, reason: String)
     /// More redirects than the policy follows.
     case tooManyRedirects(limit: Int)
     /// A redirect led back to an address already visited.
@@ -47,6 +51,8 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
             "blocked: \(reason)"
         case .disallowedByRobots(let url):
             "robots.txt disallows \(url) for newsfeed"
+        case .robotsUnreachable(_, let reason):
+            "robots.txt unreachable: \(reason)"
         case .tooManyRedirects(let limit):
             "more than \(limit) redirects"
         case .redirectLoop(let url):

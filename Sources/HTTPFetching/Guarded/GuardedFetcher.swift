@@ -10,8 +10,9 @@ import Foundation
 /// For every fetch, and again for every redirect it is sent on:
 /// 1. the scheme must be http or https, and every address the host resolves to must pass the public-address
 ///    guard (``PublicAddressPolicy``; lifted by ``FetchPolicy/allowPrivate``) *before* anything is contacted;
-/// 2. `robots.txt` (RFC 9309, token `newsfeed`, cached per origin for a day) must allow the path, unless the
-///    policy says not to obey it; a 4xx `robots.txt` allows everything, a 5xx or unreachable one nothing;
+/// 2. `robots.txt` (RFC 9309, token `newsfeed`, its first 512 KiB, cached per origin for a day) must allow the
+///    path, unless the policy says not to obey it; a 4xx `robots.txt` allows everything; a 5xx or unreachable one
+///    nothing for now (``FetchError/robotsUnreachable(host:reason:)``, kept a few minutes, then asked again);
 /// 3. the host's slot is taken: at most ``FetchPolicy/perHost`` requests per host with
 ///    ``FetchPolicy/hostSpacing`` between their starts, and ``FetchPolicy/totalConcurrency`` in all.
 ///
@@ -28,8 +29,6 @@ import Foundation
 public final class GuardedFetcher: Sendable {
     /// The robots.txt product token.
     public static let robotsToken = "newsfeed"
-    /// `robots.txt` bodies beyond this are not read (RFC 9309 asks crawlers to parse at least 500 KiB).
-    static let robotsMaximumBytes = 512 * 1024
 
     public let policy: FetchPolicy
     private let addressPolicy: any AddressPolicy
@@ -77,9 +76,7 @@ public final class GuardedFetcher: Sendable {
         while true {
             visited.insert(current.absoluteString)
             try await vet(current, redirected: redirects > 0)
-            if policy.obeysRobots, !(await robotsRules(for: current).allows(current)) {
-                throw .disallowedByRobots(current.absoluteString)
-            }
+            if policy.obeysRobots { try await obeyRobots(current) }
             let answer = try await exchange(current, deadline: deadline, inspect: true)
             guard [301, 302, 303, 307, 308].contains(answer.status), let location = answer.headers["location"],
                 let next = URL(string: location, relativeTo: current)?.absoluteURL
@@ -118,42 +115,58 @@ public final class GuardedFetcher: Sendable {
 
     // MARK: robots.txt
 
-    private func robotsRules(for url: URL) async -> RobotsRules {
-        guard let origin = Self.origin(of: url), let robotsURL = URL(string: origin + "/robots.txt") else {
-            return .allowAll
+    /// Throws unless `robots.txt` of `url`'s origin allows it: ``FetchError/disallowedByRobots(_:)`` by its rules,
+    /// ``FetchError/robotsUnreachable(host:reason:)`` while it cannot be had.
+    private func obeyRobots(_ url: URL) async throws(FetchError) {
+        guard let origin = Self.origin(of: url), let robotsURL = URL(string: origin + "/robots.txt") else { return }
+        switch await robots.verdict(for: origin, download: { [self] in await downloadRobots(robotsURL) }) {
+        case .rules(let rules):
+            guard rules.allows(url) else { throw .disallowedByRobots(url.absoluteString) }
+        case .unreachable(let error):
+            // robots.txt itself may always be fetched (RFC 9309 §2.2.2).
+            guard url.path == "/robots.txt" else { throw error }
         }
-        return await robots.rules(for: origin) { [self] in await downloadRobots(robotsURL) }
     }
 
-    /// Fetches and parses one `robots.txt`, following up to five redirects (each vetted by the guard).
-    private func downloadRobots(_ start: URL) async -> RobotsRules {
+    /// Fetches and parses one `robots.txt` (RFC 9309 §2.3.1), following up to five redirects (each vetted by the
+    /// guard): a 2xx gives its rules (its first ``RobotsRules/maximumBytes``, the rest unread); a 4xx, a redirect
+    /// without a target or past the fifth allow everything; a 5xx, a network failure or a redirect to a refused
+    /// address make it unreachable, which disallows everything for now and is asked again later (``RobotsCache``).
+    private func downloadRobots(_ start: URL) async -> RobotsVerdict {
         let deadline = ContinuousClock.now + policy.timeout
+        // `news.example`, `127.0.0.1:8080`: the server, as transport failures name it.
+        let host = start.host.map { name in start.port.map { "\(name):\($0)" } ?? name } ?? start.absoluteString
         var current = start
         for _ in 0...5 {
             do {
-                try await vet(current, redirected: false)
+                try await vet(current, redirected: current != start)
                 let answer = try await exchange(
-                    current, deadline: deadline, inspect: false, maximumBytes: Self.robotsMaximumBytes)
+                    current, deadline: deadline, inspect: false, prefixBytes: RobotsRules.maximumBytes)
                 switch answer.status {
                 case 200..<300:
-                    return RobotsRules(
-                        parsing: String(decoding: answer.body, as: UTF8.self), userAgent: Self.robotsToken)
+                    return .rules(RobotsRules(parsingPrefix: answer.body, userAgent: Self.robotsToken))
                 case 301, 302, 303, 307, 308:
+                    // A redirect that leads nowhere, as one past the fifth: as if there were no robots.txt.
                     guard let location = answer.headers["location"],
                         let next = URL(string: location, relativeTo: current)?.absoluteURL
-                    else { return .allowAll }
+                    else { return .rules(.allowAll) }
                     current = next
                 case 400..<500:
-                    return .allowAll
+                    return .rules(.allowAll)
                 default:
-                    return .disallowAll
+                    return .unreachable(.robotsUnreachable(host: host, reason: "\(answer.status) from \(host)"))
                 }
+            } catch .cancelled {
+                return .unreachable(.cancelled)
+            } catch .timedOut(let after) {
+                return .unreachable(
+                    .robotsUnreachable(host: host, reason: "no answer from \(host) within \(after.secondsText)"))
             } catch {
-                return .disallowAll
+                return .unreachable(.robotsUnreachable(host: host, reason: error.description))
             }
         }
         // More redirects than RFC 9309 asks a crawler to follow: as if there were no robots.txt.
-        return .allowAll
+        return .rules(.allowAll)
     }
 
     // MARK: One exchange
@@ -165,7 +178,9 @@ public final class GuardedFetcher: Sendable {
     }
 
     /// One request under the host gate, with what is left of `deadline`; redirects are delivered, not followed.
-    private func exchange(_ url: URL, deadline: ContinuousClock.Instant, inspect: Bool, maximumBytes: Int? = nil)
+    /// With `prefixBytes` the body is read no further than that many (decoded) bytes, which are kept as the answer
+    /// (a `robots.txt`), instead of failing past ``FetchPolicy/maximumBytes``.
+    private func exchange(_ url: URL, deadline: ContinuousClock.Instant, inspect: Bool, prefixBytes: Int? = nil)
         async throws(FetchError) -> Answer
     {
         let host = Self.origin(of: url) ?? url.absoluteString
@@ -178,7 +193,7 @@ public final class GuardedFetcher: Sendable {
         request.setValue(policy.userAgent, forHTTPHeaderField: "User-Agent")
         request.setValue(inspect ? policy.accept : "text/plain, */*;q=0.1", forHTTPHeaderField: "Accept")
         let accepts = policy.acceptsMediaType
-        let fetcher = CurlFetcher(maximumBytes: maximumBytes ?? policy.maximumBytes)
+        let fetcher = CurlFetcher(maximumBytes: prefixBytes ?? policy.maximumBytes)
         let timeout = policy.timeout
         let addressPolicy = addressPolicy
         let hostName = url.host ?? ""
@@ -190,6 +205,7 @@ public final class GuardedFetcher: Sendable {
                     let type = response.value(forHTTPHeaderField: "Content-Type").map(FetchedResource.mediaType(of:))
                     return accepts(type) ? nil : .unwantedMediaType(type ?? "", url: url.absoluteString)
                 },
+                keepsPrefix: prefixBytes != nil,
                 // Again on the address libcurl actually connects to: a name whose DNS answer changed since the
                 // check above (DNS rebinding) still cannot reach a refused address.
                 connectGuard: { address in

@@ -17,17 +17,28 @@ public struct RobotsRules: Sendable, Equatable {
 
     /// The rules that apply to us; empty means everything is allowed.
     public private(set) var rules: [Rule]
-    /// Set for an unreachable `robots.txt` (5xx, network failure): nothing may be fetched.
-    public private(set) var disallowsEverything: Bool
 
-    /// Everything allowed: no `robots.txt` (4xx) or no group for us.
-    public static let allowAll = RobotsRules(rules: [], disallowsEverything: false)
-    /// Nothing allowed: `robots.txt` was unreachable (RFC 9309 §2.3.1.4).
-    public static let disallowAll = RobotsRules(rules: [], disallowsEverything: true)
+    /// Everything allowed: no `robots.txt` (4xx) or no group for us. (An unreachable one, a 5xx or a network
+    /// failure, has no rules at all: the fetcher refuses everything for now, RFC 9309 §2.3.1.4.)
+    public static let allowAll = RobotsRules(rules: [])
 
-    init(rules: [Rule], disallowsEverything: Bool) {
+    init(rules: [Rule]) {
         self.rules = rules
-        self.disallowsEverything = disallowsEverything
+    }
+
+    /// The most of a `robots.txt` that is read: RFC 9309 §2.5 asks crawlers to parse at least 500 KiB.
+    public static let maximumBytes = 512 * 1024
+
+    /// Parses the first ``maximumBytes`` of a `robots.txt` body that may have been cut there: a body that fills
+    /// them is cut after its last complete line, so a rule cut in the middle (`Disallow: /pri` of
+    /// `Disallow: /private`) is never read as another.
+    public init(parsingPrefix body: some Collection<UInt8>, userAgent: String) {
+        var bytes = Array(body.prefix(Self.maximumBytes))
+        if body.count >= Self.maximumBytes {
+            let end = bytes.lastIndex { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") } ?? -1
+            bytes.removeSubrange((end + 1)...)
+        }
+        self.init(parsing: String(decoding: bytes, as: UTF8.self), userAgent: userAgent)
     }
 
     /// Parses `text` for the crawler whose product token is `userAgent` (e.g. `newsfeed`).
@@ -67,7 +78,7 @@ public struct RobotsRules: Sendable, Equatable {
                 continue
             }
         }
-        self.init(rules: foundOurs ? ours : everyone, disallowsEverything: false)
+        self.init(rules: foundOurs ? ours : everyone)
     }
 
     /// Whether `url` may be fetched.
@@ -82,7 +93,6 @@ public struct RobotsRules: Sendable, Equatable {
     public func allows(path rawPath: String) -> Bool {
         let path = Self.normalized(rawPath)
         if path == "/robots.txt" { return true }
-        if disallowsEverything { return false }
         var best: (length: Int, allows: Bool)?
         for rule in rules where Self.matches(rule.pattern, path) {
             let length = rule.pattern.utf8.count

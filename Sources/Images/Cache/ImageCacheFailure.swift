@@ -8,7 +8,8 @@ public struct ImageCacheFailure: Error, Sendable, Hashable, CustomStringConverti
     /// `http`, `blocked`, `network`, `not-an-image`, `svg`, `too-large`, `too-many-pixels`, `corrupt`, `library`,
     /// `files`.
     public var cause: String
-    /// A timeout, a 5xx or a transport failure: a later build tries once more (a day later).
+    /// A timeout, a 5xx, a transport failure, an unreachable robots.txt, a corrupt or truncated picture: a later
+    /// build tries once more (a day later).
     public var retryable: Bool
 
     public init(description: String, cause: String, retryable: Bool) {
@@ -19,7 +20,9 @@ public struct ImageCacheFailure: Error, Sendable, Hashable, CustomStringConverti
 
     /// What the thumbnailer refused.
     public init(_ error: ImageError) {
-        self.init(description: error.description, cause: error.cause, retryable: error.cause == "library")
+        // A corrupt or truncated picture is often a publisher's upload not yet whole: it may pass.
+        self.init(
+            description: error.description, cause: error.cause, retryable: ["library", "corrupt"].contains(error.cause))
     }
 
     /// What the fetcher could not bring back.
@@ -33,7 +36,8 @@ public struct ImageCacheFailure: Error, Sendable, Hashable, CustomStringConverti
             self.init(description: "not an image: \(error)", cause: "not-an-image", retryable: false)
         case .tooManyRedirects, .redirectLoop, .unofferedEncoding:
             self.init(description: error.description, cause: "http", retryable: false)
-        case .timedOut, .transport, .hostNotFound, .cancelled:
+        // An unreachable robots.txt disallows for now only (RFC 9309 §2.3.1.4): the host may recover.
+        case .timedOut, .transport, .hostNotFound, .cancelled, .robotsUnreachable:
             self.init(description: error.description, cause: "network", retryable: true)
         }
     }

@@ -1,9 +1,8 @@
 /// Whether an image's bytes reach their format's end marker: a download cut short is refused before decoding.
 ///
-/// libvips' `fail_on` does not reach through `vips_thumbnail_buffer` in 8.14 (a truncated JPEG decodes with grey
-/// rows and only a warning), so the structure is checked here: JPEG needs its end-of-image marker after the
-/// start of its scan data, PNG a chain of chunks up to `IEND`, GIF its trailer byte, WebP all the bytes its RIFF
-/// header counts. TIFF and HEIF keep offsets all over the file and are left to libvips.
+/// The cheap check, made before anything is decoded (the decoder then refuses data that ends before the pixels its
+/// header declares: `Thumbnailer`'s `fail_on`): JPEG needs its end-of-image marker after the start of its scan
+/// data, PNG a chain of chunks up to `IEND`, GIF its trailer byte, WebP all the bytes its RIFF header counts. TIFF and HEIF keep offsets all over the file and are left to libvips.
 enum ImageCompleteness {
     /// Nil when `bytes` look complete, otherwise why not.
     static func problem(in bytes: [UInt8], format: ImageFormat) -> String? {

@@ -10,9 +10,9 @@
     /// keeps a further factor of two and decoded it at 3,000), then put in sRGB (CMYK and grey too), shrunk with
     /// Lanczos 3 and turned upright by its EXIF orientation. Other formats go through `vips_thumbnail_buffer`,
     /// which shrinks WebP while decoding, applies the orientation, converts to sRGB and takes an animation's
-    /// first frame. Both fail on a truncated file rather than padding it. The narrower copies are shrunk from the
-    /// widest copy's pixels in memory: decoding the source again for each width cost more than the rest of the
-    /// work together (bench/README.md, "images"). Each copy is re-encoded with its metadata stripped (EXIF, GPS,
+    /// first frame. Both fail on a truncated or corrupt file rather than padding it with grey, whatever its header
+    /// declares. The narrower copies are shrunk from the widest copy's pixels in memory: decoding the source again
+    /// for each width cost more than the rest of the work together (bench/README.md, "images"). Each copy is re-encoded with its metadata stripped (EXIF, GPS,
     /// XMP, comments): JPEG when it is opaque, PNG when some pixel is transparent.
     public struct Thumbnailer: Sendable {
         /// The widths asked for, ascending (config `images.widths`).
@@ -78,7 +78,8 @@
                     let shrink = Self.jpegShrink(
                         side: header.turned ? header.stored.height : header.stored.width, width: width)
                     return newsfeed_vips_jpeg_widest(
-                        bytes.baseAddress, bytes.count, Int32(shrink), Int32(width), header.turned ? 1 : 0, &decoded)
+                        bytes.baseAddress, bytes.count, Int32(shrink), Int32(width), header.turned ? 1 : 0,
+                        Self.jpegFailOn, &decoded)
                 }
                 return Self.thumbnailed(bytes, width: width, into: &decoded)
             }
@@ -86,6 +87,15 @@
             newsfeed_vips_forget_source(decoded)
             return decoded
         }
+
+        /// How sensitive the JPEG decoder is: any libjpeg warning fails it (sharp's default, `failOn: 'warning'`).
+        /// libvips 8.14 fills the rows a JPEG's data does not reach with grey and fails only on a file cut before
+        /// its end marker; data that ends before the rows its header declares (a 7000 × 7000 header over 800 × 600
+        /// of data) is only a libjpeg warning, `premature end of data segment`. libvips words every warning into
+        /// one process-wide error buffer, which images decoded at once share, so no warning can be told from
+        /// another reliably: a JPEG libjpeg warns about for another reason (an unknown JFIF revision) is refused
+        /// too, and keeps its original URL.
+        static let jpegFailOn = VIPS_FAIL_ON_WARNING
 
         /// `vips_thumbnail_buffer` `width` pixels wide, in sRGB, in memory (a 1,280-pixel copy is about 4 MB), so the
         /// alpha test, the encoder and the narrower copies read the same pixels, and a truncated source fails here,

@@ -50,7 +50,7 @@ public struct DuckDuckGoClient: Sendable {
             switch error {
             case .timedOut(let after): throw .timedOut(after: after)
             case .transport, .tooLarge, .unofferedEncoding, .hostNotFound, .cancelled, .blocked, .disallowedByRobots,
-                .tooManyRedirects, .redirectLoop, .unwantedMediaType:
+                .robotsUnreachable, .tooManyRedirects, .redirectLoop, .unwantedMediaType:
                 throw .transport(error.description)
             }
         }

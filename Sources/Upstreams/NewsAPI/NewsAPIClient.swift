@@ -52,7 +52,7 @@ public struct NewsAPIClient: Sendable {
             switch error {
             case .timedOut(let after): throw .timedOut(after: after)
             case .transport, .tooLarge, .unofferedEncoding, .hostNotFound, .cancelled, .blocked, .disallowedByRobots,
-                .tooManyRedirects, .redirectLoop, .unwantedMediaType:
+                .robotsUnreachable, .tooManyRedirects, .redirectLoop, .unwantedMediaType:
                 throw .transport(redacted(error.description))
             }
         }

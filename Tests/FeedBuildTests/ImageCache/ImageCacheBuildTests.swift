@@ -104,6 +104,96 @@
             }
         }
 
+        /// RFC 9309 §2.3.1.4: a 5xx robots.txt disallows the host's pictures for now, not for good (`blocked`, never
+        /// retried, was what it did): a passing failure saying so, retried like the others once the host recovers.
+        @Test func aRobotsTxtAnswering5xxIsAPassingFailureRetriedOnceTheHostRecovers() async throws {
+            let photo = try ImageCacheFixture.photo
+            try await ImageCacheFixture.with(
+                answers: ["/robots.txt": .status(503), "/photo.jpg": .bytes(type: "image/jpeg", photo)]
+            ) { fixture in
+                fixture.answer(["/photo.jpg"])
+                #expect(await fixture.workspace.build().status == 0)
+                #expect(fixture.images.requestCount(for: "/photo.jpg") == 0)
+                let record = try #require(try fixture.workspace.state().imageCache[fixture.base + "/photo.jpg"])
+                let host = fixture.base.replacingOccurrences(of: "http://", with: "")
+                #expect(record.failure == "robots.txt unreachable: 503 from \(host)")
+                #expect(record.cause == "network")
+                #expect(record.retryable == true)
+                fixture.images.script("/robots.txt", .status(404))
+                fixture.workspace.clock.advance(by: 86_400)
+                #expect(await fixture.workspace.build(["--force"]).status == 0)
+                #expect(fixture.images.requestCount(for: "/photo.jpg") == 1)
+                #expect(try fixture.workspace.state().imageCache[fixture.base + "/photo.jpg"]?.isCached == true)
+            }
+        }
+
+        /// A JPEG whose header declares 7000 × 7000 over 400 × 300 of data made grey copies, kept for good: it is
+        /// refused as corrupt, nothing is written, and it is tried again a day later, when the publisher's file
+        /// may be whole.
+        @Test func aCorruptJPEGIsRefusedAndTriedAgainADayLater() async throws {
+            let photo = try ImageCacheFixture.photo
+            let damaged = Data(DamagedImages.jpeg([UInt8](photo), declaring: 7000, 7000))
+            try await ImageCacheFixture.with(answers: ["/photo.jpg": .bytes(type: "image/jpeg", damaged)]) { fixture in
+                fixture.answer(["/photo.jpg"])
+                #expect(await fixture.workspace.build().status == 0)
+                let record = try #require(try fixture.workspace.state().imageCache[fixture.base + "/photo.jpg"])
+                #expect(record.cause == "corrupt")
+                #expect(record.failure?.hasPrefix("a corrupt or truncated image: ") == true, "\(record.failure ?? "")")
+                #expect(record.retryable == true)
+                #expect(fixture.imageFiles.isEmpty)
+                fixture.images.script("/photo.jpg", .bytes(type: "image/jpeg", photo))
+                fixture.workspace.clock.advance(by: 3600)
+                #expect(await fixture.workspace.build(["--force"]).status == 0)
+                #expect(fixture.images.requestCount(for: "/photo.jpg") == 1, "within the day: not tried again")
+                fixture.workspace.clock.advance(by: 86_400)
+                #expect(await fixture.workspace.build(["--force"]).status == 0)
+                #expect(fixture.images.requestCount(for: "/photo.jpg") == 2)
+                #expect(try fixture.workspace.state().imageCache[fixture.base + "/photo.jpg"]?.isCached == true)
+            }
+        }
+
+        /// `images/` that refuses writes (here a file stands where the folder belongs, which refuses root too) was
+        /// silent, each picture recorded as a failure left for a day: one line names the folder and the cause, no
+        /// picture is recorded, and the next build tries them all again once the folder can be written.
+        @Test func anImagesFolderThatCannotBeWrittenIsOneLineAndTheNextBuildTriesAgain() async throws {
+            let photo = try ImageCacheFixture.photo
+            let small = try ImageCacheFixture.small
+            try await ImageCacheFixture.with(
+                answers: [
+                    "/photo.jpg": .bytes(type: "image/jpeg", photo), "/small.jpg": .bytes(type: "image/jpeg", small),
+                ]
+            ) { fixture in
+                fixture.answer(["/photo.jpg", "/small.jpg"])
+                let output = fixture.workspace.output
+                let images = output.appending(path: "images")
+                try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+                try Data("not a folder".utf8).write(to: images)
+                let run = await fixture.workspace.build()
+                #expect(run.status == 0, "\(run.standardError)")
+                let lines = run.standardError.split(separator: "\n").filter { $0.contains("images") }
+                #expect(
+                    lines == [
+                        "newsfeed build: warning: images: cannot write copies into \(images.path): \(images.path) is a "
+                            + "file, not a folder; the pictures keep their original URLs and are tried again at the "
+                            + "next build"
+                    ], "\(run.standardError)")
+                #expect(try fixture.workspace.state().imageCache.isEmpty)
+                let item = try #require(try fixture.items()[ImageCacheFixture.article(0)])
+                #expect(item.enclosure?["url"] == fixture.base + "/photo.jpg")
+
+                try FileManager.default.removeItem(at: images)
+                fixture.workspace.clock.advance(by: 3600)
+                let again = await fixture.workspace.build(["--force"])
+                #expect(again.status == 0, "\(again.standardError)")
+                #expect(again.standardError.isEmpty, "\(again.standardError)")
+                #expect(fixture.images.requestCount(for: "/photo.jpg") == 2)
+                let state = try fixture.workspace.state()
+                #expect(state.imageCache[fixture.base + "/photo.jpg"]?.isCached == true)
+                #expect(state.imageCache[fixture.base + "/small.jpg"]?.isCached == true)
+                #expect(!fixture.imageFiles.isEmpty)
+            }
+        }
+
         @Test func aRedirectToAPrivateAddressIsBlocked() async throws {
             let photo = try ImageCacheFixture.photo
             try await ImageCacheFixture.with(

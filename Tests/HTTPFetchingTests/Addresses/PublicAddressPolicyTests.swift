@@ -74,16 +74,57 @@ import Testing
     @Test func reasonNamesTheAddressAndTheRange() throws {
         #expect(
             policy.verdict(for: try #require(IPAddress("10.1.2.3")))
-                == .refused(reason: "10.1.2.3 is private (10.0.0.0/8)"))
+                == .refused(reason: "10.1.2.3 is a private address (10.0.0.0/8)"))
         #expect(
             policy.verdict(for: try #require(IPAddress("::ffff:127.0.0.1")))
-                == .refused(reason: "::ffff:127.0.0.1 is the IPv4-mapped form of 127.0.0.1, loopback (127.0.0.0/8)"))
+                == .refused(
+                    reason: "::ffff:127.0.0.1 is the IPv4-mapped form of 127.0.0.1, a loopback address (127.0.0.0/8)"))
         #expect(
             policy.verdict(for: try #require(IPAddress("64:ff9b::c0a8:1")))
-                == .refused(reason: "64:ff9b::c0a8:1 is the NAT64 form of 192.168.0.1, private (192.168.0.0/16)"))
+                == .refused(
+                    reason: "64:ff9b::c0a8:1 is the NAT64 form of 192.168.0.1, a private address (192.168.0.0/16)"))
         #expect(
             policy.verdict(for: try #require(IPAddress("fd00::1")))
-                == .refused(reason: "fd00::1 is unique local (fc00::/7)"))
+                == .refused(reason: "fd00::1 is a unique local address (fc00::/7)"))
+    }
+
+    /// One address of every refused range, each reason as a sentence alone (the host is the address) and after a
+    /// host name (`… resolves to <address>, which is …`): what `blocked:` messages say.
+    @Test(
+        arguments: [
+            ("0.1.2.3", "an address of \"this network\" (0.0.0.0/8)"),
+            ("10.1.2.3", "a private address (10.0.0.0/8)"),
+            ("100.64.0.1", "an address of the shared carrier-grade NAT space (100.64.0.0/10)"),
+            ("127.0.0.1", "a loopback address (127.0.0.0/8)"),
+            ("169.254.169.254", "a link-local address (169.254.0.0/16)"),
+            ("172.16.0.1", "a private address (172.16.0.0/12)"),
+            ("192.0.0.8", "an address reserved for IETF protocols (192.0.0.0/24)"),
+            ("192.168.1.1", "a private address (192.168.0.0/16)"),
+            ("198.18.0.1", "an address reserved for benchmarking (198.18.0.0/15)"),
+            ("224.0.0.1", "a multicast address (224.0.0.0/4)"),
+            ("240.0.0.1", "a reserved address (240.0.0.0/4)"),
+            ("::", "the unspecified address (::/128)"),
+            ("::1", "the loopback address (::1/128)"),
+            ("::808:808", "a deprecated IPv4-compatible address (::/96)"),
+            ("64:ff9b:1::1", "a local-use NAT64 address (64:ff9b:1::/48)"),
+            ("fd00::1", "a unique local address (fc00::/7)"),
+            ("fe80::1", "a link-local address (fe80::/10)"),
+            ("ff02::1", "a multicast address (ff00::/8)"),
+            ("::ffff:127.0.0.1", "the IPv4-mapped form of 127.0.0.1, a loopback address (127.0.0.0/8)"),
+            ("64:ff9b::a00:1", "the NAT64 form of 10.0.0.1, a private address (10.0.0.0/8)"),
+        ] as [(String, String)])
+    func everyReasonReadsAsASentenceAloneAndAfterAHostName(text: String, range: String) throws {
+        let address = try #require(IPAddress(text))
+        guard case .refused(let reason) = policy.verdict(for: address) else {
+            Issue.record("\(text) was allowed")
+            return
+        }
+        #expect(reason == "\(address) is \(range)")
+        let literal = address.description.contains(":") ? "[\(address)]" : address.description
+        #expect(AddressRefusal.sentence(host: literal, address: address, reason: reason) == reason)
+        #expect(
+            AddressRefusal.sentence(host: "2130706433", address: address, reason: reason)
+                == "2130706433 resolves to \(address), which is \(range)")
     }
 
     @Test func allowAllAllowsLoopback() throws {

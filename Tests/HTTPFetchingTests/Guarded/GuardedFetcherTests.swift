@@ -1,6 +1,7 @@
 import Foundation
 import HTTPFetching
 import NewsModel
+import Synchronization
 import TestSupport
 import Testing
 
@@ -135,6 +136,96 @@ import Testing
         let careless = GuardedFetcher(policy: Self.policy { $0.obeysRobots = false })
         #expect(try await careless.fetch(try #require(ignored.url("/a"))).status == 200)
         #expect(!ignored.receivedTargets.contains("/robots.txt"))
+    }
+
+    /// RFC 9309 §2.3.1.4: a 5xx robots.txt disallows for now, says so (not "disallows"), and is asked again a few
+    /// minutes later, not a day later: a host that recovers is fetched from.
+    @Test func aRobotsServerErrorIsReportedAsUnreachableAndAskedAgainMinutesLater() async throws {
+        let recovered = Mutex(false)
+        let ok = LoopbackHTTPStub.response(status: 200, body: Data("User-agent: *\nDisallow:\n".utf8))
+        let failing = LoopbackHTTPStub.response(status: 503, body: Data())
+        let stub = try LoopbackHTTPStub(
+            .byTarget { target in
+                guard target == "/robots.txt" else { return .respond(Self.page) }
+                return .respond(recovered.withLock { $0 } ? ok : failing)
+            })
+        defer { stub.stop() }
+        let clock = TestClock(Date(timeIntervalSince1970: 1_800_000_000))
+        let fetcher = GuardedFetcher(policy: Self.policy(), clock: clock.reading)
+        let url = try #require(stub.url("/story"))
+        let host = "127.0.0.1:\(stub.port)"
+        let error = try await #require(throws: FetchError.self) { try await fetcher.fetch(url) }
+        #expect(error == .robotsUnreachable(host: host, reason: "503 from \(host)"))
+        #expect(error.description == "robots.txt unreachable: 503 from \(host)")
+        // Within the run the verdict is kept: the failing server is not asked for each page.
+        await #expect(throws: FetchError.robotsUnreachable(host: host, reason: "503 from \(host)")) {
+            try await fetcher.fetch(url)
+        }
+        #expect(stub.receivedTargets == ["/robots.txt"])
+        recovered.withLock { $0 = true }
+        clock.advance(by: RobotsCache.unreachableLifetime + 1)
+        #expect(try await fetcher.fetch(url).status == 200)
+        #expect(stub.receivedTargets == ["/robots.txt", "/robots.txt", "/story"])
+    }
+
+    @Test func aRobotsTxtThatCannotBeReachedIsUnreachableWithItsCause() async throws {
+        let stub = try LoopbackHTTPStub(.byTarget { $0 == "/robots.txt" ? .reset : .respond(Self.page) })
+        defer { stub.stop() }
+        let error = try await #require(throws: FetchError.self) {
+            try await GuardedFetcher(policy: Self.policy()).fetch(try #require(stub.url("/story")))
+        }
+        guard case .robotsUnreachable(let host, let reason) = error else {
+            Issue.record("expected robots.txt unreachable, got \(error)")
+            return
+        }
+        #expect(host == "127.0.0.1:\(stub.port)")
+        #expect(reason.contains(host), "\(reason)")
+        #expect(error.description.hasPrefix("robots.txt unreachable: "))
+        #expect(!stub.receivedTargets.contains("/story"))
+    }
+
+    /// RFC 9309 §2.5: crawlers parse at least 500 KiB. A longer file is read to 512 KiB and its rules obeyed,
+    /// whether it announces its length or streams without end.
+    @Test func aRobotsTxtOver512KiBIsReadToThereAndObeyed() async throws {
+        let rules = "User-agent: newsfeed\nDisallow: /private\n"
+        let padding = String(repeating: "# a very long robots.txt\n", count: 30_000)
+        let long = LoopbackHTTPStub.response(
+            status: 200, body: Data((rules + padding + "Disallow: /late\n").utf8), contentType: "text/plain")
+        let stub = try Self.publisher(robots: long)
+        defer { stub.stop() }
+        let fetcher = GuardedFetcher(policy: Self.policy())
+        #expect(try await fetcher.fetch(try #require(stub.url("/public"))).status == 200)
+        await #expect(throws: FetchError.disallowedByRobots(try #require(stub.url("/private/a")).absoluteString)) {
+            try await fetcher.fetch(try #require(stub.url("/private/a")))
+        }
+        // Past the first 512 KiB: not read.
+        #expect(try await fetcher.fetch(try #require(stub.url("/late"))).status == 200)
+
+        let endless = try LoopbackHTTPStub(
+            .byTarget { target in
+                guard target == "/robots.txt" else { return .respond(Self.page) }
+                return .endless(
+                    head: LoopbackHTTPStub.chunkedHead(contentType: "text/plain")
+                        + LoopbackHTTPStub.chunk(Data(rules.utf8)),
+                    chunk: LoopbackHTTPStub.chunk(Data(String(repeating: "# more\n", count: 1000).utf8)))
+            })
+        defer { endless.stop() }
+        let streaming = GuardedFetcher(policy: Self.policy())
+        #expect(try await streaming.fetch(try #require(endless.url("/public"))).status == 200)
+        await #expect(throws: FetchError.disallowedByRobots(try #require(endless.url("/private/b")).absoluteString)) {
+            try await streaming.fetch(try #require(endless.url("/private/b")))
+        }
+    }
+
+    @Test func aHostNamedInDecimalIsRefusedInASentence() async throws {
+        let fetcher = GuardedFetcher(policy: Self.policy { $0.allowPrivate = false })
+        let error = try await #require(throws: FetchError.self) {
+            try await fetcher.fetch(try #require(URL(string: "http://2130706433/story")))
+        }
+        #expect(
+            error.description
+                == "blocked: 2130706433 resolves to 127.0.0.1, which is a loopback address (127.0.0.0/8); "
+                + "\"allowPrivate\": true in the config allows it")
     }
 
     @Test func neverMoreThanPerHostRequestsToOneHost() async throws {

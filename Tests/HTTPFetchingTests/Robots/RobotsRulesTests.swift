@@ -86,9 +86,29 @@ import Testing
 
     @Test func robotsTxtItselfIsAlwaysAllowed() {
         #expect(rules("User-agent: *\nDisallow: /\n").allows(path: "/robots.txt"))
-        #expect(RobotsRules.disallowAll.allows(path: "/robots.txt"))
-        #expect(!RobotsRules.disallowAll.allows(path: "/index.html"))
         #expect(RobotsRules.allowAll.allows(path: "/index.html"))
+    }
+
+    /// RFC 9309 §2.5: a file longer than the 512 KiB read is parsed up to there, not refused; its last line, cut
+    /// in the middle, is dropped rather than read as a shorter rule.
+    @Test func aLongFileIsParsedUpToItsLastCompleteLineWithinTheFirst512KiB() {
+        var text = "User-agent: newsfeed\nDisallow: /early\n"
+        while text.utf8.count < 500 * 1024 { text += "# padding padding padding padding padding padding\n" }
+        text += "Disallow: /late\n"
+        let cut = RobotsRules.maximumBytes - text.utf8.count - "Disallow: /pri".utf8.count
+        text += String(repeating: "#", count: cut - 1) + "\n" + "Disallow: /private\nDisallow: /beyond\n"
+        let robots = RobotsRules(
+            parsingPrefix: Array(text.utf8.prefix(RobotsRules.maximumBytes)), userAgent: "newsfeed")
+        #expect(!robots.allows(path: "/early"))
+        #expect(!robots.allows(path: "/late"))
+        #expect(robots.allows(path: "/pri"))
+        #expect(robots.allows(path: "/private"))
+        #expect(robots.allows(path: "/beyond"))
+        #expect(robots.rules.count == 2)
+        // A body shorter than the read is whole: its last line counts without a line break.
+        #expect(
+            !RobotsRules(parsingPrefix: Array("User-agent: *\nDisallow: /x".utf8), userAgent: "newsfeed").allows(
+                path: "/x"))
     }
 
     @Test func percentEncodingAndNonASCIIMatchTheURLsForm() throws {
