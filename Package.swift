@@ -40,6 +40,13 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
+        // libcurl: the one HTTP client for every outbound request (HTTPFetching's CurlEngine); README.md says why
+        // not URLSession.
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
         // libvips, only in a build with the `ImageCache` trait (Images depends on it under that condition).
         .systemLibrary(
             name: "CVips",
@@ -52,9 +59,11 @@ let package = Package(
         // The news pipeline, one target per step of the flow; each depends only on those before it
         // (docs/architecture.md).
         .target(name: "NewsModel", swiftSettings: staticInRelease),
-        // Every HTTP GET to the outside: URLSession with caps on decoded bytes, the public-address guard, the
-        // host-fair queue.
-        .target(name: "HTTPFetching", dependencies: ["NewsModel"], swiftSettings: staticInRelease),
+        // Every HTTP request to the outside: libcurl's multi interface on a thread of its own, gzip and deflate
+        // decoded with zlib under a cap on decoded bytes, the public-address guard (checked again on the address
+        // actually connected to), the host-fair queue.
+        .target(
+            name: "HTTPFetching", dependencies: ["NewsModel", "CCurl", "CZlib"], swiftSettings: staticInRelease),
         .target(name: "Upstreams", dependencies: ["NewsModel", "HTTPFetching"], swiftSettings: staticInRelease),
         // Whole articles from a publisher's page: charset, libxml2's HTML DOM, extraction, sanitizing.
         .target(name: "Articles", dependencies: ["NewsModel", "CLibXML2"], swiftSettings: staticInRelease),
@@ -132,7 +141,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HTTPFetchingTests",
-            dependencies: ["TestSupport", "NewsModel", "HTTPFetching", "HTTPServing"]
+            dependencies: ["TestSupport", "NewsModel", "HTTPFetching", "HTTPServing", "CCurl"]
         ),
         .testTarget(
             name: "UpstreamsTests",

@@ -247,9 +247,9 @@ import Upstreams
                 path: ConfigLoader.defaultFileName, workingDirectory: workspace.folder.url)
             let baseURL = try #require(URL(string: workspace.stub.baseURLString))
             let impatient = NewsAPIClient(
-                baseURL: baseURL, apiKey: BuildWorkspace.apiKey, fetcher: URLSessionFetcher(),
+                baseURL: baseURL, apiKey: BuildWorkspace.apiKey, fetcher: CurlFetcher(),
                 timeout: .milliseconds(500))
-            let patient = NewsAPIClient(baseURL: baseURL, apiKey: BuildWorkspace.apiKey, fetcher: URLSessionFetcher())
+            let patient = NewsAPIClient(baseURL: baseURL, apiKey: BuildWorkspace.apiKey, fetcher: CurlFetcher())
             let source = RoutedSource(routes: ["us/health": impatient], fallback: patient)
             let builder = FeedBuilder(config: config, source: source, clock: workspace.clock.reading)
 

@@ -15,9 +15,9 @@ import Synchronization
 /// of work (a watch round, a build): concurrent lookups of the same name share one call, and later ones reuse the
 /// answer, so a round resolves each host once. IP literals never reach `getaddrinfo`.
 ///
-/// The answer is what the fetchers check against their ``AddressPolicy``; URLSession (libcurl) resolves the name
-/// again when it connects, so a name whose DNS answer changes in between (DNS rebinding) could still reach an
-/// address this resolver never saw. That window is as long as one check and is the remaining risk of the guard.
+/// The answer is what the fetchers check against their ``AddressPolicy`` before contacting a host; libcurl resolves
+/// the name again when it connects, and the fetchers check that address too (``CurlFetcher``'s connect guard), so a
+/// name whose DNS answer changes in between (DNS rebinding) cannot reach a refused address either.
 public final class HostResolver: HostResolving {
     private let lanes: [DispatchQueue]
     private let state = Mutex(LookupTable())

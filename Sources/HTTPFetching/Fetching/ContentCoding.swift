@@ -3,7 +3,7 @@ import Foundation
 /// The content codings newsfeed offers in `Accept-Encoding`, and reading a `Content-Encoding` value.
 ///
 /// Only gzip and deflate are offered: they are the codings whose decoded bytes are counted against the cap as
-/// they are decoded (see ``InlineDelegateQueue``), and every server supports them. An answer in any other coding
+/// they are decoded (``ContentDecoder``, zlib), and every server supports them. An answer in any other coding
 /// (`br`, `zstd`, `compress`, …) was not asked for and is refused with ``FetchError/unofferedEncoding(_:host:)``.
 package enum ContentCoding {
     /// The `Accept-Encoding` request header every fetch sends.

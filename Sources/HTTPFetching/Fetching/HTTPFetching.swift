@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// The seam for HTTP GETs, so clients can be tested against a fake and the
-/// real network code lives in one place (``URLSessionFetcher``).
+/// real network code lives in one place (``CurlFetcher``).
 public protocol HTTPFetching: Sendable {
     /// Performs `request` and returns the whole body with the final response.
     ///

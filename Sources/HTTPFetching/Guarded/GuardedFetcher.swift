@@ -15,15 +15,16 @@ import Foundation
 /// 3. the host's slot is taken: at most ``FetchPolicy/perHost`` requests per host with
 ///    ``FetchPolicy/hostSpacing`` between their starts, and ``FetchPolicy/totalConcurrency`` in all.
 ///
-/// Redirects are followed here, never by URLSession, at most ``FetchPolicy/maximumRedirects``; a loop is refused.
+/// Redirects are followed here, never by libcurl, at most ``FetchPolicy/maximumRedirects``; a loop is refused.
 /// One deadline (``FetchPolicy/timeout``) covers the whole fetch, every hop from connecting to the last byte, so a
 /// server trickling one byte a second or streaming forever is cut off; decoded bytes are capped at
 /// ``FetchPolicy/maximumBytes`` while they are decoded; a 2xx answer of an unwanted media type is refused from its
 /// head. Requests carry `User-Agent: newsfeed/<version> (+<site>)` and the policy's `Accept`.
 ///
 /// One fetcher serves one run (a build, an `extract`): its DNS answers, host slots and `robots.txt` cache live as
-/// long as it does. The remaining risk of the guard is DNS rebinding: libcurl resolves the name again when it
-/// connects, so a name whose answer changes within that instant could reach an address the guard never saw.
+/// long as it does. libcurl resolves the name again when it connects; the guard checks that address too
+/// (`CURLOPT_OPENSOCKETFUNCTION`), so a name whose DNS answer changes between the check and the connection (DNS
+/// rebinding) is refused all the same, before any byte is sent.
 public final class GuardedFetcher: Sendable {
     /// The robots.txt product token.
     public static let robotsToken = "newsfeed"
@@ -106,13 +107,14 @@ public final class GuardedFetcher: Sendable {
         guard let host = url.host, !host.isEmpty else { throw .blocked(prefix + "no host in \(url.absoluteString)") }
         let addresses = try await resolver.addresses(of: host)
         for address in addresses {
-            if case .refused(let reason) = addressPolicy.verdict(for: address) {
-                let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-                let refusal = IPAddress(bare) != nil ? reason : "\(host) resolves to \(reason)"
-                throw .blocked(prefix + refusal + "; \"allowPrivate\": true in the config allows it")
+            if let refusal = addressPolicy.refusal(of: address, for: host) {
+                throw .blocked(prefix + refusal + Self.allowPrivateHint)
             }
         }
     }
+
+    /// Appended to every refusal of the address guard.
+    static let allowPrivateHint = "; \"allowPrivate\": true in the config allows it"
 
     // MARK: robots.txt
 
@@ -176,8 +178,10 @@ public final class GuardedFetcher: Sendable {
         request.setValue(policy.userAgent, forHTTPHeaderField: "User-Agent")
         request.setValue(inspect ? policy.accept : "text/plain, */*;q=0.1", forHTTPHeaderField: "Accept")
         let accepts = policy.acceptsMediaType
-        let fetcher = URLSessionFetcher(maximumBytes: maximumBytes ?? policy.maximumBytes)
+        let fetcher = CurlFetcher(maximumBytes: maximumBytes ?? policy.maximumBytes)
         let timeout = policy.timeout
+        let addressPolicy = addressPolicy
+        let hostName = url.host ?? ""
         do {
             let (body, response) = try await fetcher.fetch(
                 request, timeout: remaining, redirects: .deliver,
@@ -185,6 +189,11 @@ public final class GuardedFetcher: Sendable {
                     guard inspect, (200..<300).contains(response.statusCode) else { return nil }
                     let type = response.value(forHTTPHeaderField: "Content-Type").map(FetchedResource.mediaType(of:))
                     return accepts(type) ? nil : .unwantedMediaType(type ?? "", url: url.absoluteString)
+                },
+                // Again on the address libcurl actually connects to: a name whose DNS answer changed since the
+                // check above (DNS rebinding) still cannot reach a refused address.
+                connectGuard: { address in
+                    addressPolicy.refusal(of: address, for: hostName).map { $0 + Self.allowPrivateHint }
                 })
             var headers: [String: String] = [:]
             for (name, value) in response.allHeaderFields {

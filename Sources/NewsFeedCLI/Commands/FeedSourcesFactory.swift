@@ -17,6 +17,6 @@ package enum FeedSourcesFactory {
         else {
             throw .invalidDuckDuckGoURL(baseText)
         }
-        return FeedSources(newsAPI: newsAPI, duckDuckGo: DuckDuckGoClient(baseURL: base, fetcher: URLSessionFetcher()))
+        return FeedSources(newsAPI: newsAPI, duckDuckGo: DuckDuckGoClient(baseURL: base, fetcher: CurlFetcher()))
     }
 }

@@ -24,6 +24,6 @@ package enum NewsAPIClientFactory {
         else {
             throw .invalidBaseURL(baseText)
         }
-        return NewsAPIClient(baseURL: base, apiKey: key, fetcher: URLSessionFetcher())
+        return NewsAPIClient(baseURL: base, apiKey: key, fetcher: CurlFetcher())
     }
 }

@@ -25,7 +25,7 @@ public struct NewsAPIClient: Sendable {
     /// - Parameters:
     ///   - baseURL: e.g. `https://newsapi.org`, or a loopback stub in tests; may carry a path prefix.
     ///   - apiKey: the NewsAPI key; never placed in a URL or a message.
-    ///   - fetcher: performs the GET (``URLSessionFetcher`` in production).
+    ///   - fetcher: performs the GET (``CurlFetcher`` in production).
     ///   - timeout: the whole exchange's deadline.
     public init(baseURL: URL, apiKey: String, fetcher: any HTTPFetching, timeout: Duration = .seconds(30)) {
         self.baseURL = baseURL

@@ -90,7 +90,7 @@
                 path: ConfigLoader.defaultFileName, workingDirectory: workspace.folder.url)
             let client = NewsAPIClient(
                 baseURL: try #require(URL(string: workspace.stub.baseURLString)), apiKey: BuildWorkspace.apiKey,
-                fetcher: URLSessionFetcher())
+                fetcher: CurlFetcher())
             let policy = ImageCacheStep.policy(for: config)
             let step = ImageCacheStep(
                 config: config, perRun: perRun,

@@ -17,11 +17,11 @@ import Testing
             status: 200, body: body, contentType: contentType, headers: ["Content-Encoding: \(coding)"])
     }
 
-    private func fetch(_ stub: LoopbackHTTPStub, cap: Int = URLSessionFetcher.defaultMaximumBytes)
+    private func fetch(_ stub: LoopbackHTTPStub, cap: Int = CurlFetcher.defaultMaximumBytes)
         async throws -> Data
     {
         let url = try #require(stub.baseURL)
-        return try await URLSessionFetcher(maximumBytes: cap).fetch(URLRequest(url: url), timeout: .seconds(60)).0
+        return try await CurlFetcher(maximumBytes: cap).fetch(URLRequest(url: url), timeout: .seconds(60)).0
     }
 
     @Test(arguments: CompressedBodies.Coding.allCases)
@@ -77,6 +77,6 @@ import Testing
         let stub = try LoopbackHTTPStub(.respond(answer(Data("not gzip at all, just text".utf8), coding: "gzip")))
         defer { stub.stop() }
         let error = try await #require(throws: FetchError.self) { try await fetch(stub) }
-        #expect(error.description == "the compressed answer from 127.0.0.1:\(stub.port) is corrupt")
+        #expect(error.description == "the gzip body from 127.0.0.1:\(stub.port) is corrupt")
     }
 }

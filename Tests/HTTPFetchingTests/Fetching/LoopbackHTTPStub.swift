@@ -111,11 +111,18 @@ final class LoopbackHTTPStub: Sendable {
     }
 
     private func serve(_ connection: Int32) {
-        inFlight.withLock { count in
-            count.now += 1
-            count.most = max(count.most, count.now)
+        // Counted by the kernel's view, not by this thread's progress: a connection whose client has already
+        // closed it is no longer in flight, even if its thread has not got round to closing its end yet.
+        let live = openConnections.withLock { connections in
+            connections.filter { fd in
+                var byte: UInt8 = 0
+                return recv(fd, &byte, 1, Int32(MSG_PEEK) | Int32(MSG_DONTWAIT)) != 0
+            }.count
         }
-        defer { inFlight.withLock { $0.now -= 1 } }
+        inFlight.withLock { count in
+            count.now = live
+            count.most = max(count.most, live)
+        }
         var head = [UInt8]()
         var buffer = [UInt8](repeating: 0, count: 4096)
         if case .speakFirst(let greeting) = behavior {

@@ -1,6 +1,9 @@
+import CCurl
 import Foundation
-import HTTPFetching
+import Glibc
 import Testing
+
+@testable import HTTPFetching
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -9,7 +12,9 @@ import Testing
 /// Every way an exchange can fail reads as a sentence naming the server, never as a code.
 @Suite(.serialized, .timeLimit(.minutes(2))) struct TransportSentenceTests {
     /// Words that would mean Foundation's (or libcurl's) error text reached the user as is.
-    static let codeWords = ["URL error", "NSCocoaErrorDomain", "Error Domain=", "NSURLErrorDomain", "error -"]
+    static let codeWords = [
+        "URL error", "NSCocoaErrorDomain", "Error Domain=", "NSURLErrorDomain", "error -", "CURLE_", "curl: (",
+    ]
 
     private func failure(
         _ behavior: LoopbackHTTPStub.Behavior, scheme: String = "http", timeout: Duration = .seconds(30)
@@ -21,7 +26,7 @@ import Testing
         let host = "127.0.0.1:\(stub.port)"
         let url = try #require(URL(string: "\(scheme)://\(host)/page"))
         let error = try await #require(throws: FetchError.self) {
-            _ = try await URLSessionFetcher().fetch(URLRequest(url: url), timeout: timeout)
+            _ = try await CurlFetcher().fetch(URLRequest(url: url), timeout: timeout)
         }
         return (error, host)
     }
@@ -51,7 +56,7 @@ import Testing
         let url = try #require(stub.baseURL)
         stub.stop()
         let error = try await #require(throws: FetchError.self) {
-            _ = try await URLSessionFetcher().fetch(URLRequest(url: url), timeout: .seconds(30))
+            _ = try await CurlFetcher().fetch(URLRequest(url: url), timeout: .seconds(30))
         }
         #expect(error.description == "127.0.0.1:\(stub.port) refused the connection")
     }
@@ -70,7 +75,7 @@ import Testing
 
     @Test func aMalformedAnswerSaysSo() async throws {
         let (error, host) = try await failure(.respond(Data("SMTP ready\r\n\r\n".utf8)))
-        #expect(error.description == "\(host) sent a malformed HTTP answer")
+        #expect(error.description == "\(host) sent something that is not HTTP")
     }
 
     @Test func tlsToAServerThatDoesNotSpeakItSaysSo() async throws {
@@ -82,7 +87,6 @@ import Testing
     @Test func aServerTricklingOneByteASecondRunsIntoTheWholeExchangeDeadline() async throws {
         let body = Data(repeating: 65, count: 100)
         let answer = LoopbackHTTPStub.response(status: 200, body: body)
-        // The head at once: a server closing in the middle of a head crashes FoundationNetworking 6.3.1 itself.
         let (error, _) = try await failure(
             .trickle(answer, interval: .seconds(1), atOnce: answer.count - body.count), timeout: .milliseconds(1500))
         #expect(error == .timedOut(after: .milliseconds(1500)))
@@ -103,41 +107,56 @@ import Testing
         defer { stub.stop() }
         let url = try #require(stub.baseURL)
         await #expect(throws: FetchError.tooLarge(limit: 1 << 20)) {
-            _ = try await URLSessionFetcher(maximumBytes: 1 << 20).fetch(URLRequest(url: url), timeout: .seconds(60))
+            _ = try await CurlFetcher(maximumBytes: 1 << 20).fetch(URLRequest(url: url), timeout: .seconds(60))
         }
     }
 
-    /// The classifier over libcurl's own messages, for the failures a loopback stub cannot stage (DNS, routes,
+    /// The classifier over libcurl's codes and messages, for the failures a loopback stub cannot stage (DNS, routes,
     /// certificates).
     @Test(arguments: [
-        (URLError.Code.cannotFindHost, "Could not resolve host: news.invalid", "could not resolve host news.example"),
-        (.unknown, "Failed to connect to news.example port 443: No route to host", "there is no route to news.example"),
         (
-            .unknown, "SSL certificate problem: self-signed certificate",
+            CURLE_COULDNT_RESOLVE_HOST, "Could not resolve host: news.invalid", Int32(0),
+            "could not resolve host news.example"
+        ),
+        (
+            CURLE_COULDNT_CONNECT, "Failed to connect to news.example port 443", EHOSTUNREACH,
+            "there is no route to news.example"
+        ),
+        (
+            CURLE_PEER_FAILED_VERIFICATION, "SSL certificate problem: self-signed certificate", 0,
             "TLS with news.example failed: its certificate is not trusted"
         ),
         (
-            .unknown, "SSL: no alternative certificate subject name matches target host name 'news.example'",
+            CURLE_PEER_FAILED_VERIFICATION,
+            "SSL: no alternative certificate subject name matches target host name 'news.example'", 0,
             "TLS with news.example failed: its certificate is for another name"
         ),
         (
-            .unknown, "SSL certificate problem: certificate has expired",
+            CURLE_PEER_FAILED_VERIFICATION, "SSL certificate problem: certificate has expired", 0,
             "TLS with news.example failed: its certificate has expired"
         ),
-        (.timedOut, "Operation timed out after 30001 milliseconds", "no answer within 30 s"),
-        (.httpTooManyRedirects, "", "too many redirects from news.example"),
+        (CURLE_OPERATION_TIMEDOUT, "Operation timed out after 30001 milliseconds", 0, "no answer within 30 s"),
         (
-            .unknown, "Network is unreachable",
+            CURLE_COULDNT_CONNECT, "", ENETUNREACH,
             "the network is unreachable from this machine (connecting to news.example)"
         ),
-        (.unknown, "", "the exchange with news.example failed before an answer arrived"),
         (
-            .unknown, "Failure when sending data to the peer",
-            "the exchange with news.example failed before an answer arrived (libcurl: Failure when sending data to the peer)"
+            CURLE_UNSUPPORTED_PROTOCOL, "Received HTTP/0.9 when not allowed", 0,
+            "news.example sent something that is not HTTP"
+        ),
+        (
+            CURLE_WEIRD_SERVER_REPLY, "Unsupported HTTP version in response", 0,
+            "news.example sent something that is not HTTP"
+        ),
+        (CURLE_SEND_ERROR, "", ECONNRESET, "news.example reset the connection before answering"),
+        (CURLE_FAILED_INIT, "", 0, "the exchange with news.example failed before an answer arrived"),
+        (
+            CURLE_SSL_CONNECT_ERROR, "OpenSSL SSL_connect: SSL_ERROR_SYSCALL in connection to news.example:443", 0,
+            "TLS with news.example failed: it does not speak TLS on this port"
         ),
     ])
-    func libcurlMessagesBecomeSentences(code: URLError.Code, message: String, expected: String) {
-        let failure = TransportFailure(code: code, message: message, host: "news.example")
+    func libcurlCodesBecomeSentences(code: CURLcode, message: String, osErrno: Int32, expected: String) {
+        let failure = CurlFailure(code: code, message: message, host: "news.example", osErrno: osErrno)
         let error = failure.fetchError(timeout: .seconds(30))
         #expect(error.description.hasPrefix(expected))
     }
@@ -162,13 +181,13 @@ import Testing
         messages.append(try await failure(.closeWithoutAnswer, scheme: "https").0.description)
         messages.append(try await failure(.speakFirst(Data("garbage".utf8)), scheme: "https").0.description)
         for code in [
-            URLError.Code.unknown, .cannotConnectToHost, .networkConnectionLost, .badServerResponse,
-            .secureConnectionFailed, .cannotFindHost, .timedOut, .cancelled, .badURL, .zeroByteResource,
-            .notConnectedToInternet, .httpTooManyRedirects, .cannotParseResponse, .dataNotAllowed,
+            CURLE_FAILED_INIT, CURLE_COULDNT_CONNECT, CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_GOT_NOTHING,
+            CURLE_PARTIAL_FILE, CURLE_SSL_CONNECT_ERROR, CURLE_COULDNT_RESOLVE_HOST, CURLE_OPERATION_TIMEDOUT,
+            CURLE_URL_MALFORMAT, CURLE_WEIRD_SERVER_REPLY, CURLE_HTTP2, CURLE_BAD_CONTENT_ENCODING,
         ] {
-            for message in ["", "The operation could not be completed. (NSURLErrorDomain error -1.)"] {
-                for hadAnswer in [false, true] {
-                    let failure = TransportFailure(code: code, message: message, host: "h", hadAnswer: hadAnswer)
+            for headComplete in [false, true] {
+                for inHead in [false, true] {
+                    let failure = CurlFailure(code: code, host: "h", headComplete: headComplete, inHead: inHead)
                     messages.append(failure.fetchError(timeout: .seconds(1)).description)
                 }
             }

@@ -127,7 +127,7 @@ import Upstreams
 
     @Test func theRequestAsksForJSONWithoutRedirectsAndNamesTheApp() throws {
         let client = DuckDuckGoClient(
-            baseURL: try #require(URL(string: "https://api.duckduckgo.com")), fetcher: URLSessionFetcher())
+            baseURL: try #require(URL(string: "https://api.duckduckgo.com")), fetcher: CurlFetcher())
         let url = try #require(client.url(for: "c++ & rust"))
         #expect(
             url.absoluteString
@@ -136,7 +136,7 @@ import Upstreams
 
     @Test func aRegionIsAskedForWithKl() throws {
         let client = DuckDuckGoClient(
-            baseURL: try #require(URL(string: "https://api.duckduckgo.com")), fetcher: URLSessionFetcher())
+            baseURL: try #require(URL(string: "https://api.duckduckgo.com")), fetcher: CurlFetcher())
         let url = try #require(client.url(for: "futebol", region: "br-pt"))
         #expect(
             url.absoluteString == "https://api.duckduckgo.com/?q=futebol&format=json&no_redirect=1&t=newsfeed&kl=br-pt")
