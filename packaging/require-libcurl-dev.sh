@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Release builds link the Swift runtime and Foundation statically (Package.swift); FoundationNetworking
-# then needs libcurl's development files at link time, and without them the link fails with an undefined
-# `curl_free`. Every script that builds release runs this first, so the fresh-start path says in one
+# newsfeed's HTTP client is libcurl (the CCurl target), and release builds link the Swift runtime and
+# Foundation statically (Package.swift); both need libcurl's development files, and without them the build
+# fails (a missing curl/curl.h, or an undefined `curl_free` at link time). Every script that builds release runs this first, so the fresh-start path says in one
 # line which package to install instead.
 # Usage: packaging/require-libcurl-dev.sh [NAME]   (NAME starts the message; default "newsfeed")
 set -euo pipefail
@@ -12,5 +12,5 @@ fi
 for dir in /usr/lib/*-linux-gnu /usr/lib64 /usr/lib /usr/local/lib; do
     [[ -e $dir/libcurl.so ]] && exit 0
 done
-echo "$name: a release build needs libcurl's development files: apt-get install libcurl4-openssl-dev" >&2
+echo "$name: a build needs libcurl's development files: apt-get install libcurl4-openssl-dev" >&2
 exit 1

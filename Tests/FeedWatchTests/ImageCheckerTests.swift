@@ -212,6 +212,33 @@ import Testing
         }
     }
 
+    /// DNS rebinding: the guard's own lookup says a public address, but libcurl's lookup when it connects leads to
+    /// loopback; the connection is refused before any byte is sent.
+    @Test func aNameLeadingElsewhereWhenConnectingIsStillBlocked() async throws {
+        try await withImageHost { stub, base in
+            let port = try #require(URL(string: base)?.port)
+            let checker = ImageChecker(
+                settings: WatchSettings(timeout: .seconds(20)), policy: PublicAddressPolicy(),
+                resolver: PublicLookingResolver())
+            let result = await checker.check(
+                try #require(URL(string: "http://localhost:\(port)/ok.jpg")), previous: nil)
+            guard case .blocked(let reason) = result else {
+                Issue.record("expected blocked, got \(result)")
+                return
+            }
+            #expect(reason.hasPrefix("localhost resolves to "))
+            #expect(reason.contains(", which is loopback"))
+            #expect(reason.hasSuffix(ImageChecker.allowPrivateHint))
+            #expect(stub.log.isEmpty)
+        }
+    }
+
+    private struct PublicLookingResolver: HostResolving {
+        func addresses(of host: String) async throws(FetchError) -> [IPAddress] {
+            [.v4(0x5db8_d822)]  // 93.184.216.34
+        }
+    }
+
     @Test func onlyHTTPAndHTTPSAreChecked() async throws {
         #expect(
             await check("ftp://127.0.0.1/x.jpg") == .blocked(reason: "ftp: only http and https are checked"))

@@ -9,60 +9,37 @@ import NewsModel
 
 /// Checks image URLs over HTTP the cheap way: response heads only, every hop vetted by the address guard.
 ///
-/// HEAD first; a host that refuses HEAD (405, 501, 403) gets a GET for `bytes=0-0` that is cancelled as soon as
-/// the head arrives, so no body is read beyond a few bytes. Redirects are followed here, up to
-/// ``maximumRedirects``, each target scheme-checked, resolved and vetted by the ``AddressPolicy`` before it is
-/// contacted. One deadline of its own (``WatchSettings/timeout``) covers the whole check, because URLSession's
-/// timeouts on Linux are truncated to whole seconds and cover the whole transfer; it is kept by a timer beside the
-/// session, so an answer that came in time counts even when the cooperative pool is slow to take it.
+/// HEAD first; a host that refuses HEAD (405, 501, 403) gets a GET for `bytes=0-0` that ends as soon as the head
+/// arrives, so no body is read. Redirects are followed here, up to ``maximumRedirects``, each target
+/// scheme-checked, resolved and vetted by the ``AddressPolicy`` before it is contacted, and the address libcurl
+/// actually connects to is checked again (``CurlFetcher``'s connect guard). One deadline of its own
+/// (``WatchSettings/timeout``) covers the whole check; it is kept by the HTTP engine's thread, so an answer that came
+/// in time counts even when the cooperative pool is slow to take it.
 ///
-/// One checker serves one round; its URLSession uses no proxy settings of its own and allows
-/// ``WatchSettings/perHost`` connections per host. On Linux libcurl still honours `http_proxy`, `https_proxy` and
-/// `no_proxy` from the environment.
+/// Requests go through ``CurlFetcher`` (libcurl): no proxy, no cookies, no cache, a fresh connection per request;
+/// ``WatchRound`` keeps to ``WatchSettings/perHost`` requests per host.
 public final class ImageChecker: ImageChecking {
     /// Redirects followed before a check fails.
     public static let maximumRedirects = 5
 
-    private let session: URLSession
-    private let events: ImageCheckSessionDelegate
     private let policy: any AddressPolicy
     private let resolver: any HostResolving
     private let timeout: WatchDuration
 
     /// - Parameters:
-    ///   - settings: the per-check ``WatchSettings/timeout`` and the ``WatchSettings/perHost`` connection cap.
+    ///   - settings: the per-check ``WatchSettings/timeout``.
     ///   - policy: which addresses may be contacted; ``PublicAddressPolicy`` unless `--allow-private`.
     ///   - resolver: resolves host names for the guard; a fresh ``HostResolver`` caches for this checker's life.
     public init(settings: WatchSettings, policy: any AddressPolicy, resolver: any HostResolving = HostResolver()) {
         self.policy = policy
         self.resolver = resolver
         self.timeout = settings.timeout
-        let events = ImageCheckSessionDelegate()
-        self.events = events
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.connectionProxyDictionary = [:]
-        configuration.httpMaximumConnectionsPerHost = settings.perHost
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.httpCookieStorage = nil
-        configuration.httpShouldSetCookies = false
-        // A backstop only: the check's own deadline fires first.
-        configuration.timeoutIntervalForRequest = (settings.timeout.timeInterval + 2).rounded(.up)
-        configuration.timeoutIntervalForResource = (settings.timeout.timeInterval + 2).rounded(.up)
-        let queue = OperationQueue()
-        queue.maxConcurrentOperationCount = 1
-        session = URLSession(configuration: configuration, delegate: events, delegateQueue: queue)
-    }
-
-    deinit {
-        // Not invalidateAndCancel: on Linux it waits synchronously for the session's queue.
-        session.finishTasksAndInvalidate()
     }
 
     public func check(_ url: URL, previous: ImageRecord?) async -> ImageCheckResult {
         guard !Task.isCancelled else { return .skipped }
-        let deadline = DispatchTime.now() + timeout.timeInterval
-        // Each request ends at `deadline` by a timer off the cooperative pool (ImageCheckSessionDelegate); this
+        let deadline = ContinuousClock.now + timeout.duration
+        // Each request ends at `deadline` on the HTTP engine's thread, off the cooperative pool; this
         // backstop, later by a grace, only bounds what has no timer of its own, such as a hung name lookup.
         let backstop = timeout.duration + max(.seconds(1), timeout.duration / 2)
         let first: ImageCheckResult?? = await withTaskGroup(of: ImageCheckResult?.self) { group in
@@ -84,7 +61,9 @@ public final class ImageChecker: ImageChecking {
     }
 
     /// Checks `start` and follows its redirects, every request ending by `deadline`.
-    private func follow(_ start: URL, previous: ImageRecord?, deadline: DispatchTime) async -> ImageCheckResult {
+    private func follow(_ start: URL, previous: ImageRecord?, deadline: ContinuousClock.Instant) async
+        -> ImageCheckResult
+    {
         var current = start
         var visited: Set<String> = []
         var redirects = 0
@@ -103,11 +82,14 @@ public final class ImageChecker: ImageChecking {
             }
             guard !Task.isCancelled else { return .skipped }
             switch outcome {
-            case .failure(.timedOut, _):
+            case .failure(.timedOut):
                 return .failed(cause: "timed out after \(timeout)\(hop)", permanent: false, http: answered)
-            case .failure(let code, let detail):
-                return .failed(
-                    cause: HTTPExchangeOutcome.cause(of: code, detail: detail) + hop, permanent: false, http: answered)
+            case .failure(.cancelled):
+                return .skipped
+            case .failure(.blocked(let reason)):
+                return .blocked(reason: redirects == 0 ? reason : "redirected to \(current.absoluteString): \(reason)")
+            case .failure(let error):
+                return .failed(cause: HTTPExchangeOutcome.cause(of: error) + hop, permanent: false, http: answered)
             case .response(let status, let headers):
                 answered = status
                 switch status {
@@ -159,10 +141,7 @@ public final class ImageChecker: ImageChecking {
             return .failed(cause: error.description, permanent: false, http: nil)
         }
         for address in addresses {
-            if case .refused(let reason) = policy.verdict(for: address) {
-                let bareHost = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-                let literal = IPAddress(bareHost) != nil
-                let refusal = literal ? reason : "\(host) resolves to \(reason)"
+            if let refusal = policy.refusal(of: address, for: host) {
                 return .blocked(reason: refusal + "; \(Self.allowPrivateHint)")
             }
         }
@@ -174,7 +153,7 @@ public final class ImageChecker: ImageChecking {
 
     /// One request, head only; the validators from `previous` make a recheck conditional.
     private func exchange(
-        _ url: URL, method: String, previous: ImageRecord?, deadline: DispatchTime
+        _ url: URL, method: String, previous: ImageRecord?, deadline: ContinuousClock.Instant
     ) async -> HTTPExchangeOutcome {
         var request = URLRequest(url: url)
         request.httpMethod = method
@@ -191,7 +170,20 @@ public final class ImageChecker: ImageChecking {
         if let lastModified = previous?.lastModified {
             request.setValue(lastModified, forHTTPHeaderField: "If-Modified-Since")
         }
-        return await events.run(request, on: session, deadline: deadline)
+        let remaining = deadline - ContinuousClock.now
+        guard remaining > .zero else { return .failure(.timedOut(after: timeout.duration)) }
+        let policy = self.policy
+        let host = url.host ?? ""
+        do {
+            let (_, response) = try await CurlFetcher().fetch(
+                request, timeout: remaining, redirects: .deliver, readsBody: false,
+                connectGuard: { address in
+                    policy.refusal(of: address, for: host).map { $0 + "; \(Self.allowPrivateHint)" }
+                })
+            return .from(response)
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// Reads a 2xx head: an image with its real length, or a failure when it is not an image at all.

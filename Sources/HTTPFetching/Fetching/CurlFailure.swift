@@ -64,6 +64,9 @@ package struct CurlFailure: Sendable {
                     : "\(host) closed the connection without answering")
         case CURLE_PARTIAL_FILE:
             return .transport(truncatedSentence(reset: reset))
+        case CURLE_RECV_ERROR where text.contains("chunked-encoding"):
+            // libcurl's chunked decoder refused the framing: a bad chunk size or a missing CRLF.
+            return .transport("\(host) sent a broken chunked body")
         case CURLE_RECV_ERROR, CURLE_SEND_ERROR:
             if headComplete { return .transport(truncatedSentence(reset: reset)) }
             let how = reset ? "reset" : "closed"

@@ -153,6 +153,8 @@ final class CurlTransfer {
 
     /// One line of a head; false aborts the exchange.
     private func headerLine(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        // After the final head, libcurl passes a chunked body's trailer fields here too: they change nothing.
+        guard response == nil else { return true }
         var end = bytes.count
         while end > 0, bytes[end - 1] == 0x0a || bytes[end - 1] == 0x0d { end -= 1 }
         let line = String(decoding: bytes[0..<end], as: UTF8.self)

@@ -90,6 +90,27 @@ import Testing
         #expect(error.description == "the gzip body from \(host) is truncated")
     }
 
+    /// Some servers send raw deflate (no zlib header) under `deflate`; browsers read it, and so does newsfeed.
+    @Test func aRawDeflateBodyIsDecodedToo() async throws {
+        let text = Data(String(repeating: "raw deflate, as some servers send it. ", count: 100).utf8)
+        let zlib = CompressedBodies.compress(text, .deflate)
+        let raw = zlib.dropFirst(2).dropLast(4)
+        let answer = LoopbackHTTPStub.response(
+            status: 200, body: Data(raw), contentType: "text/html", headers: ["Content-Encoding: deflate"])
+        let stub = try LoopbackHTTPStub(.respond(answer))
+        defer { stub.stop() }
+        let url = try #require(stub.baseURL)
+        let (body, _) = try await CurlFetcher().fetch(URLRequest(url: url), timeout: .seconds(10))
+        #expect(body == text)
+    }
+
+    @Test func aBrokenChunkSizeSaysSo() async throws {
+        let answer =
+            LoopbackHTTPStub.chunkedHead() + LoopbackHTTPStub.chunk(Data("<p>".utf8)) + Data("zz\r\nx\r\n".utf8)
+        let (error, host) = try await failure(.respond(answer))
+        #expect(error.description == "\(host) sent a broken chunked body")
+    }
+
     @Test func aBodyShorterThanItsContentLengthIsAFailure() async throws {
         let answer = LoopbackHTTPStub.truncated(body: Data(repeating: 65, count: 10), declaredLength: 100)
         let (error, host) = try await failure(.respond(answer))
@@ -107,6 +128,20 @@ import Testing
         }
         let (exact, _) = try await CurlFetcher(maximumBytes: 5000).fetch(URLRequest(url: url), timeout: .seconds(10))
         #expect(exact == body)
+    }
+
+    @Test func aChunkedBodyWithTrailerFieldsKeepsItsHeadAndBody() async throws {
+        let gzip = CompressedBodies.compress(Data("<p>whole</p>".utf8), .gzip)
+        let head = Data(
+            ("HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Encoding: gzip\r\n"
+                + "Transfer-Encoding: chunked\r\nTrailer: X-Checksum\r\nConnection: close\r\n\r\n").utf8)
+        let answer = head + LoopbackHTTPStub.chunk(gzip) + Data("0\r\nX-Checksum: 1234\r\n\r\n".utf8)
+        let stub = try LoopbackHTTPStub(.respond(answer))
+        defer { stub.stop() }
+        let url = try #require(stub.baseURL)
+        let (body, response) = try await CurlFetcher().fetch(URLRequest(url: url), timeout: .seconds(10))
+        #expect(body == Data("<p>whole</p>".utf8))
+        #expect(response.value(forHTTPHeaderField: "Content-Type") == "text/html")
     }
 
     @Test func redirectsAreDeliveredToACallerThatVetsEachHop() async throws {

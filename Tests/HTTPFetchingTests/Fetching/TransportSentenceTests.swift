@@ -149,6 +149,10 @@ import Testing
             "news.example sent something that is not HTTP"
         ),
         (CURLE_SEND_ERROR, "", ECONNRESET, "news.example reset the connection before answering"),
+        (
+            CURLE_RECV_ERROR, "Illegal or missing hexadecimal sequence in chunked-encoding", 0,
+            "news.example sent a broken chunked body"
+        ),
         (CURLE_FAILED_INIT, "", 0, "the exchange with news.example failed before an answer arrived"),
         (
             CURLE_SSL_CONNECT_ERROR, "OpenSSL SSL_connect: SSL_ERROR_SYSCALL in connection to news.example:443", 0,
