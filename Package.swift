@@ -101,7 +101,7 @@ let package = Package(
             name: "NewsFeedCLI",
             dependencies: [
                 "NewsModel", "HTTPFetching", "Upstreams", "Articles", "FeedFormats", "FeedOutput", "FeedBuild",
-                "FullText", "FeedWatch", "FeedServe", "HTTPServing", "Images",
+                "FullText", "FeedWatch", "FeedServe", "HTTPServing", "Images", "CEpoll",
             ],
             swiftSettings: staticInRelease),
         .executableTarget(

@@ -12,4 +12,13 @@
  * copy here would hide SOCK_STREAM and the rest from files that import Glibc alone. */
 struct sockaddr;
 extern int accept4(int fd, struct sockaddr *address, unsigned int *length, int flags);
+
+/* memfd_create (glibc since 2.27) is declared by <sys/mman.h> only under _GNU_SOURCE, and mallopt by <malloc.h>,
+ * which the Glibc module leaves out; both headers stay out for the reason above (the Glibc module owns
+ * <sys/mman.h>, and <malloc.h> brings <stdio.h>). These are glibc's prototypes, and its values of the two
+ * constants used: MFD_CLOEXEC (<bits/mman-shared.h>) and M_ARENA_MAX (<malloc.h>). */
+extern int memfd_create(const char *name, unsigned int flags);
+extern int mallopt(int param, int value);
+static const unsigned int newsfeed_mfd_cloexec = 1U;
+static const int newsfeed_m_arena_max = -8;
 #endif

@@ -61,6 +61,39 @@ import Testing
         #expect(serve.standardError.text.components(separatedBy: "the feeds say").count == 2, "warned once")
     }
 
+    @Test func aDemoFolderIsPutRightByTheDemoWithTheWordsThisServerNeeds() throws {
+        let server = FeedServer.url(host: "127.0.0.1", port: 9090)
+        let line = try #require(
+            SiteMismatch.check(
+                feedsSite: URL(string: "http://127.0.0.1:8080/"), listeningAddress: "127.0.0.1", boundPort: 9090,
+                serverURL: server, remedy: .rebuildDemo(output: "demo-copy", host: "127.0.0.1")))
+        #expect(
+            line
+                == "the feeds say http://127.0.0.1:8080/, but this server is http://127.0.0.1:9090/; this is a demo "
+                + "folder (no config): write it again for this server with "
+                + "`newsfeed demo --no-serve --output demo-copy --host 127.0.0.1 --port 9090`")
+    }
+
+    /// `serve --dir Feeds-demo` on another port: a demo folder has no config, so the way out is the demo itself.
+    @Test func servingTheDemoFolderOnAnotherPortSaysToRunTheDemoForIt() async throws {
+        let folder = TemporaryFolder("newsfeed-site-mismatch")
+        try folder.write(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <rss version="2.0"><channel><title>t</title><link>http://127.0.0.1:8080/us/health.html</link>\
+            <description>d</description></channel></rss>
+            """, to: "Feeds-demo/us/health.rss")
+        try folder.write("sample feeds written by `newsfeed demo`\n", to: "Feeds-demo/.newsfeed/demo")
+        let serve = RunningCommand(
+            ["serve", "--dir", "Feeds-demo", "--port", "0", "--quiet"], workingDirectory: folder.url)
+        let address = try await serve.servingURL()
+        let warning = try await serve.line(containing: "the feeds say", onStandardError: true)
+        #expect(await serve.stop() == 0)
+        let port = try #require(address.port)
+        #expect(warning.hasSuffix("write it again for this server with `newsfeed demo --no-serve --port \(port)`"))
+        #expect(!warning.contains("config and run"), "a demo folder has no config to set")
+    }
+
     @Test func withoutAConfigTheBuiltFeedsLinksAreCompared() async throws {
         let folder = TemporaryFolder("newsfeed-site-mismatch")
         try folder.write(

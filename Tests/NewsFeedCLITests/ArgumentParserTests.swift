@@ -33,6 +33,30 @@ import Testing
         }
     }
 
+    /// Every command (or action) that needs an argument: the commands that take one and need it.
+    static let needingAnArgument = CommandTable.all.flatMap { [$0] + $0.actions }.filter {
+        $0.parser.positionals.lowerBound > 0
+    }
+
+    /// A missing argument is named as the usage line shows it, with what it is: "missing argument" alone leaves the
+    /// reader to guess which.
+    @Test(arguments: needingAnArgument.map(\.name))
+    func aMissingArgumentIsNamedAsTheUsageShowsIt(command: String) throws {
+        let spec = try #require(Self.needingAnArgument.first { $0.name == command })
+        let positional = try #require(spec.parser.positional, "\(command) names no argument")
+        #expect(spec.forms.allSatisfy { $0.arguments == positional.name }, "usage: \(spec.forms.map(\.arguments))")
+        do {
+            _ = try spec.parser.parse([])
+            Issue.record("\(command) parsed without its argument")
+        } catch {
+            #expect(
+                error.message
+                    == "newsfeed \(command): missing argument \(positional.name): \(positional.meaning) "
+                    + "(see `newsfeed help \(command)`)")
+            #expect(!positional.meaning.isEmpty)
+        }
+    }
+
     /// The option table's rules and exclusions are checked by the parser, worded alike for every command.
     @Test(arguments: [
         (["--port", "99999"], "newsfeed serve: --port 99999 is not a port number (0-65535)"),

@@ -1,4 +1,5 @@
 import Foundation
+import NewsFeedCLI
 import TestSupport
 import Testing
 
@@ -40,6 +41,24 @@ import Testing
             guard words.count >= 2, words[0] == "import" else { return nil }
             return String(words[1])
         }
+    }
+
+    /// C enters through a shim header the compiler checks (docs/architecture.md): a function looked up by name
+    /// with `dlsym` has no prototype behind it, and a wrong cast of it is found only when it runs.
+    @Test func noSourceLooksACFunctionUpByName() throws {
+        let sources = RepositoryPaths.root.appending(path: "Sources")
+        let files = FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String } ?? []
+        var lookups: [String] = []
+        for file in files where file.hasSuffix(".swift") {
+            let text = try String(contentsOf: sources.appending(path: file), encoding: .utf8)
+            if text.contains("dlsym(") { lookups.append(file) }
+        }
+        #expect(lookups == [])
+    }
+
+    /// The two glibc functions the toolchain's Glibc module leaves out, called through the CEpoll shim.
+    @Test func mallocArenasAreLimitedThroughTheShim() {
+        #expect(MallocArenas.limit(to: 2), "glibc took M_ARENA_MAX")
     }
 
     @Test func theCheckSeesAnImportOfALaterTarget() {

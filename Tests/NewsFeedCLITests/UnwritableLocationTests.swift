@@ -59,6 +59,21 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: config))
     }
 
+    /// /proc answers "no such file" and /sys "permission denied" when asked to create a file: both are a location
+    /// that refuses the config, one refusal and one exit code (78), as for an unwritable folder.
+    @Test(arguments: ["/proc/newsfeed.json", "/sys/newsfeed.json"])
+    func initWhereTheSystemCreatesNoFilesIsAConfigurationError(config: String) async throws {
+        let folder = TemporaryFolder()
+
+        let run = await CommandRun.run(["init", "--config", config], workingDirectory: folder.url)
+
+        #expect(run.status == 78, "\(run.errorLines)")
+        #expect(run.errorLines.count == 1)
+        #expect(
+            run.errorLines.first?.hasPrefix("newsfeed init: \(config): cannot write: ") == true, "\(run.errorLines)")
+        #expect(run.standardOutput.isEmpty)
+    }
+
     @Test func initOfAnExistingFolderSaysItIsAFolder() async throws {
         let folder = TemporaryFolder()
         try FileManager.default.createDirectory(

@@ -69,6 +69,9 @@ public enum PageAssets {
         .page-header-inner { display: flex; flex-wrap: wrap; align-items: flex-start; gap: 0.5rem 1rem; }
         .page-title { flex: 1 1 16rem; min-width: 0; }
         h1 { font-size: 1.5rem; line-height: 1.25; margin: 0 0 0.25rem; overflow-wrap: anywhere; }
+        /* A section heading of a page's body (the status page's "NewsAPI quota"): never larger than the page's
+           title, which is 1.125rem on a narrow screen. */
+        main > h2 { font-size: 1.125rem; line-height: 1.3; margin: 1.5rem 0 0.5rem; overflow-wrap: anywhere; }
         .subtitle, .meta, .muted, .page-footer { color: var(--muted); }
         .subtitle { margin: 0 0 0.5rem; font-size: 0.9375rem; }
         .subscribe { display: flex; flex-wrap: wrap; gap: 0.25rem 0.75rem; margin: 0; padding: 0; list-style: none; }
@@ -113,21 +116,26 @@ public enum PageAssets {
         .feed { padding: 0.75rem 0; border-bottom: 1px solid var(--rule); }
         .feed h2 { font-size: 1.0625rem; margin: 0 0 0.25rem; overflow-wrap: anywhere; }
         .feed.failed { border-left: 4px solid var(--bad); padding-left: 0.75rem; }
+        /* A line after a list of feeds (the status page's "Not paused.") gets the entries' room on both sides. */
+        .feeds + p { margin: 0.75rem 0; }
         .bad, .badge { color: var(--bad); }
         .badge { font-size: 0.875rem; }
         .error { margin: 0 0 0.25rem; }
         .detail { color: var(--muted); font-size: 0.8125rem; overflow-wrap: anywhere; }
         .formats { display: flex; flex-wrap: wrap; gap: 0.25rem 0.75rem; margin: 0.25rem 0 0; padding: 0; list-style: none; }
         .page-footer { font-size: 0.8125rem; }
-        /* Narrow screens: a compact header (one line of subscribe links that scrolls sideways, a
-           one-line subtitle), a small image beside a title that keeps three quarters of the
-           width, and tap targets 44 px tall. */
+        /* Narrow screens: a compact header that hides nothing (the title beside the theme choice, then the
+           whole subtitle and the subscribe links on the full width, wrapping rather than scrolling or
+           cut off), a small image beside a title that keeps three quarters of the width, and tap targets
+           44 px tall. */
         @media (max-width: 480px) {
           .page-header-inner, main, .page-footer { padding: 0.5rem 0.75rem; }
-          .page-header-inner { flex-wrap: nowrap; gap: 0.5rem; }
-          h1 { font-size: 1.125rem; margin: 0; }
-          .subtitle { margin: 0; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; font-size: 0.8125rem; }
-          .subscribe { flex-wrap: nowrap; overflow-x: auto; white-space: nowrap; gap: 0 0.75rem; }
+          .page-header-inner { gap: 0 0.5rem; align-items: center; }
+          .page-title { display: contents; }
+          h1 { font-size: 1.125rem; margin: 0; flex: 1 1 0; }
+          .theme-choice { flex: none; }
+          .subtitle { order: 1; flex: 1 0 100%; margin: 0; font-size: 0.8125rem; overflow-wrap: anywhere; }
+          .subscribe { order: 2; flex: 1 0 100%; gap: 0 0.5rem; font-size: 0.875rem; }
           .subscribe a, .formats a { display: inline-flex; align-items: center; min-height: 44px; }
           .summary-line { margin: 0 0 0.25rem; }
           .story { grid-template-columns: 80px minmax(0, 1fr); gap: 0.75rem; padding: 0.75rem 0; }

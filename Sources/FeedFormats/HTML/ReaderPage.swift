@@ -21,11 +21,15 @@ public struct ReaderPage: Sendable {
     public static let stylesheetName = "reader.css"
 
     /// ``stylesheetName``'s text; the colours are the shared stylesheet's custom properties, so both themes hold.
+    /// The header, the article and the footer share one column (42rem of text inside the pages' padding), so the
+    /// title and the article start at the same left edge at every width.
     public static let stylesheet = """
+        .page-header-inner, main, .page-footer { max-width: 44rem; }
         .reader { max-width: 42rem; margin: 0 auto; font-size: 1.0625rem; line-height: 1.6; overflow-wrap: break-word; }
         .reader .meta { font-size: 0.875rem; margin: 0 0 1rem; }
         .reader img, .reader video { max-width: 100%; height: auto; }
         .reader .lead-image { display: block; width: 100%; border-radius: 6px; margin: 0 0 1rem; background: var(--card); }
+        .reader .lead-image.is-fallback { filter: var(--placeholder-filter); }
         .reader figure { margin: 1.5rem 0; }
         .reader figcaption { color: var(--muted); font-size: 0.875rem; }
         .reader blockquote { margin: 1rem 0; padding: 0 0 0 1rem; border-left: 4px solid var(--rule); }
@@ -56,7 +60,11 @@ public struct ReaderPage: Sendable {
         }
         body += " · \(PageLayout.time(story.displayDate))</p>\n"
         if let image = leadImage(of: story) {
-            body += "<img class=\"lead-image\" src=\"\(PageLayout.attribute(image))\" alt=\"\" decoding=\"async\">\n"
+            // A lead image that fails to load gives way to the bundled default image, as on the feed pages (the
+            // pages' script swaps `data-fallback` in).
+            let fallback = prefix + DefaultImageAsset.relativePath
+            body += "<img class=\"lead-image\" src=\"\(PageLayout.attribute(image))\" alt=\"\" decoding=\"async\" "
+            body += "data-fallback=\"\(PageLayout.attribute(fallback))\">\n"
         }
         body += "<div class=\"article-body\">\n\(article.html)\n</div>\n"
         let publisher = article.siteName ?? story.sourceName

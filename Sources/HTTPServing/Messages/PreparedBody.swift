@@ -1,3 +1,4 @@
+import CEpoll
 import Foundation
 import Glibc
 
@@ -36,22 +37,10 @@ public final class PreparedBody: Sendable {
     /// Whether the server can `sendfile` this body.
     public var isFileBacked: Bool { descriptor >= 0 }
 
-    private typealias MemoryFileCreate = @convention(c) (UnsafePointer<CChar>, UInt32) -> Int32
-
-    /// `memfd_create`, which the toolchain's Glibc module does not import, looked up in the
-    /// already-loaded libc. Once per body, so not worth caching. (Declaring it in the CEpoll shim
-    /// and calling it directly made the server tests crash now and then; the cause is not found yet.)
-    private static func memoryFileCreate() -> MemoryFileCreate? {
-        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "memfd_create") else { return nil }
-        return unsafeBitCast(symbol, to: MemoryFileCreate.self)
-    }
-
-    /// MFD_CLOEXEC: a child process (a refresh build's helper) must not inherit it.
-    private static let closeOnExec: UInt32 = 1
-
     private static func memoryFile(holding bytes: Data) -> (bytes: Data, descriptor: Int32)? {
-        guard let create = memoryFileCreate() else { return nil }
-        let descriptor = create("newsfeed-body", closeOnExec)
+        // memfd_create as glibc declares it (the CEpoll shim); close-on-exec: a child process (a refresh build's
+        // helper) must not inherit it.
+        let descriptor = memfd_create("newsfeed-body", newsfeed_mfd_cloexec)
         guard descriptor >= 0 else { return nil }
         let written = bytes.withUnsafeBytes { buffer -> Bool in
             guard let base = buffer.baseAddress else { return false }

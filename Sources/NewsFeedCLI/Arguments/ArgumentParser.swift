@@ -36,14 +36,19 @@ public struct ArgumentParser: Sendable {
     public var positionals: ClosedRange<Int>
     /// Pairs of options that cannot be given together.
     public var exclusive: [(String, String)]
+    /// The positional argument as usage shows it and what it is, e.g. `("PAGE", "a saved HTML file, …")`, for the
+    /// line that says it is missing; nil for a command that takes none.
+    public var positional: (name: String, meaning: String)?
 
     public init(
-        command: String, options: [Option], positionals: ClosedRange<Int> = 0...0, exclusive: [(String, String)] = []
+        command: String, options: [Option], positionals: ClosedRange<Int> = 0...0, exclusive: [(String, String)] = [],
+        positional: (name: String, meaning: String)? = nil
     ) {
         self.command = command
         self.options = options
         self.positionals = positionals
         self.exclusive = exclusive
+        self.positional = positional
     }
 
     /// The options with the two every command accepts.
@@ -100,7 +105,9 @@ public struct ArgumentParser: Sendable {
             throw UsageError("newsfeed \(command): unexpected argument \"\(extra)\" (see `newsfeed help \(command)`)")
         }
         if parsed.positionals.count < positionals.lowerBound {
-            throw UsageError("newsfeed \(command): missing argument (see `newsfeed help \(command)`)")
+            // Named, with what it is: "missing argument" alone leaves the reader to guess which.
+            let named = positional.map { " \($0.name): \($0.meaning)" } ?? ""
+            throw UsageError("newsfeed \(command): missing argument\(named) (see `newsfeed help \(command)`)")
         }
         for (first, second) in exclusive where parsed.isGiven(first) && parsed.isGiven(second) {
             throw UsageError("newsfeed \(command): \(first) and \(second) exclude each other")

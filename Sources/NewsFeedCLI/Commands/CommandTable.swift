@@ -163,7 +163,8 @@ package enum CommandTable {
                     help: "rss (RSS 2.0, the default), atom (Atom 1.0), json (JSON Feed 1.1)\n"
                         + "or html (the feed's readable page)"),
             ],
-            positionals: 1...1),
+            positionals: 1...1,
+            positional: ("FILE|-", "the saved answer to convert, or - for standard input")),
         forms: [
             .init(
                 command: "convert", arguments: "FILE|-", required: ["--country"],
@@ -190,13 +191,15 @@ package enum CommandTable {
                         + "images are made absolute against it; without it they are left out)"),
                 .value(
                     "--format", "FORMAT", rule: .oneOf(["text", "html", "json"]),
-                    help: "text (default: paragraphs separated by blank lines), html (the\n"
-                        + "sanitized article) or json (one object per page per line: page, url,\n"
-                        + "title, byline, published, language, image, text, html, words; page\n"
-                        + "and error for a page without an article)"),
+                    help: "text (default: paragraphs separated by blank lines; with several\n"
+                        + "pages each text headed by a line of hyphens and the page's name),\n"
+                        + "html (the sanitized article) or json (one object per page per\n"
+                        + "line: page, url, title, byline, published, language, image, text,\n"
+                        + "html, words; page and error for a page without an article)"),
                 .flag("--allow-private", help: "also fetch http(s) pages from private and loopback addresses"),
             ],
-            positionals: 1...Int.max),
+            positionals: 1...Int.max,
+            positional: ("PAGE...", "a saved HTML file, - for standard input, or an http(s) address")),
         forms: [
             .init(command: "extract", arguments: "PAGE...", optional: ["--url", "--format", "--allow-private"])
         ],
@@ -236,7 +239,7 @@ package enum CommandTable {
                         .value("--title", "T", help: "the bookmark's title (required for a URL in no built feed)"),
                         .value("--note", "TEXT", help: "a note, shown after the story's description"), config,
                     ],
-                    positionals: 1...1),
+                    positionals: 1...1, positional: ("URL", "the address of the article to bookmark")),
                 about: ""),
             CommandSpec(
                 name: "bookmark list", summary: "the bookmarks, newest first, numbered",
@@ -246,7 +249,10 @@ package enum CommandTable {
             CommandSpec(
                 name: "bookmark remove", summary: "remove one, by URL or by its number in `list`",
                 arguments: "URL|NUMBER",
-                parser: ArgumentParser(command: "bookmark remove", options: [config], positionals: 1...1), about: ""),
+                parser: ArgumentParser(
+                    command: "bookmark remove", options: [config], positionals: 1...1,
+                    positional: ("URL|NUMBER", "a bookmark's address, or its number in `newsfeed bookmark list`")),
+                about: ""),
         ],
         run: BookmarkCommand.run)
 

@@ -14,9 +14,12 @@ package enum DemoCommand {
     /// A file marking a folder as the demo's, so demo never writes into real feeds.
     package static let marker = ".newsfeed/demo"
 
+    /// The folder the demo writes when no `--output` is given.
+    package static let defaultOutput = "Feeds-demo"
+
     package static func run(_ context: CommandContext) async throws(CommandExit) -> ExitCode {
         let parsed = try parser.parse(context, help: CommandHelp.text(for: CommandTable.demo))
-        let outputText = parsed.value("--output") ?? "Feeds-demo"
+        let outputText = parsed.value("--output") ?? defaultOutput
         let output = ConfigLoader.resolve(outputText, against: context.workingDirectory)
         let folder = OutputFolder(root: output)
         let hasState = FileManager.default.fileExists(atPath: folder.stateFile.path)

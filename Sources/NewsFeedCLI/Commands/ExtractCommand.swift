@@ -36,6 +36,9 @@ package enum ExtractCommand {
         MallocArenas.limit(to: Int32(clamping: pagesAtOnce + 1))
         var failed = false
         var printedAny = false
+        // With several pages, each text starts with a rule and the page's name: a blank line alone is also what
+        // separates paragraphs, so two articles would read as one.
+        let labelled = pages.count > 1
         await withTaskGroup(of: (Int, Result<Article, ExtractFailure>).self) { group in
             // Pages are read and extracted `pagesAtOnce` at a time and printed in the order given: a page is
             // started only while fewer than `pagesAtOnce` are started and not yet printed, so a slow page
@@ -63,7 +66,9 @@ package enum ExtractCommand {
                 finished[index] = result
                 while let result = finished.removeValue(forKey: printed), !context.standardOutput.readerIsGone {
                     // A blank line goes between two texts, not before the first article printed.
-                    if write(result, page: pages[printed], format: format, first: !printedAny, context) {
+                    if write(
+                        result, page: pages[printed], format: format, first: !printedAny, labelled: labelled, context)
+                    {
                         printedAny = true
                     } else {
                         failed = true
@@ -76,14 +81,22 @@ package enum ExtractCommand {
         return failed ? .failure : .ok
     }
 
+    /// The line above each page's name in text of several pages: 72 hyphens, which no article paragraph is (a
+    /// page's `<hr>` gives no text), and a thematic break to Markdown.
+    package static let textRule = String(repeating: "-", count: 72)
+
     /// Prints one page's article (or its error line, and its JSON error object); false when it had none.
+    /// `labelled`: the text starts with ``textRule`` and the page's name on a line each, then a blank line.
     private static func write(
-        _ result: Result<Article, ExtractFailure>, page: String, format: Format, first: Bool, _ context: CommandContext
+        _ result: Result<Article, ExtractFailure>, page: String, format: Format, first: Bool, labelled: Bool,
+        _ context: CommandContext
     ) -> Bool {
         switch result {
         case .success(let article):
             switch format {
-            case .text: context.standardOutput.write((first ? "" : "\n") + article.text + "\n")
+            case .text:
+                let heading = labelled ? "\(textRule)\n\(page)\n\n" : ""
+                context.standardOutput.write((first ? "" : "\n") + heading + article.text + "\n")
             case .html: context.standardOutput.write(article.html)
             case .json: ArticleJSON.write(page: page, article: article, to: context.standardOutput)
             }

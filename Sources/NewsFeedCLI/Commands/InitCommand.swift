@@ -54,9 +54,10 @@ package enum InitCommand {
         do {
             try AtomicFileWriter.write(Data(starterConfig.utf8), to: url)
         } catch {
-            // A config location that cannot be written is a configuration problem (78), as in every command.
-            throw context.exit(
-                error.isUnwritableLocation ? .configuration : .failure, "newsfeed init: \(error.description)")
+            // The folder is there and the file is not: whatever stops a constant text from being written there
+            // (permissions, a read-only file system, a full disk, or a file system such as /proc or /sys that
+            // creates no files) is the location refusing, a configuration problem (78) as in every command.
+            throw context.exit(.configuration, "newsfeed init: \(error.description)")
         }
         context.standardOutput.line(
             "wrote \(path): edit its feeds, and set \"site\": it must be the public URL the feeds are served at "

@@ -91,6 +91,15 @@ package enum ServeCommand {
         let feedsSite =
             hasFeeds || refresher != nil
             ? config?.site ?? firstFeed.flatMap(SiteMismatch.site(ofFeed:)) : nil
+        // A folder `demo` wrote has no config: its links are put right by the demo, not by a config's "site".
+        let isDemo =
+            config == nil && FileManager.default.fileExists(atPath: directory.appending(path: DemoCommand.marker).path)
+        let servedText = parsed.value("--dir") ?? "Feeds"
+        let remedy: SiteMismatch.Remedy =
+            isDemo
+            ? .rebuildDemo(
+                output: servedText == DemoCommand.defaultOutput ? nil : servedText, host: parsed.value("--host"))
+            : .setSiteAndBuild
         // The config is followed for the life of the server: SIGHUP reloads it, a changed file is
         // noticed at the next refresh.
         let reloader = config.map {
@@ -103,7 +112,7 @@ package enum ServeCommand {
                 for note in notes { context.standardError.line(note) }
                 if let mismatch = SiteMismatch.check(
                     feedsSite: feedsSite, listeningAddress: listen.address, boundPort: server.port,
-                    serverURL: server.listeningURL)
+                    serverURL: server.listeningURL, remedy: remedy)
                 {
                     context.standardError.line("newsfeed serve: warning: \(mismatch)")
                 }

@@ -12,7 +12,9 @@ import Testing
 /// setting, with its accessible name and value in Chromium's accessibility tree; at 360 × 800 px:
 /// no sideways scrolling, the first story in the top 30 %, titles at least two thirds of the
 /// width, descriptions at most six lines, tap targets at least 44 px tall. Right-to-left feeds
-/// (Arabic, Hebrew) render their meta line in order. Saves light, dark, narrow and right-to-left
+/// (Arabic, Hebrew) render their meta line in order. At 1280 and at 360 px nothing of the header is hidden: every
+/// link and the theme choice inside the viewport and not cut off by a scrolling or clipping box, the title and the
+/// subtitle whole (``HeadlessChromium/hiddenInHeader``), on a built feed page and on the demo's pages. Saves light, dark, narrow and right-to-left
 /// screenshots to `.build/screenshots/`. Skipped where Chromium is missing unless
 /// `NEWSFEED_REQUIRE_READERS=1` (set by `.ci/run`, which installs it): then it fails.
 @Suite(.serialized) struct BrowserPageTests {
@@ -56,6 +58,42 @@ import Testing
                 Self.check(report)
             }
         }
+    }
+
+    /// The demo's pages (its index and each feed's page, whose subtitle starts with the long "SAMPLE DATA from
+    /// newsfeed demo, not live news."), written by `demo --no-serve` for the port `serve` got.
+    @Test(
+        "headless Chromium shows the whole header of the demo's pages at 1280 and 360 px",
+        .enabled("chromium, chromedriver or selenium is missing and NEWSFEED_REQUIRE_READERS is not 1") {
+            await FeedReader.chromium.shouldRun
+        },
+        .timeLimit(.minutes(3)))
+    func theDemoPagesHideNothingOfTheirHeader() async throws {
+        let folder = TemporaryFolder("newsfeed-browser-demo")
+        let output = folder.url.appending(path: "Feeds-demo")
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        let serve = RunningCommand(
+            ["serve", "--dir", "Feeds-demo", "--port", "0", "--quiet"], workingDirectory: folder.url)
+        do {
+            let site = try await serve.servingURL()
+            let port = try #require(site.port)
+            let demo = await RunningCommand.run(
+                ["demo", "--no-serve", "--port", String(port)], workingDirectory: folder.url)
+            try #require(demo.status == 0, "demo: \(demo.errors)")
+            let pages = ["index.html", "us/health.html", "search/climate-change.html", "ddg/apple.html"]
+            let report: [String: [String: [String]]] = try await Self.runScript(
+                Self.headerScript, pages.map { site.appending(path: $0).absoluteString }, in: folder.url)
+            #expect(report.count == pages.count * 2, "\(report.keys.sorted())")
+            for (page, hidden) in report.sorted(by: { $0.key < $1.key }) {
+                #expect(hidden["problems"] == [], "\(page): the header hides \(hidden["problems"] ?? [])")
+            }
+            let subtitle = try #require(report["360 us/health.html"]?["subtitle"]?.first)
+            #expect(subtitle.hasPrefix("SAMPLE DATA from newsfeed demo, not live news."))
+        } catch {
+            _ = await serve.stop()
+            throw error
+        }
+        _ = await serve.stop()
     }
 
     @Test(
@@ -154,6 +192,10 @@ import Testing
         #expect(toggle.system.choice == Choice(role: "combobox", name: "Theme", value: "System"))
         #expect(toggle.systemReloaded.theme == nil && toggle.systemReloaded.choice.value == "System")
 
+        for (width, hidden) in report.header.sorted(by: { $0.key < $1.key }) {
+            #expect(hidden == [], "at \(width) px the header hides: \(hidden)")
+        }
+        #expect(report.header.keys.sorted() == ["1280", "360"])
         let narrow = report.narrow
         #expect(narrow.scrollWidth <= 360, "a 360 px wide window scrolls sideways: \(narrow.scrollWidth)")
         #expect(narrow.firstStoryTop <= 0.3 * 800, "the first story starts at \(narrow.firstStoryTop) px")
@@ -279,6 +321,8 @@ import Testing
         var dark: View
         var toggle: Toggle
         var narrow: Narrow
+        /// What ``HeadlessChromium/hiddenInHeader`` found, by window width.
+        var header: [String: [String]]
         var consoleErrors: [String]
     }
 
@@ -357,6 +401,14 @@ import Testing
         def console_errors():
             return [entry["message"] for entry in driver.get_log("browser") if entry.get("level") == "SEVERE"]
 
+        HIDDEN = '''
+        \(HeadlessChromium.hiddenInHeader)
+        '''
+
+        def at_width(width, mobile):
+            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                   {"width": width, "height": 800, "deviceScaleFactor": 1, "mobile": mobile})
+
 
         """
 
@@ -424,9 +476,13 @@ import Testing
         toggle["systemReloaded"] = state()
         report["toggle"] = toggle
 
-        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                               {"width": 360, "height": 800, "deviceScaleFactor": 1, "mobile": True})
+        report["header"] = {}
+        at_width(1280, False)
         fresh(url, "light")
+        report["header"]["1280"] = driver.execute_script(HIDDEN)
+        at_width(360, True)
+        fresh(url, "light")
+        report["header"]["360"] = driver.execute_script(HIDDEN)
         report["narrow"] = driver.execute_script('''
           const stories = Array.from(document.querySelectorAll("ol.stories > li.story"));
           const targets = Array.from(document.querySelectorAll(".subscribe a, .story h2 a, #theme-choice"));
@@ -465,6 +521,25 @@ import Testing
           return focused.classList.contains("is-expanded") ? focused.getBoundingClientRect().height : 0;
         ''')
         report["consoleErrors"] = console_errors()
+        driver.quit()
+        print(json.dumps(report))
+        """
+
+    /// After ``prelude``: each page at 1280 and at 360 px, keyed `"<width> <path>"`: what its header hides
+    /// (`problems`) and its subtitle's text. Prints the report as JSON.
+    static let headerScript = """
+        from urllib.parse import urlparse
+        report = {}
+        for width, mobile in [(1280, False), (360, True)]:
+            at_width(width, mobile)
+            for url in pages:
+                fresh(url, "light")
+                key = str(width) + " " + urlparse(url).path.lstrip("/")
+                subtitle = driver.execute_script(
+                    'const s = document.querySelector(".subtitle"); return s ? [s.textContent] : [];')
+                report[key] = {"problems": driver.execute_script(HIDDEN), "subtitle": subtitle}
+                if key == "360 us/health.html":
+                    screenshot("demo-narrow", 360, 800, 1)
         driver.quit()
         print(json.dumps(report))
         """
