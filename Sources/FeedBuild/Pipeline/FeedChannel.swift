@@ -16,6 +16,8 @@ package enum FeedChannel {
             return "“\(search.query)” · NewsAPI search"
         case .duckDuckGo(let query):
             return "\(query) · DuckDuckGo"
+        case .feed(let url):
+            return "\(url.host ?? url.absoluteString) · feed"
         }
     }
 
@@ -30,6 +32,8 @@ package enum FeedChannel {
             "NewsAPI.org articles matching “\(search.query)”, bridged by newsfeed."
         case .duckDuckGo(let query):
             "DuckDuckGo's Instant Answer for “\(query)”: its abstract and related topics, bridged by newsfeed."
+        case .feed(let url):
+            "The feed \(url.absoluteString), bridged by newsfeed."
         }
     }
 
@@ -68,7 +72,7 @@ package enum FeedChannel {
         switch spec.kind {
         case .headlines(let country, _): return NewsAPICatalog.country(country)?.language
         case .search(let search): return search.language
-        case .duckDuckGo:
+        case .duckDuckGo, .feed:
             let known = Set(stories.compactMap(\.language))
             return known.count == 1 ? known.first : nil
         }
