@@ -73,6 +73,8 @@ import Testing
                 #expect(try workspace.violationsInEveryFormat(feed) == [], "\(feed)")
             }
             let harbour = try workspace.snapshot("feed/harbour")
+            #expect(harbour.title == "The Harbour Gazette", "the channel title comes from the source")
+            #expect(try workspace.snapshot("feed/127-0-0-1-weekly").title == "JSON Weekly")
             #expect(harbour.stories.map(\.title) == ["Ferry & tug collide in fog", "Harbour master retires"])
             let ferry = try #require(harbour.stories.first)
             #expect(ferry.summary == "Nobody was hurt.")

@@ -21,6 +21,15 @@ package enum FeedChannel {
         }
     }
 
+    /// ``title(for:)``, except that a publisher's feed without a configured `title` takes the feed's own title,
+    /// which its stories carry as their source name (when they all agree).
+    package static func title(for spec: FeedSpec, stories: [Story]) -> String {
+        guard case .feed = spec.kind, spec.title == nil else { return title(for: spec) }
+        let names = Set(stories.map(\.sourceName))
+        guard names.count == 1, let name = names.first, !name.isEmpty else { return title(for: spec) }
+        return name
+    }
+
     package static func description(for spec: FeedSpec) -> String {
         switch spec.kind {
         case .headlines(_, let category?):
@@ -55,7 +64,7 @@ package enum FeedChannel {
     ) -> FeedDocument {
         let home = formats.contains(.html) ? site.appending(path: spec.relativePath(for: .html)) : site
         var document = FeedDocument(
-            title: title(for: spec) + (isSampleData ? " (sample data)" : ""), link: home,
+            title: title(for: spec, stories: stories) + (isSampleData ? " (sample data)" : ""), link: home,
             selfURL: site.appending(path: spec.relativePath),
             description: (isSampleData ? "SAMPLE DATA from newsfeed demo, not live news. " : "")
                 + description(for: spec),
