@@ -1,3 +1,4 @@
+import FeedBuild
 import FeedFormats
 import Foundation
 import NewsModel
@@ -84,6 +85,15 @@ import Testing
             #expect(!rss.contains("alert(1)") && !rss.contains("<script"))
             #expect(rss.contains("<language>en</language>"))
         }
+    }
+
+    @Test func aFeedSourceIsPolledEvery30MinutesByDefaultButNeverBelowItsTTL() throws {
+        let config = try ConfigLoader.parse(
+            Data(
+                #"{"feeds": [{"feed": "https://a.example/rss", "ttl": 10}, {"feed": "https://b.example/rss"}, {"feed": "https://c.example/rss", "every": "5m", "ttl": 5}, {"ddg": "x"}]}"#
+                    .utf8), path: "newsfeed.json", folder: URL(fileURLWithPath: "/srv"))
+        let scheduler = FeedScheduler(config: config)
+        #expect(config.feeds.map(scheduler.interval(for:)) == [1800, 3600, 300, 86_400])
     }
 
     @Test func aFailingSourceKeepsTheLastGoodOutputAndSaysWhy() async throws {
