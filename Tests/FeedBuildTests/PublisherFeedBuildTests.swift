@@ -96,6 +96,20 @@ import Testing
         #expect(config.feeds.map(scheduler.interval(for:)) == [1800, 3600, 300, 86_400])
     }
 
+    @Test func anItemThatComesBackChangedIsUpdatedInPlaceNeverRepeated() async throws {
+        try await Self.with { workspace, host, _ in
+            #expect(await workspace.build(["--only", "feed/harbour"]).status == 0)
+            let changed = Self.harbourRSS.replacingOccurrences(
+                of: "Ferry &amp; tug collide&nbsp;in fog", with: "Ferry and tug collide: nobody hurt")
+            host.set("/rss.xml", .init(changed))
+            workspace.clock.advance(by: 3600)
+            let run = await workspace.build(["--only", "feed/harbour", "--force"])
+            #expect(run.status == 0, "\(run.standardError)")
+            let stories = try workspace.snapshot("feed/harbour").stories
+            #expect(stories.map(\.title) == ["Ferry and tug collide: nobody hurt", "Harbour master retires"])
+        }
+    }
+
     @Test func aFailingSourceKeepsTheLastGoodOutputAndSaysWhy() async throws {
         try await Self.with { workspace, host, base in
             #expect(await workspace.build(["--only", "feed/harbour"]).status == 0)
