@@ -110,6 +110,17 @@ import Testing
         }
     }
 
+    @Test func anEveryBelowFiveMinutesIsAConfigurationError() async throws {
+        let config = #"{"output": "Feeds", "feeds": [{"feed": "https://a.example/rss.xml", "every": "2m"}]}"#
+        try await BuildWorkspace.with(config: config) { workspace in
+            let run = await workspace.build()
+            #expect(run.status == 78)
+            #expect(
+                run.standardError.contains("feeds[0].every: must be at least 5m for a publisher's feed, not 2m"),
+                "\(run.standardError)")
+        }
+    }
+
     @Test func aFailingSourceKeepsTheLastGoodOutputAndSaysWhy() async throws {
         try await Self.with { workspace, host, base in
             #expect(await workspace.build(["--only", "feed/harbour"]).status == 0)
