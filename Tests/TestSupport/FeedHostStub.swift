@@ -9,11 +9,20 @@ package final class FeedHostStub: HTTPHandler {
         package var status: Int
         package var contentType: String
         package var body: Data
+        /// A `Location` header, for redirects.
+        package var location: String?
 
         package init(status: Int = 200, contentType: String = "application/rss+xml", body: Data) {
             self.status = status
             self.contentType = contentType
             self.body = body
+        }
+
+        /// A redirect with `status` to `location`.
+        package static func redirect(_ status: Int = 301, to location: String) -> Answer {
+            var answer = Answer(status: status, contentType: "text/plain", body: Data("moved".utf8))
+            answer.location = location
+            return answer
         }
 
         package init(status: Int = 200, contentType: String = "application/rss+xml", _ text: String) {
@@ -41,6 +50,7 @@ package final class FeedHostStub: HTTPHandler {
         guard let answer = answers.withLock({ $0[request.path] }) else { return .respond(.text(404, "no such feed")) }
         var headers = HTTPHeaders()
         headers.set("Content-Type", answer.contentType)
+        if let location = answer.location { headers.set("Location", location) }
         return .respond(HTTPResponse(status: answer.status, headers: headers, body: .data(answer.body)))
     }
 }

@@ -79,6 +79,29 @@ import Upstreams
         }
     }
 
+    @Test func redirectsAreFollowedUpToFiveAndALoopFails() async throws {
+        var answers: [String: FeedHostStub.Answer] = ["/feed.xml": .init(FeedFixtures.rss090)]
+        for hop in 1...6 { answers["/hop\(hop)"] = .redirect(to: hop == 6 ? "/feed.xml" : "/hop\(hop + 1)") }
+        answers["/loop-a"] = .redirect(302, to: "/loop-b")
+        answers["/loop-b"] = .redirect(307, to: "/loop-a")
+        let host = FeedHostStub(answers)
+        try await withLoopbackHost(host) { base in
+            #expect(try await stories(source(), "\(base)/hop2").count == 1, "five redirects are followed")
+            do {
+                _ = try await stories(source(), "\(base)/hop1")
+                Issue.record("six redirects were followed")
+            } catch let error as SourceError {
+                #expect(error.message.contains("redirect"), "\(error.message)")
+            }
+            do {
+                _ = try await stories(source(), "\(base)/loop-a")
+                Issue.record("a redirect loop was followed")
+            } catch let error as SourceError {
+                #expect(error.message.contains("loop"), "\(error.message)")
+            }
+        }
+    }
+
     @Test func loopbackIsRefusedWithoutAllowPrivate() async throws {
         try await withLoopbackHost(FeedHostStub(["/rss.xml": .init(FeedFixtures.rss090)])) { base in
             await #expect(throws: SourceError.self) {
