@@ -110,6 +110,30 @@ import Testing
         }
     }
 
+    @Test func tenThousandItemsKeepMaxItems() async throws {
+        var rss = #"<rss version="2.0"><channel><title>Many</title><link>https://many.example/</link>"#
+        for index in 0..<10_000 {
+            let minute = String(format: "%02d", index % 60)
+            rss +=
+                "<item><title>Item \(index)</title><link>https://many.example/\(index)</link>"
+                + "<pubDate>Thu, 02 May 2024 09:\(minute):00 GMT</pubDate></item>"
+        }
+        rss += "</channel></rss>"
+        let host = FeedHostStub(["/many.xml": .init(rss)])
+        try await withLoopbackHost(host) { base in
+            let config = """
+                {"site": "\(BuildWorkspace.site)", "output": "Feeds", "allowPrivate": true, "maxItems": 50,
+                 "feeds": [{"feed": "\(base)/many.xml", "name": "many"}]}
+                """
+            try await BuildWorkspace.with(config: config) { (workspace: BuildWorkspace) async throws in
+                let run = await workspace.build()
+                #expect(run.status == 0, "\(run.standardError)")
+                #expect(try workspace.snapshot("feed/many").stories.count == 50)
+                #expect(try workspace.violationsInEveryFormat("feed/many") == [])
+            }
+        }
+    }
+
     @Test func anEveryBelowFiveMinutesIsAConfigurationError() async throws {
         let config = #"{"output": "Feeds", "feeds": [{"feed": "https://a.example/rss.xml", "every": "2m"}]}"#
         try await BuildWorkspace.with(config: config) { workspace in
