@@ -1,4 +1,5 @@
 import Foundation
+import HTTPFetching
 import NewsModel
 
 /// The seam between the build pipeline and the upstreams: one source type per upstream
@@ -75,20 +76,34 @@ public struct FeedSources: StorySource {
     public var headlines: any StorySource
     public var search: any StorySource
     public var duckDuckGo: any StorySource
+    /// Publishers' own feeds (the `feed` kind).
+    public var feeds: any StorySource
 
-    public init(headlines: any StorySource, search: any StorySource, duckDuckGo: any StorySource) {
+    /// - Parameter feeds: the source of `feed` entries; by default ``PublisherFeedSource`` under the public-address
+    ///   guard with the default size cap (callers with a config pass one made from it).
+    public init(
+        headlines: any StorySource, search: any StorySource, duckDuckGo: any StorySource,
+        feeds: (any StorySource)? = nil
+    ) {
         self.headlines = headlines
         self.search = search
         self.duckDuckGo = duckDuckGo
+        self.feeds =
+            feeds
+            ?? PublisherFeedSource(
+                fetcher: GuardedFetcher(
+                    policy: PublisherFeedSource.policy(
+                        site: NewsFeedConfig.defaultSite, allowPrivate: false,
+                        maxFeedBytes: NewsFeedConfig.defaultMaxFeedBytes)))
     }
 
-    /// The live upstreams: NewsAPI (when a key is set) and DuckDuckGo.
-    public init(newsAPI: NewsAPIClient?, duckDuckGo: DuckDuckGoClient) {
+    /// The live upstreams: NewsAPI (when a key is set), DuckDuckGo and publishers' feeds.
+    public init(newsAPI: NewsAPIClient?, duckDuckGo: DuckDuckGoClient, feeds: (any StorySource)? = nil) {
         let missing = MissingKeySource()
         self.init(
             headlines: newsAPI.map(NewsAPIHeadlinesSource.init) ?? missing,
             search: newsAPI.map(NewsAPISearchSource.init) ?? missing,
-            duckDuckGo: DuckDuckGoSource(client: duckDuckGo))
+            duckDuckGo: DuckDuckGoSource(client: duckDuckGo), feeds: feeds)
     }
 
     public func stories(for spec: FeedSpec, request: StoryRequest) async throws(SourceError) -> [Story] {
@@ -96,6 +111,7 @@ public struct FeedSources: StorySource {
         case .headlines: try await headlines.stories(for: spec, request: request)
         case .search: try await search.stories(for: spec, request: request)
         case .duckDuckGo: try await duckDuckGo.stories(for: spec, request: request)
+        case .feed: try await feeds.stories(for: spec, request: request)
         }
     }
 }

@@ -16,7 +16,18 @@ package enum FeedChannel {
             return "“\(search.query)” · NewsAPI search"
         case .duckDuckGo(let query):
             return "\(query) · DuckDuckGo"
+        case .feed(let url):
+            return "\(url.host ?? url.absoluteString) · feed"
         }
+    }
+
+    /// ``title(for:)``, except that a publisher's feed without a configured `title` takes the feed's own title,
+    /// which its stories carry as their source name (when they all agree).
+    package static func title(for spec: FeedSpec, stories: [Story]) -> String {
+        guard case .feed = spec.kind, spec.title == nil else { return title(for: spec) }
+        let names = Set(stories.map(\.sourceName))
+        guard names.count == 1, let name = names.first, !name.isEmpty else { return title(for: spec) }
+        return name
     }
 
     package static func description(for spec: FeedSpec) -> String {
@@ -30,6 +41,8 @@ package enum FeedChannel {
             "NewsAPI.org articles matching “\(search.query)”, bridged by newsfeed."
         case .duckDuckGo(let query):
             "DuckDuckGo's Instant Answer for “\(query)”: its abstract and related topics, bridged by newsfeed."
+        case .feed(let url):
+            "The feed \(url.absoluteString), bridged by newsfeed."
         }
     }
 
@@ -51,7 +64,7 @@ package enum FeedChannel {
     ) -> FeedDocument {
         let home = formats.contains(.html) ? site.appending(path: spec.relativePath(for: .html)) : site
         var document = FeedDocument(
-            title: title(for: spec) + (isSampleData ? " (sample data)" : ""), link: home,
+            title: title(for: spec, stories: stories) + (isSampleData ? " (sample data)" : ""), link: home,
             selfURL: site.appending(path: spec.relativePath),
             description: (isSampleData ? "SAMPLE DATA from newsfeed demo, not live news. " : "")
                 + description(for: spec),
@@ -68,7 +81,7 @@ package enum FeedChannel {
         switch spec.kind {
         case .headlines(let country, _): return NewsAPICatalog.country(country)?.language
         case .search(let search): return search.language
-        case .duckDuckGo:
+        case .duckDuckGo, .feed:
             let known = Set(stories.compactMap(\.language))
             return known.count == 1 ? known.first : nil
         }

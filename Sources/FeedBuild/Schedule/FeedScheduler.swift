@@ -18,6 +18,14 @@ public struct FeedScheduler: Sendable {
 
     /// How long a feed that is not metered (DuckDuckGo) waits by default.
     public static let unmeteredDefaultInterval: TimeInterval = 86_400
+    /// How long a publisher's own feed (the `feed` kind) waits by default: 30 minutes.
+    public static let publisherFeedDefaultInterval: TimeInterval = 1800
+
+    /// The interval of an unmetered feed without its own `every`: 30 minutes for a publisher's feed, else a day.
+    public static func unmeteredDefault(for spec: FeedSpec) -> TimeInterval {
+        if case .feed = spec.kind { return publisherFeedDefaultInterval }
+        return unmeteredDefaultInterval
+    }
     /// A run up to this much early still counts a feed as due, so the few seconds
     /// between a cron tick and the recorded request never cost a whole tick.
     public static let dueSlack: TimeInterval = 60
@@ -65,7 +73,7 @@ public struct FeedScheduler: Sendable {
 
     /// The refresh interval of `spec`: its own `every`, else its share of the quota; never below its ttl.
     public func interval(for spec: FeedSpec) -> TimeInterval {
-        intervals[spec.id] ?? Self.floor(spec.every?.timeInterval ?? Self.unmeteredDefaultInterval, spec, config)
+        intervals[spec.id] ?? Self.floor(spec.every?.timeInterval ?? Self.unmeteredDefault(for: spec), spec, config)
     }
 
     private static func floor(_ interval: TimeInterval, _ spec: FeedSpec, _ config: NewsFeedConfig) -> TimeInterval {
@@ -90,7 +98,7 @@ public struct FeedScheduler: Sendable {
             } else if spec.isMetered {
                 shared.append(spec)
             } else {
-                result[spec.id] = floor(unmeteredDefaultInterval, spec, config)
+                result[spec.id] = floor(unmeteredDefault(for: spec), spec, config)
             }
         }
         while !shared.isEmpty {

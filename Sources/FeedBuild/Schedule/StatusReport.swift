@@ -140,6 +140,7 @@ public struct StatusReport: Sendable, Equatable {
         case .headlines: "headlines"
         case .search: "search"
         case .duckDuckGo: "ddg"
+        case .feed: "feed"
         }
     }
 

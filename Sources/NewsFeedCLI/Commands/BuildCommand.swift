@@ -21,7 +21,7 @@ package enum BuildCommand {
         }
         let sources: FeedSources
         do {
-            sources = try FeedSourcesFactory.make(for: specs, environment: context.environment)
+            sources = try FeedSourcesFactory.make(for: specs, config: config, environment: context.environment)
         } catch {
             throw context.exit(.configuration, "newsfeed build: \(error.description)")
         }

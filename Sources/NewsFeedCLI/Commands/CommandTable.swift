@@ -146,7 +146,7 @@ package enum CommandTable {
         run: WatchCommand.run)
 
     static let convert = CommandSpec(
-        name: "convert", summary: "convert one saved NewsAPI or DuckDuckGo answer to a feed on stdout",
+        name: "convert", summary: "convert one saved NewsAPI or DuckDuckGo answer, or a feed file, to a feed on stdout",
         parser: ArgumentParser(
             command: "convert",
             options: [
@@ -157,6 +157,9 @@ package enum CommandTable {
                         + "top headlines of every category (the feed <cc>/all, as in the config)"),
                 .value("--search", "QUERY", help: "the answer is NewsAPI's `everything` for QUERY"),
                 .value("--ddg", "QUERY", help: "the answer is DuckDuckGo's Instant Answer for QUERY"),
+                .value(
+                    "--source", "KIND", rule: .oneOf(["feed"]),
+                    help: "feed: the file is a publisher's RSS, Atom or JSON feed"),
                 .value("--site", "URL", help: "where the feed will be served (default http://127.0.0.1:8080/)"),
                 .value(
                     "--format", "FORMAT", rule: .oneOf(FeedFormat.allCases.map(\.rawValue)),
@@ -171,12 +174,14 @@ package enum CommandTable {
                 optional: ["--category", "--site", "--format"]),
             .init(command: "convert", arguments: "FILE|-", required: ["--search"], optional: ["--site", "--format"]),
             .init(command: "convert", arguments: "FILE|-", required: ["--ddg"], optional: ["--site", "--format"]),
+            .init(command: "convert", arguments: "FILE|-", required: ["--source"], optional: ["--site", "--format"]),
         ],
         about: """
             Converts one saved answer (a file, or - for stdin) to a feed on stdout: a NewsAPI
             top-headlines answer, a NewsAPI `everything` answer (--search) or a DuckDuckGo
-            Instant Answer (--ddg). No network and no state: the pure bridge for people who
-            fetch themselves.
+            Instant Answer (--ddg), or a publisher's RSS, Atom or JSON feed (--source feed:
+            `--format json` turns RSS into JSON Feed). No network and no state: the pure
+            bridge for people who fetch themselves.
             """,
         run: ConvertCommand.run)
 

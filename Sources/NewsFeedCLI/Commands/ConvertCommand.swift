@@ -5,9 +5,9 @@ import Foundation
 import NewsModel
 import Upstreams
 
-/// `newsfeed convert FILE|- (--country CC [--category CATEGORY] | --search QUERY | --ddg QUERY) [--site URL]
-/// [--format FORMAT]`: one saved NewsAPI top-headlines or `everything` answer, or one saved DuckDuckGo
-/// answer, to a feed (RSS 2.0 by default) on stdout; no network, no state.
+/// `newsfeed convert FILE|- (--country CC [--category CATEGORY] | --search QUERY | --ddg QUERY | --source feed)
+/// [--site URL] [--format FORMAT]`: one saved NewsAPI top-headlines or `everything` answer, one saved DuckDuckGo
+/// answer, or a publisher's feed file, to a feed (RSS 2.0 by default) on stdout; no network, no state.
 package enum ConvertCommand {
     /// Its options, help and rules: one entry of ``CommandTable``.
     package static var parser: ArgumentParser { CommandTable.convert.parser }
@@ -25,6 +25,10 @@ package enum ConvertCommand {
         let input = parsed.positionals[0]
         let name = input == "-" ? "stdin" : input
         let renderer = Self.renderer(for: format, site: parsed.value("--site") == nil ? nil : site)
+        if case .feed = spec.kind {
+            return try convertFeed(
+                input, name: name, spec: spec, site: site, format: format, renderer: renderer, context)
+        }
         if case .duckDuckGo(let query) = spec.kind {
             return try convertDuckDuckGo(
                 input, name: name, query: query, spec: spec, site: site, format: format, renderer: renderer, context)
@@ -92,6 +96,48 @@ package enum ConvertCommand {
         if stories.isEmpty {
             context.standardError.line(
                 "newsfeed convert: \(name): the answer holds no abstract, results or topics; wrote an empty feed")
+        }
+        return .ok
+    }
+
+    /// A publisher's feed file as the feed `build` would write on its first run for a `feed` entry.
+    private static func convertFeed(
+        _ input: String, name: String, spec: FeedSpec, site: URL, format: FeedFormat, renderer: any FeedRenderer,
+        _ context: CommandContext
+    ) throws(CommandExit) -> ExitCode {
+        let (data, _) = try readInput(input, context)
+        guard case .feed(let feedURL) = spec.kind else { return .ok }
+        let feed: PublisherFeed
+        do {
+            feed = try PublisherFeedReader.read(data, url: feedURL)
+        } catch {
+            throw context.exit(.failure, "newsfeed convert: \(name): \(error.description)")
+        }
+        let now = Date(timeIntervalSince1970: context.clock().timeIntervalSince1970.rounded(.down))
+        let resolver = StoryImageResolver(
+            site: site, defaultImage: DefaultImageAsset.storyImage(site: site), images: [:])
+        let result = PublisherFeedNormalizer().stories(from: feed, feedURL: feedURL, seenAt: now)
+        let stories = result.stories.map { resolver.resolve($0, originalImage: nil) }.sorted {
+            $0.displayDate > $1.displayDate
+        }
+        var titled = spec
+        titled.title = feed.title.map(TextCleaner.plainText).flatMap { $0.isEmpty ? nil : $0 }
+        let document = FeedChannel.document(
+            for: titled, site: site, ttlMinutes: NewsFeedConfig.defaultTTL, formats: [format], stories: stories,
+            updated: now)
+        do {
+            try renderer.render(document, followedBy: EmptyCollection(), itemsPerPiece: 100) {
+                context.standardOutput.write(utf8: $0)
+            }
+        } catch {
+            throw context.exit(.failure, "newsfeed convert: \(name): \(error)")
+        }
+        if result.dropped > 0 {
+            context.standardError.line(
+                "newsfeed convert: \(name): dropped \(result.dropped) item(s) with no link and no URL guid")
+        }
+        if stories.isEmpty {
+            context.standardError.line("newsfeed convert: \(name): the feed has no items; wrote an empty feed")
         }
         return .ok
     }
@@ -172,11 +218,19 @@ package enum ConvertCommand {
         if let name = parsed.value("--format"), let named = FeedFormat(rawValue: name.lowercased()) {
             format = named
         }
-        let kinds = ["--country", "--search", "--ddg"].filter { parsed.value($0) != nil }
+        let kinds = ["--country", "--search", "--ddg", "--source"].filter { parsed.value($0) != nil }
         if kinds.count > 1 {
             throw UsageError(
-                "newsfeed convert: give one of --country/--category, --search or --ddg, not \(kinds.joined(separator: " and "))"
+                "newsfeed convert: give one of --country/--category, --search, --ddg or --source, not \(kinds.joined(separator: " and "))"
             )
+        }
+        if parsed.value("--source") != nil {
+            if parsed.value("--category") != nil {
+                throw UsageError("newsfeed convert: --category goes with --country, not --source")
+            }
+            // The file's own address is unknown offline: relative links resolve against the site, and the feed is
+            // named `feed/feed` as a `feed` entry with `"name": "feed"` would be.
+            return (FeedSpec(kind: .feed(url: site), name: "feed"), site, format)
         }
         for option in ["--search", "--ddg"] {
             guard let query = parsed.value(option) else { continue }

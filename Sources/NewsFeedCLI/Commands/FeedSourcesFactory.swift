@@ -4,9 +4,12 @@ import NewsModel
 import Upstreams
 
 /// Builds the upstream sources a command needs from the environment: NewsAPI only when a
-/// feed asks it (a DuckDuckGo-only config needs no key), DuckDuckGo from `DDG_BASE_URL`.
+/// feed asks it (a DuckDuckGo-only config needs no key), DuckDuckGo from `DDG_BASE_URL`, publishers' feeds
+/// through a guarded fetcher with the config's `allowPrivate` and `sources.maxFeedBytes`.
 package enum FeedSourcesFactory {
-    package static func make(for specs: [FeedSpec], environment: [String: String]) throws(ConfigError) -> FeedSources {
+    package static func make(for specs: [FeedSpec], config: NewsFeedConfig, environment: [String: String])
+        throws(ConfigError) -> FeedSources
+    {
         var newsAPI: NewsAPIClient?
         if specs.contains(where: { $0.upstream == .newsAPI }) {
             newsAPI = try NewsAPIClientFactory.make(environment: environment)
@@ -17,6 +20,10 @@ package enum FeedSourcesFactory {
         else {
             throw .invalidDuckDuckGoURL(baseText)
         }
-        return FeedSources(newsAPI: newsAPI, duckDuckGo: DuckDuckGoClient(baseURL: base, fetcher: CurlFetcher()))
+        let feedPolicy = PublisherFeedSource.policy(
+            site: config.site, allowPrivate: config.allowPrivate, maxFeedBytes: config.maxFeedBytes)
+        return FeedSources(
+            newsAPI: newsAPI, duckDuckGo: DuckDuckGoClient(baseURL: base, fetcher: CurlFetcher()),
+            feeds: PublisherFeedSource(fetcher: GuardedFetcher(policy: feedPolicy)))
     }
 }

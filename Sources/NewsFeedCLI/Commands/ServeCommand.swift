@@ -180,7 +180,7 @@ package enum ServeCommand {
 
     /// The builder of `serve --refresh` for `config`: its sources and enrichers.
     static func makeBuilder(_ config: NewsFeedConfig, context: CommandContext) throws(ConfigError) -> FeedBuilder {
-        let sources = try FeedSourcesFactory.make(for: config.feeds, environment: context.environment)
+        let sources = try FeedSourcesFactory.make(for: config.feeds, config: config, environment: context.environment)
         var builder = FeedBuilder(
             config: config, source: sources, enrichers: BuildEnrichers.make(for: config), clock: context.clock)
         builder.lockWaiting = context.lockWaiting(command: "serve")

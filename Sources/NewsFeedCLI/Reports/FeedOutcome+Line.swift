@@ -48,6 +48,7 @@ extension FeedOutcome {
         switch spec.upstream {
         case .newsAPI: "NewsAPI returned no articles for \(spec.id)"
         case .duckDuckGo: "DuckDuckGo's answer for \(spec.id) is empty"
+        case .feed: "the publisher's feed for \(spec.id) has no items"
         }
     }
 

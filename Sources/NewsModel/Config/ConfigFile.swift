@@ -11,6 +11,7 @@ package struct ConfigFile: Decodable {
             "search", "language", "sortBy", "from", "searchIn", "domains", "excludeDomains",
         ]
         static let duckDuckGoKeys = ["ddg", "region"]
+        static let feedKeys = ["feed"]
 
         package var country: String?
         package var category: String?
@@ -22,6 +23,8 @@ package struct ConfigFile: Decodable {
         package var domains: String?
         package var excludeDomains: String?
         package var ddg: String?
+        /// A publisher's own feed: its http(s) URL.
+        package var feed: String?
         /// A DuckDuckGo feed's region, e.g. `br-pt` (sent as `kl=`).
         package var region: String?
         package var name: String?
@@ -36,13 +39,16 @@ package struct ConfigFile: Decodable {
 
         package init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ConfigKey.self)
-            let kinds = [("country", Self.headlineKeys), ("search", Self.searchKeys), ("ddg", Self.duckDuckGoKeys)]
+            let kinds = [
+                ("country", Self.headlineKeys), ("search", Self.searchKeys), ("ddg", Self.duckDuckGoKeys),
+                ("feed", Self.feedKeys),
+            ]
             let present = kinds.filter { container.contains(ConfigKey($0.0)) }
             if present.count > 1 {
                 throw DecodingError.dataCorrupted(
                     DecodingError.Context(
                         codingPath: decoder.codingPath,
-                        debugDescription: "give one of \"country\", \"search\" or \"ddg\", not "
+                        debugDescription: "give one of \"country\", \"search\", \"ddg\" or \"feed\", not "
                             + present.map { "\"\($0.0)\"" }.joined(separator: " and ")))
             }
             guard let kindKeys = present.first?.1 else {
@@ -50,7 +56,7 @@ package struct ConfigFile: Decodable {
                     DecodingError.Context(
                         codingPath: decoder.codingPath,
                         debugDescription: "a feed needs \"country\" (top headlines), \"search\" (NewsAPI search) "
-                            + "or \"ddg\" (DuckDuckGo)"))
+                            + "\"ddg\" (DuckDuckGo) or \"feed\" (a publisher's RSS, Atom or JSON feed)"))
             }
             try ConfigFile.rejectUnknownKeys(in: decoder, known: kindKeys + Self.commonKeys)
             func text(_ key: String) throws -> String? {
@@ -66,6 +72,7 @@ package struct ConfigFile: Decodable {
             domains = try text("domains")
             excludeDomains = try text("excludeDomains")
             ddg = try text("ddg")
+            feed = try text("feed")
             region = try text("region")
             name = try text("name")
             title = try text("title")
@@ -199,9 +206,20 @@ package struct ConfigFile: Decodable {
         }
     }
 
+    /// `"sources"`: limits for reading publishers' feeds, checked in ``ConfigLoader``.
+    package struct SourcesEntry: Decodable {
+        package var maxFeedBytes: String?
+
+        package init(from decoder: any Decoder) throws {
+            try ConfigFile.rejectUnknownKeys(in: decoder, known: ["maxFeedBytes"])
+            let container = try decoder.container(keyedBy: ConfigKey.self)
+            maxFeedBytes = try container.decodeIfPresent(String.self, forKey: ConfigKey("maxFeedBytes"))
+        }
+    }
+
     static let knownTopLevelKeys = [
         "site", "output", "feeds", "pageSize", "maxItems", "maxAgeDays", "ttl", "defaults", "watch", "quota", "formats",
-        "images", "allowPrivate", "fullText",
+        "images", "allowPrivate", "fullText", "sources",
     ]
 
     package var site: String?
@@ -218,6 +236,7 @@ package struct ConfigFile: Decodable {
     package var images: ImagesEntry?
     package var allowPrivate: Bool?
     package var fullText: FullTextEntry?
+    package var sources: SourcesEntry?
 
     package init(from decoder: any Decoder) throws {
         try Self.rejectUnknownKeys(in: decoder, known: Self.knownTopLevelKeys)
@@ -236,6 +255,7 @@ package struct ConfigFile: Decodable {
         images = try container.decodeIfPresent(ImagesEntry.self, forKey: ConfigKey("images"))
         allowPrivate = try container.decodeIfPresent(Bool.self, forKey: ConfigKey("allowPrivate"))
         fullText = try container.decodeIfPresent(FullTextEntry.self, forKey: ConfigKey("fullText"))
+        sources = try container.decodeIfPresent(SourcesEntry.self, forKey: ConfigKey("sources"))
     }
 
     static func rejectUnknownKeys(in decoder: any Decoder, known: [String]) throws {

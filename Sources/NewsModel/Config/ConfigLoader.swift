@@ -276,6 +276,13 @@ public enum ConfigLoader {
         }
         config.allowPrivate = file.allowPrivate ?? false
         if let entry = file.fullText { config.fullText = try fullText(from: entry, invalid: invalid) }
+        if let text = file.sources?.maxFeedBytes {
+            guard let size = ByteSize(parsing: text), size.bytes > 0 else {
+                throw invalid(
+                    "sources.maxFeedBytes", "\"\(text)\" is not a size such as \"16MB\" or \"500KB\" (KB, MB or GB)")
+            }
+            config.maxFeedBytes = size
+        }
         return config
     }
 

@@ -37,6 +37,8 @@ package struct FeedEntryValidator {
             let trimmed = query.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !trimmed.isEmpty else { throw invalid("\(place).ddg", "must not be blank") }
             kind = .duckDuckGo(query: trimmed)
+        } else if let address = entry.feed {
+            kind = .feed(url: try feedURL(address, at: "\(place).feed"))
         } else {
             kind = try headlines(entry, at: place)
         }
@@ -66,6 +68,9 @@ package struct FeedEntryValidator {
         if let every = entry.every, every.milliseconds < 60_000 {
             throw invalid("\(place).every", "must be at least 1m, not \(every)")
         }
+        if case .feed = kind, let every = entry.every, every.milliseconds < Self.minimumFeedEvery {
+            throw invalid("\(place).every", "must be at least 5m for a publisher's feed, not \(every)")
+        }
         var spec = FeedSpec(
             kind: kind, name: name, title: title, ttl: entry.ttl, filter: filter, every: entry.every,
             region: try region(entry.region, at: "\(place).region"))
@@ -74,6 +79,20 @@ package struct FeedEntryValidator {
             throw invalid(place, "the query has no ASCII letters or digits to name its file: give it a \"name\"")
         }
         return spec
+    }
+
+    /// Publishers' feeds are polled at most every 5 minutes (`every` below it is refused).
+    static let minimumFeedEvery = 5 * 60_000
+
+    /// A `feed` address: an absolute http(s) URL with a host.
+    private func feedURL(_ given: String, at place: String) throws(ConfigError) -> URL {
+        let trimmed = given.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(),
+            scheme == "http" || scheme == "https", url.host?.isEmpty == false
+        else {
+            throw invalid(place, "\"\(given)\" is not an http(s) URL such as \"https://example.com/rss.xml\"")
+        }
+        return url
     }
 
     /// A DuckDuckGo region as its `kl` parameter takes it: a country and a language, two lowercase

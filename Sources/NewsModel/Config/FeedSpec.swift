@@ -1,6 +1,8 @@
+import Foundation
+
 /// One configured feed: what to ask which upstream, and where its file goes.
 ///
-/// Feeds are told apart by their config keys (`country`, `search`, `ddg`); each may
+/// Feeds are told apart by their config keys (`country`, `search`, `ddg`, `feed`); each may
 /// name its file's slug (`name`), its channel title (`title`), its `ttl` and its
 /// `include`/`exclude` filters.
 public struct FeedSpec: Sendable, Hashable, Codable {
@@ -45,6 +47,7 @@ public struct FeedSpec: Sendable, Hashable, Codable {
         case .headlines(let country, _): country
         case .search: "search"
         case .duckDuckGo: "ddg"
+        case .feed: "feed"
         }
     }
 
@@ -55,6 +58,7 @@ public struct FeedSpec: Sendable, Hashable, Codable {
         case .headlines(_, let category): return category ?? "all"
         case .search(let search): return FeedSlug.make(search.query)
         case .duckDuckGo(let query): return FeedSlug.make(query)
+        case .feed(let url): return FeedSlug.make(feedURL: url)
         }
     }
 
@@ -79,12 +83,15 @@ public enum FeedKind: Sendable, Hashable, Codable {
     case search(NewsAPISearch)
     /// The DuckDuckGo Instant Answer for a query.
     case duckDuckGo(query: String)
+    /// A publisher's own RSS, Atom or JSON feed at this http(s) URL.
+    case feed(url: URL)
 
     /// The upstream these requests go to.
     public var upstream: Upstream {
         switch self {
         case .headlines, .search: .newsAPI
         case .duckDuckGo: .duckDuckGo
+        case .feed: .feed
         }
     }
 }
@@ -93,4 +100,6 @@ public enum FeedKind: Sendable, Hashable, Codable {
 public enum Upstream: String, Sendable, Hashable, Codable, CaseIterable {
     case newsAPI = "NewsAPI"
     case duckDuckGo = "DuckDuckGo"
+    /// Publishers' own feeds (the `feed` kind): each its own host, none metered.
+    case feed = "feed"
 }

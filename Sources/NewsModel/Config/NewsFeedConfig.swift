@@ -33,6 +33,10 @@ public struct NewsFeedConfig: Sendable, Hashable {
     public var allowPrivate = false
     /// Whole articles from the publishers' pages (the config's optional `"fullText"` object); off unless asked for.
     public var fullText: FullTextSettings = .standard
+    /// The cap on a publisher's feed once decoded (`sources.maxFeedBytes`, default 16 MB).
+    public var maxFeedBytes: ByteSize = NewsFeedConfig.defaultMaxFeedBytes
+    /// `sources.maxFeedBytes` when the config does not say.
+    public static let defaultMaxFeedBytes = ByteSize.megabytes(16)
     /// Set by `demo` only (never read from a file): feeds and index say they hold sample data.
     public var isSampleData = false
 

@@ -26,6 +26,9 @@ public struct SampleSource: StorySource {
             } catch {
                 throw SourceError(error)
             }
+        case .feed:
+            // The demo bundles no publisher's feed: a `feed` entry in a demo config stays empty.
+            return []
         }
     }
 }

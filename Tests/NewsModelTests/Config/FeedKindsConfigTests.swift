@@ -77,7 +77,7 @@ import Testing
     @Test(arguments: [
         (
             #"{"country": "us", "search": "x"}"#,
-            #"feeds[0]: give one of "country", "search" or "ddg", not "country" and "search""#
+            #"feeds[0]: give one of "country", "search", "ddg" or "feed", not "country" and "search""#
         ),
         (#"{"category": "health"}"#, #"feeds[0]: a feed needs "country" (top headlines)"#),
         (#"{"search": "x", "category": "health"}"#, #"unknown key "feeds[0].category""#),

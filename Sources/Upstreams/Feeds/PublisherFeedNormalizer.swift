@@ -1,0 +1,91 @@
+import Foundation
+import NewsModel
+
+/// A ``PublisherFeed``'s items as ``Story`` values: plain text, absolute links, plausible dates.
+///
+/// Identity is the item's guid or id, else its link: a repeated id keeps its first item only. An item with no
+/// link takes its guid when that is an http(s) URL; otherwise it is dropped and counted in ``Result/dropped``.
+/// Item HTML never reaches a feed as markup: summaries and contents are made plain text (`TextCleaner`), which
+/// drops scripts, styles, frames, forms, event handlers and tracking pixels with every other tag.
+public struct PublisherFeedNormalizer: Sendable {
+    public var defaults: StoryDefaults
+
+    public init(defaults: StoryDefaults = StoryDefaults()) {
+        self.defaults = defaults
+    }
+
+    /// The stories and how many items were dropped (no usable link).
+    public struct Result: Sendable, Hashable {
+        public var stories: [Story]
+        public var dropped: Int
+        /// Items left out because an earlier item had the same guid or id.
+        public var repeated: Int
+    }
+
+    /// Summaries longer than this (in characters) are cut at a word, as NewsAPI's are.
+    static let summaryLimit = 600
+
+    public func stories(from feed: PublisherFeed, feedURL: URL, seenAt now: Date) -> Result {
+        var stories: [Story] = []
+        var ids: Set<String> = []
+        var links: Set<String> = []
+        var dropped = 0
+        var repeated = 0
+        let feedTitle = feed.title.map(TextCleaner.plainText).flatMap { $0.isEmpty ? nil : $0 }
+        var siteRoots: [String: StoryLink] = [:]
+        for item in feed.items {
+            let linkURL = item.link ?? item.id.flatMap(Self.httpURL)
+            guard let linkURL, let link = ArticleURL.link(from: linkURL.absoluteString) else {
+                dropped += 1
+                continue
+            }
+            // One story per id and per link: the feeds' item identity is the link (a story's URL).
+            guard ids.insert(item.id ?? link.text).inserted, links.insert(link.text).inserted else {
+                repeated += 1
+                continue
+            }
+            let summaryText = TextCleaner.plainText(item.summary ?? "")
+            let contentText = TextCleaner.plainText(item.content ?? "")
+            let summary =
+                !summaryText.isEmpty
+                ? summaryText
+                : (!contentText.isEmpty ? TextCleaner.truncated(contentText, to: Self.summaryLimit) : nil)
+            let content = summary.flatMap {
+                !contentText.isEmpty && NewsAPINormalizer.saysMore(contentText, than: $0) ? contentText : nil
+            }
+            let sourceLink =
+                feed.link.flatMap { ArticleURL.siteRoot(of: $0) }.flatMap { ArticleURL.link(from: $0.absoluteString) }?
+                .link ?? link.siteRoot(cache: &siteRoots) ?? link.link
+            let image = item.image.flatMap { ImageURL.image(from: $0.absoluteString) }
+            let authors = item.authors.map(TextCleaner.plainText).filter { !$0.isEmpty }
+            let category = item.categories.map(TextCleaner.plainText).first { !$0.isEmpty }
+            var story = Story(
+                link: link.link, title: title(item.title, summary: summary),
+                sourceName: feedTitle ?? link.hostName ?? linkURL.host ?? defaults.source, sourceLink: sourceLink,
+                summary: summary ?? defaults.optionalDescription, content: content,
+                author: authors.isEmpty ? nil : authors.joined(separator: ", "), category: category, image: image,
+                originalImageLink: image?.link,
+                publishedAt: FeedDateParser.plausible(item.published ?? item.updated, now: now), firstSeen: now)
+            story.language = feed.language.map { $0.trimmingCharacters(in: .whitespaces) }.flatMap {
+                $0.isEmpty ? nil : $0
+            }
+            stories.append(story)
+        }
+        return Result(stories: stories, dropped: dropped, repeated: repeated)
+    }
+
+    /// The plain title, else the summary's opening words, else the default.
+    private func title(_ raw: String?, summary: String?) -> String {
+        let plain = TextCleaner.plainText(raw ?? "")
+        if !plain.isEmpty { return plain }
+        if let summary, !summary.isEmpty { return TextCleaner.truncated(summary, to: 80) }
+        return defaults.title
+    }
+
+    private static func httpURL(_ text: String) -> URL? {
+        guard let url = URL(string: text.trimmingCharacters(in: .whitespaces)),
+            let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host?.isEmpty == false
+        else { return nil }
+        return url
+    }
+}

@@ -1,0 +1,145 @@
+import CLibXML2
+import Foundation
+
+/// A libxml2 element while its document is alive: only used inside ``XMLFeedDocument/withRoot(_:)``.
+struct XMLFeedNode {
+    let pointer: xmlNodePtr
+
+    /// The local name (`encoded` for `content:encoded`).
+    var name: String { pointer.pointee.name.map { String(cString: $0) } ?? "" }
+
+    /// The namespace URI, empty when none.
+    var namespace: String { pointer.pointee.ns?.pointee.href.map { String(cString: $0) } ?? "" }
+
+    /// The child elements, in order.
+    var children: [XMLFeedNode] {
+        var result: [XMLFeedNode] = []
+        var child = pointer.pointee.children
+        while let node = child {
+            if node.pointee.type == XML_ELEMENT_NODE { result.append(XMLFeedNode(pointer: node)) }
+            child = node.pointee.next
+        }
+        return result
+    }
+
+    func children(_ localName: String, where inNamespace: (String) -> Bool = { _ in true }) -> [XMLFeedNode] {
+        children.filter { $0.name == localName && inNamespace($0.namespace) }
+    }
+
+    func first(_ localName: String, where inNamespace: (String) -> Bool = { _ in true }) -> XMLFeedNode? {
+        children.first { $0.name == localName && inNamespace($0.namespace) }
+    }
+
+    /// The text of the element and its descendants, nil when blank.
+    var text: String? {
+        var bytes: [UInt8] = []
+        Self.appendText(of: pointer, to: &bytes)
+        let value = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return value.isEmpty ? nil : value
+    }
+
+    /// Text and CDATA under `node`, in document order (read from the tree, so libxml2 allocates nothing).
+    private static func appendText(of node: xmlNodePtr, to bytes: inout [UInt8]) {
+        var child = node.pointee.children
+        while let current = child {
+            switch current.pointee.type {
+            case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+                if let content = current.pointee.content {
+                    bytes.append(contentsOf: UnsafeBufferPointer(start: content, count: strlen(content)))
+                }
+            case XML_ELEMENT_NODE:
+                appendText(of: current, to: &bytes)
+            default:
+                break
+            }
+            child = current.pointee.next
+        }
+    }
+
+    /// The attribute `name` (in any namespace), nil when absent or blank.
+    func attribute(_ name: String, namespace: String? = nil) -> String? {
+        var property = pointer.pointee.properties
+        while let attribute = property {
+            if let attributeName = attribute.pointee.name, String(cString: attributeName) == name,
+                namespace == nil || attribute.pointee.ns?.pointee.href.map({ String(cString: $0) }) == namespace
+            {
+                var bytes: [UInt8] = []
+                var child = attribute.pointee.children
+                while let current = child {
+                    if let content = current.pointee.content {
+                        bytes.append(contentsOf: UnsafeBufferPointer(start: content, count: strlen(content)))
+                    }
+                    child = current.pointee.next
+                }
+                let text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                return text.isEmpty ? nil : text
+            }
+            property = attribute.pointee.next
+        }
+        return nil
+    }
+
+    static let xmlNamespace = "http://www.w3.org/XML/1998/namespace"
+
+    /// `xml:lang` on this element or the nearest ancestor.
+    var language: String? {
+        var node: xmlNodePtr? = pointer
+        while let current = node, current.pointee.type == XML_ELEMENT_NODE {
+            if let lang = XMLFeedNode(pointer: current).attribute("lang", namespace: Self.xmlNamespace) { return lang }
+            node = current.pointee.parent
+        }
+        return nil
+    }
+
+    /// The base URL in effect here: `xml:base` of this element and its ancestors over the document's URL.
+    var base: URL? {
+        var bases: [String] = []
+        var node: xmlNodePtr? = pointer
+        while let current = node, current.pointee.type == XML_ELEMENT_NODE {
+            if let base = XMLFeedNode(pointer: current).attribute("base", namespace: Self.xmlNamespace) {
+                bases.append(base)
+            }
+            node = current.pointee.parent
+        }
+        var url = pointer.pointee.doc?.pointee.URL.map { URL(string: String(cString: $0)) } ?? nil
+        for base in bases.reversed() {
+            url = URL(string: base, relativeTo: url)?.absoluteURL ?? url
+        }
+        return url
+    }
+
+    /// `text` resolved against the base in effect; only http(s) results count.
+    func url(_ text: String?) -> URL? {
+        guard let text = text?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else { return nil }
+        let escaped = text.replacingOccurrences(of: " ", with: "%20")
+        guard let url = URL(string: escaped, relativeTo: base)?.absoluteURL ?? URL(string: escaped),
+            let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host?.isEmpty == false
+        else { return nil }
+        return url
+    }
+}
+
+/// A parsed XML feed document: libxml2's tree, read with no network, no DTD and no entity substitution
+/// (`XML_PARSE_NONET`, no `XML_PARSE_DTDLOAD`, no `XML_PARSE_NOENT`), in recover mode for broken markup;
+/// libxml2's default depth limit (256) bounds nesting.
+enum XMLFeedDocument {
+    static let options = Int32(
+        XML_PARSE_RECOVER.rawValue | XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
+            | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOCDATA.rawValue | XML_PARSE_COMPACT.rawValue)
+
+    /// Calls `body` with the root element of `bytes`, or with nil when libxml2 made no tree of them.
+    static func withRoot<Result>(
+        _ bytes: FeedBytes, url: URL, _ body: (XMLFeedNode?) throws(PublisherFeedError) -> Result
+    ) throws(PublisherFeedError) -> Result {
+        let document: xmlDocPtr? = bytes.bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress.flatMap { base in
+                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                    xmlReadMemory($0, Int32(clamping: buffer.count), url.absoluteString, bytes.encoding, options)
+                }
+            }
+        }
+        defer { if let document { xmlFreeDoc(document) } }
+        guard let document, let root = xmlDocGetRootElement(document) else { return try body(nil) }
+        return try body(XMLFeedNode(pointer: root))
+    }
+}

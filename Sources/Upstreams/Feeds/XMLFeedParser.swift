@@ -1,0 +1,168 @@
+import Foundation
+
+/// RSS 0.90–2.0, RSS 1.0 (RDF) and Atom 1.0/0.3 from a libxml2 tree into a ``PublisherFeed``.
+///
+/// Elements are matched by local name and namespace family, so a feed that binds its prefixes oddly
+/// still reads: `encoded` of the content module, `creator` and `date` of Dublin Core, `media:*`, `itunes:*`.
+enum XMLFeedParser {
+    static func isAtom(_ ns: String) -> Bool { ns.contains("Atom") || ns.contains("purl.org/atom") }
+    /// Atom's namespaces, or none: some Atom feeds forget to declare it.
+    static func isAtomOrNone(_ ns: String) -> Bool { ns.isEmpty || isAtom(ns) }
+    static func isMedia(_ ns: String) -> Bool { ns.contains("search.yahoo.com/mrss") }
+    static func isITunes(_ ns: String) -> Bool { ns.contains("itunes.com") }
+    static func isPlain(_ ns: String) -> Bool {
+        ns.isEmpty || ns.contains("purl.org/rss/1.0/") && !ns.contains("modules")
+            || ns.contains("my.netscape.com/rdf/simple") || ns.contains("backend.userland.com")
+    }
+    static func isAny(_ ns: String) -> Bool { true }
+
+    /// The feed, or nil when the root is not RSS, RDF or Atom.
+    static func feed(from root: XMLFeedNode) -> PublisherFeed? {
+        switch root.name.lowercased() {
+        case "rss", "channel": return rss(root, format: .rss)
+        case "rdf": return rss(root, format: .rdf)
+        case "feed": return atom(root)
+        default: return nil
+        }
+    }
+
+    // MARK: RSS
+
+    private static func rss(_ root: XMLFeedNode, format: PublisherFeed.Format) -> PublisherFeed {
+        let channel = root.name.lowercased() == "channel" ? root : root.first("channel") ?? root
+        var feed = PublisherFeed(format: format)
+        feed.title = channel.first("title", where: isPlain)?.text
+        feed.link =
+            channel.url(channel.first("link", where: isPlain)?.text)
+            ?? alternate(in: channel.children("link", where: isAtom))
+        feed.description =
+            channel.first("description", where: isPlain)?.text
+            ?? channel.first("subtitle", where: isITunes)?.text
+        feed.language = channel.first("language")?.text ?? root.language
+        feed.image =
+            channel.first("image", where: isPlain).flatMap { $0.url($0.first("url")?.text) }
+            ?? channel.first("image", where: isITunes).flatMap { $0.url($0.attribute("href")) }
+            ?? root.first("image", where: isPlain).flatMap { $0.url($0.first("url")?.text) }
+        // RSS 2.0 nests items in the channel; RSS 0.90 and 1.0 put them beside it.
+        let items = channel.children("item") + (channel.pointer == root.pointer ? [] : root.children("item"))
+        feed.items = items.map(rssItem)
+        return feed
+    }
+
+    private static func rssItem(_ node: XMLFeedNode) -> PublisherFeedItem {
+        var item = PublisherFeedItem()
+        let guid = node.first("guid")
+        item.id = guid?.text ?? node.attribute("about")
+        item.link =
+            node.url(node.first("link", where: isPlain)?.text)
+            ?? alternate(in: node.children("link", where: isAtom))
+            ?? (guid?.attribute("isPermaLink")?.lowercased() != "false" ? node.url(guid?.text) : nil)
+        item.title = node.first("title", where: { isPlain($0) || $0.contains("purl.org/dc") })?.text
+        item.summary = node.first("description", where: isPlain)?.text ?? node.first("summary", where: isITunes)?.text
+        item.content = node.first("encoded")?.text ?? node.first("content", where: isAtom)?.text
+        let dates = ["pubDate", "date", "published", "issued"].lazy.compactMap { node.first($0)?.text }
+        item.published = dates.lazy.compactMap(FeedDateParser.parse).first
+        item.updated = (node.first("updated") ?? node.first("modified")).flatMap(\.text).flatMap(FeedDateParser.parse)
+        item.authors =
+            (node.children("author", where: isPlain) + node.children("creator")
+            + node.children("author", where: isITunes)).compactMap(\.text)
+        item.authors += node.children("author", where: isAtom).compactMap { $0.first("name")?.text }
+        item.categories = (node.children("category", where: isPlain) + node.children("subject")).compactMap(\.text)
+        item.enclosures = node.children("enclosure").compactMap { enclosure in
+            enclosure.url(enclosure.attribute("url")).map {
+                PublisherFeedEnclosure(
+                    url: $0, type: enclosure.attribute("type")?.lowercased(),
+                    length: enclosure.attribute("length").flatMap { Int($0) })
+            }
+        }
+        item.enclosures += atomEnclosures(node.children("link", where: isAtom))
+        item.image = picture(of: node, enclosures: item.enclosures)
+        return item
+    }
+
+    /// `media:content` (of an image), `media:thumbnail`, `itunes:image`, then an image enclosure.
+    private static func picture(of node: XMLFeedNode, enclosures: [PublisherFeedEnclosure]) -> URL? {
+        let groups = node.children("group", where: isMedia)
+        let media =
+            (node.children("content", where: isMedia) + groups.flatMap { $0.children("content", where: isMedia) })
+        let image = media.first { content in
+            let medium = content.attribute("medium")?.lowercased()
+            let type = content.attribute("type")?.lowercased()
+            return medium == "image" || type?.hasPrefix("image/") == true
+                || (medium == nil && type == nil
+                    && content.url(content.attribute("url")).map {
+                        PublisherFeedEnclosure(url: $0).isImage
+                    } == true)
+        }
+        if let image, let url = image.url(image.attribute("url")) { return url }
+        let thumbnails =
+            node.children("thumbnail", where: isMedia)
+            + groups.flatMap {
+                $0.children("thumbnail", where: isMedia)
+            } + media.flatMap { $0.children("thumbnail", where: isMedia) }
+        if let thumbnail = thumbnails.first, let url = thumbnail.url(thumbnail.attribute("url")) { return url }
+        if let itunes = node.first("image", where: isITunes), let url = itunes.url(itunes.attribute("href")) {
+            return url
+        }
+        return enclosures.first(where: \.isImage)?.url
+    }
+
+    // MARK: Atom
+
+    private static func atom(_ root: XMLFeedNode) -> PublisherFeed {
+        var feed = PublisherFeed(format: .atom)
+        feed.title = root.first("title", where: isAtomOrNone)?.text
+        feed.link = alternate(in: root.children("link", where: isAtomOrNone))
+        feed.description =
+            (root.first("subtitle", where: isAtomOrNone) ?? root.first("tagline", where: isAtomOrNone))?.text
+        feed.language = root.language
+        feed.image = (root.first("logo", where: isAtomOrNone) ?? root.first("icon", where: isAtomOrNone)).flatMap {
+            $0.url($0.text)
+        }
+        feed.items = root.children("entry", where: isAtomOrNone).map(atomEntry)
+        return feed
+    }
+
+    private static func atomEntry(_ node: XMLFeedNode) -> PublisherFeedItem {
+        var item = PublisherFeedItem()
+        item.id = node.first("id", where: isAtomOrNone)?.text
+        let links = node.children("link", where: isAtomOrNone)
+        item.link = alternate(in: links)
+        item.title = node.first("title", where: isAtomOrNone)?.text
+        item.summary = node.first("summary", where: isAtomOrNone)?.text
+        item.content = node.first("content", where: isAtomOrNone)?.text
+        item.published =
+            ["published", "issued", "created"].lazy.compactMap {
+                node.first($0, where: isAtomOrNone)?.text
+            }.compactMap(FeedDateParser.parse).first
+        item.updated =
+            ["updated", "modified"].lazy.compactMap { node.first($0, where: isAtomOrNone)?.text }
+            .compactMap(FeedDateParser.parse).first
+        item.authors =
+            (node.children("author", where: isAtomOrNone) + node.children("contributor", where: isAtomOrNone))
+            .compactMap { $0.first("name")?.text }
+        item.categories = node.children("category", where: isAtomOrNone).compactMap {
+            $0.attribute("label") ?? $0.attribute("term")
+        }
+        item.enclosures = atomEnclosures(links)
+        item.image = picture(of: node, enclosures: item.enclosures)
+        return item
+    }
+
+    /// The `rel="alternate"` link (no `rel` means alternate), preferring an HTML one.
+    private static func alternate(in links: [XMLFeedNode]) -> URL? {
+        let alternates = links.filter { ($0.attribute("rel") ?? "alternate").lowercased() == "alternate" }
+        let html = alternates.first { $0.attribute("type")?.lowercased().contains("html") ?? true }
+        return (html ?? alternates.first).flatMap { $0.url($0.attribute("href")) }
+    }
+
+    private static func atomEnclosures(_ links: [XMLFeedNode]) -> [PublisherFeedEnclosure] {
+        links.filter { $0.attribute("rel")?.lowercased() == "enclosure" }.compactMap { link in
+            link.url(link.attribute("href")).map {
+                PublisherFeedEnclosure(
+                    url: $0, type: link.attribute("type")?.lowercased(),
+                    length: link.attribute("length").flatMap { Int($0) })
+            }
+        }
+    }
+}

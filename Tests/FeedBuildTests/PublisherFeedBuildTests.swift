@@ -1,0 +1,174 @@
+import FeedBuild
+import FeedFormats
+import Foundation
+import NewsModel
+import TestSupport
+import Testing
+
+/// `newsfeed build` with `feed` entries (publishers' own RSS and JSON feeds) served by a loopback feed host: the
+/// feeds written in every format pass the feed-rule checkers, and a failing source keeps its last good output.
+@Suite struct PublisherFeedBuildTests {
+    /// An RSS 2.0 feed dated around the workspace clock (2024-05-02T12:00Z), with HTML, a podcast enclosure, a
+    /// picture and an item without any link.
+    static let harbourRSS = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/"
+          xmlns:media="http://search.yahoo.com/mrss/" xmlns:dc="http://purl.org/dc/elements/1.1/">
+        <channel><title>The Harbour Gazette</title><link>https://gazette.example/</link>
+          <description>News from the harbour</description><language>en</language>
+          <item><title>Ferry &amp; tug collide&nbsp;in fog</title><link>https://gazette.example/news/ferry</link>
+            <guid isPermaLink="false">g-1</guid>
+            <description><![CDATA[<p>Nobody was <b>hurt</b>.</p><script>alert(1)</script>]]></description>
+            <dc:creator>Ann Writer</dc:creator><category>Harbour</category>
+            <pubDate>Thu, 02 May 2024 09:30:00 GMT</pubDate>
+            <media:content url="https://gazette.example/img/ferry.jpg" medium="image"/>
+            <enclosure url="https://gazette.example/audio/ferry.mp3" type="audio/mpeg" length="12345"/></item>
+          <item><title>Harbour master retires</title><link>https://gazette.example/news/retires</link>
+            <description>After forty years.</description><pubDate>Wed, 01 May 2024 18:00:00 +0200</pubDate></item>
+          <item><title>No link at all</title><guid isPermaLink="false">opaque</guid></item>
+        </channel></rss>
+        """
+
+    static let weeklyJSON = """
+        {"version": "https://jsonfeed.org/version/1.1", "title": "JSON Weekly", "home_page_url": "https://json.example/",
+         "items": [{"id": "1", "url": "https://json.example/1", "title": "First", "content_text": "Hello there.",
+                    "date_published": "2024-05-02T08:00:00Z"}]}
+        """
+
+    static func config(_ base: String) -> String {
+        """
+        {
+          "site": "\(BuildWorkspace.site)",
+          "output": "Feeds",
+          "allowPrivate": true,
+          "feeds": [
+            {"feed": "\(base)/rss.xml", "name": "harbour"},
+            {"feed": "\(base)/weekly/feed.json"}
+          ]
+        }
+        """
+    }
+
+    static func with(_ body: (BuildWorkspace, FeedHostStub, String) async throws -> Void) async throws {
+        let host = FeedHostStub([
+            "/rss.xml": .init(harbourRSS),
+            "/weekly/feed.json": .init(contentType: "application/feed+json", weeklyJSON),
+        ])
+        try await withLoopbackHost(host) { base in
+            try await BuildWorkspace.with(config: config(base)) { workspace in
+                try await body(workspace, host, base)
+            }
+        }
+    }
+
+    @Test func feedSourcesAreWrittenAsValidFeedsInEveryFormat() async throws {
+        try await Self.with { workspace, _, _ in
+            let run = await workspace.build()
+            #expect(run.status == 0, "\(run.standardError)")
+            #expect(
+                run.outputLines == [
+                    "feed/harbour: written, 2 items (2 new)", "feed/127-0-0-1-weekly: written, 1 items (1 new)",
+                    "2 feeds: 2 written, 0 unchanged, 0 failed",
+                ])
+            for feed in ["feed/harbour", "feed/127-0-0-1-weekly"] {
+                #expect(try workspace.violationsInEveryFormat(feed) == [], "\(feed)")
+            }
+            let harbour = try workspace.snapshot("feed/harbour")
+            #expect(harbour.title == "The Harbour Gazette", "the channel title comes from the source")
+            #expect(try workspace.snapshot("feed/127-0-0-1-weekly").title == "JSON Weekly")
+            #expect(harbour.stories.map(\.title) == ["Ferry & tug collide in fog", "Harbour master retires"])
+            let ferry = try #require(harbour.stories.first)
+            #expect(ferry.summary == "Nobody was hurt.")
+            #expect(ferry.author == "Ann Writer")
+            #expect(ferry.publishedAt == Date(timeIntervalSince1970: 1_714_642_200))
+            let rss = try String(contentsOf: workspace.feedURL("feed/harbour"), encoding: .utf8)
+            #expect(!rss.contains("alert(1)") && !rss.contains("<script"))
+            #expect(rss.contains("<language>en</language>"))
+        }
+    }
+
+    @Test func aFeedSourceIsPolledEvery30MinutesByDefaultButNeverBelowItsTTL() throws {
+        let config = try ConfigLoader.parse(
+            Data(
+                #"{"feeds": [{"feed": "https://a.example/rss", "ttl": 10}, {"feed": "https://b.example/rss"}, {"feed": "https://c.example/rss", "every": "5m", "ttl": 5}, {"ddg": "x"}]}"#
+                    .utf8), path: "newsfeed.json", folder: URL(fileURLWithPath: "/srv"))
+        let scheduler = FeedScheduler(config: config)
+        #expect(config.feeds.map(scheduler.interval(for:)) == [1800, 3600, 300, 86_400])
+    }
+
+    @Test func anItemThatComesBackChangedIsUpdatedInPlaceNeverRepeated() async throws {
+        try await Self.with { workspace, host, _ in
+            #expect(await workspace.build(["--only", "feed/harbour"]).status == 0)
+            let changed = Self.harbourRSS.replacingOccurrences(
+                of: "Ferry &amp; tug collide&nbsp;in fog", with: "Ferry and tug collide: nobody hurt")
+            host.set("/rss.xml", .init(changed))
+            workspace.clock.advance(by: 3600)
+            let run = await workspace.build(["--only", "feed/harbour", "--force"])
+            #expect(run.status == 0, "\(run.standardError)")
+            let stories = try workspace.snapshot("feed/harbour").stories
+            #expect(stories.map(\.title) == ["Ferry and tug collide: nobody hurt", "Harbour master retires"])
+        }
+    }
+
+    @Test func tenThousandItemsKeepMaxItems() async throws {
+        var rss = #"<rss version="2.0"><channel><title>Many</title><link>https://many.example/</link>"#
+        for index in 0..<10_000 {
+            let minute = String(format: "%02d", index % 60)
+            rss +=
+                "<item><title>Item \(index)</title><link>https://many.example/\(index)</link>"
+                + "<pubDate>Thu, 02 May 2024 09:\(minute):00 GMT</pubDate></item>"
+        }
+        rss += "</channel></rss>"
+        let host = FeedHostStub(["/many.xml": .init(rss)])
+        try await withLoopbackHost(host) { base in
+            let config = """
+                {"site": "\(BuildWorkspace.site)", "output": "Feeds", "allowPrivate": true, "maxItems": 50,
+                 "feeds": [{"feed": "\(base)/many.xml", "name": "many"}]}
+                """
+            try await BuildWorkspace.with(config: config) { (workspace: BuildWorkspace) async throws in
+                let run = await workspace.build()
+                #expect(run.status == 0, "\(run.standardError)")
+                #expect(try workspace.snapshot("feed/many").stories.count == 50)
+                #expect(try workspace.violationsInEveryFormat("feed/many") == [])
+            }
+        }
+    }
+
+    @Test func anEveryBelowFiveMinutesIsAConfigurationError() async throws {
+        let config = #"{"output": "Feeds", "feeds": [{"feed": "https://a.example/rss.xml", "every": "2m"}]}"#
+        try await BuildWorkspace.with(config: config) { workspace in
+            let run = await workspace.build()
+            #expect(run.status == 78)
+            #expect(
+                run.standardError.contains("feeds[0].every: must be at least 5m for a publisher's feed, not 2m"),
+                "\(run.standardError)")
+        }
+    }
+
+    @Test func aFailingSourceKeepsTheLastGoodOutputAndSaysWhy() async throws {
+        try await Self.with { workspace, host, base in
+            #expect(await workspace.build(["--only", "feed/harbour"]).status == 0)
+            let written = try #require(workspace.feedData("feed/harbour"))
+
+            host.set("/rss.xml", .init(status: 404, contentType: "text/plain", "gone fishing"))
+            workspace.clock.advance(by: 3600)
+            let notFound = await workspace.build(["--only", "feed/harbour", "--force"])
+            #expect(notFound.status != 0)
+            #expect(notFound.standardError.contains("HTTP 404 from \(base)/rss.xml"), "\(notFound.standardError)")
+            #expect(workspace.feedData("feed/harbour") == written)
+
+            let page = """
+                <!DOCTYPE html><html><head><link rel="alternate" type="application/rss+xml" href="/real.xml">
+                </head><body>Home</body></html>
+                """
+            host.set("/rss.xml", .init(contentType: "text/html", page))
+            workspace.clock.advance(by: 3600)
+            let html = await workspace.build(["--only", "feed/harbour", "--force"])
+            #expect(html.status != 0)
+            #expect(
+                html.standardError.contains("not a feed: an HTML page; it links the feed \(base)/real.xml"),
+                "\(html.standardError)")
+            #expect(workspace.feedData("feed/harbour") == written)
+        }
+    }
+}
