@@ -11,7 +11,8 @@ public enum ArticleError: Error, Sendable, Equatable, CustomStringConvertible {
     case noArticle
     /// Extracting the page took longer than its budget (`fullText.extractTimeout`): a page built to stall
     /// the extractor (or one far beyond what articles are made of).
-    case tooComplex(limit: Duration)
+    /// With no limit: the page holds more elements than its size allows for (a page built to be slow).
+    case tooComplex(limit: Duration?)
     /// The build was stopped while the page was being extracted (nothing is recorded).
     case cancelled
 
@@ -21,7 +22,8 @@ public enum ArticleError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notHTML(let kind): "not HTML (\(kind))"
         case .empty: "empty page"
         case .noArticle: "no article found"
-        case .tooComplex(let limit): "too complex (not extracted within \(Self.seconds(limit)))"
+        case .tooComplex(let limit?): "too complex (not extracted within \(Self.seconds(limit)))"
+        case .tooComplex(nil): "too complex (too many elements for its size)"
         case .cancelled: "stopped before the page was extracted"
         }
     }

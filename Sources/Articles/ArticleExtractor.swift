@@ -16,6 +16,9 @@ public struct ArticleExtractor: Sendable {
     /// extraction ends soon after its task is cancelled.
     public var timeout: Duration?
 
+    /// The most nodes of a page's tree (nil: ``PageParser/maximumNodes(forPageBytes:)``; tests lift it).
+    var maximumNodes: Int?
+
     public init(
         maximumBytes: Int = ArticleExtractor.defaultMaximumBytes, minimumWords: Int = 1, timeout: Duration? = nil
     ) {
@@ -37,15 +40,17 @@ public struct ArticleExtractor: Sendable {
         func checkClock() throws(ArticleError) {
             guard clock.spend() || clock.expired else { return }
             if clock.cancelled { throw .cancelled }
-            throw .tooComplex(limit: timeout ?? .zero)
+            throw .tooComplex(limit: timeout)
         }
         if let kind = PageSniffer.nonHTMLKind(bytes, contentType: contentType) { throw .notHTML(kind: kind) }
         let httpCharset = contentType.flatMap(PageCharset.charset(fromContentType:))
         let utf8 = PageDecoder.withoutInternalSubset(PageDecoder.utf8(bytes, httpCharset: httpCharset))
         guard utf8.contains(where: { $0 > 0x20 }) else { throw .empty }
-        guard var tree = PageParser.parse(utf8) else { throw .empty }
+        guard var tree = PageParser.parse(utf8, maximumNodes: maximumNodes) else { throw .empty }
         tree.clock = clock
         try checkClock()
+        // More nodes than the page's memory bound allows: a page built to be slow, not an article.
+        if tree.isCut { throw .tooComplex(limit: nil) }
         let metadata = PageMetadata.read(tree)
         let baseHref = tree.first("base").flatMap { tree[$0].attribute("href") }
         let links = LinkResolver(pageURL: url, baseHref: baseHref)

@@ -5,7 +5,7 @@ import Testing
 
 /// Extraction in bounded time (issue 31): linear tree edits, and a budget that stops a page built to stall it.
 @Suite struct BoundedExtractionTests {
-    static let url = URL(string: "https://news.example/story")!
+    static let url = URL(string: "https://news.example/story")
     static let article =
         "<h1>Budget</h1><article>"
         + String(repeating: "<p>The council met on Tuesday, and it approved the plan.</p>", count: 20)
@@ -17,22 +17,40 @@ import Testing
             + Array("</div></body></html>".utf8)
     }
 
+    /// An extractor with the budget `timeout` and no cap on a page's nodes.
+    static func uncapped(timeout: Duration) -> ArticleExtractor {
+        var extractor = ArticleExtractor(maximumBytes: 64 << 20, timeout: timeout)
+        extractor.maximumNodes = .max
+        return extractor
+    }
+
     /// With removals one sibling search (and one tree copy) each, a million empty paragraphs took 7 minutes.
     @Test func aMillionEmptyParagraphsExtractWithinTheirBudget() throws {
-        let extractor = ArticleExtractor(maximumBytes: 64 << 20, timeout: .seconds(60))
+        let extractor = Self.uncapped(timeout: .seconds(60))
         let article = try extractor.extract(Self.page("<p></p>", count: 1_000_000), url: Self.url)
         #expect(article.text.contains("approved the plan"))
     }
 
     @Test(arguments: ["<script>a</script>", "<svg><g></g></svg>", "<i>x</i>"])
     func manySmallElementsExtractWithinTheirBudget(element: String) throws {
-        let extractor = ArticleExtractor(maximumBytes: 64 << 20, timeout: .seconds(60))
+        let extractor = Self.uncapped(timeout: .seconds(60))
         let article = try extractor.extract(Self.page(element, count: 200_000), url: Self.url)
         #expect(article.text.contains("approved the plan"))
     }
 
+    @Test func aPageWithMoreNodesThanItsSizeAllowsFailsAsTooComplex() throws {
+        let extractor = ArticleExtractor(maximumBytes: 64 << 20)
+        #expect(throws: ArticleError.tooComplex(limit: nil)) {
+            try extractor.extract(Self.page("<i>x</i>", count: 300_000), url: Self.url)
+        }
+        // A long real article is far from it: one node per 50 to 100 bytes.
+        let long = Self.page(
+            "<p>The council met on Tuesday, and it approved the plan for the bridge.</p>", count: 50_000)
+        #expect(try extractor.extract(long, url: Self.url).words > 100_000)
+    }
+
     @Test func aPageOverItsBudgetFailsAsTooComplex() {
-        let extractor = ArticleExtractor(maximumBytes: 64 << 20, timeout: .milliseconds(1))
+        let extractor = Self.uncapped(timeout: .milliseconds(1))
         #expect(throws: ArticleError.tooComplex(limit: .milliseconds(1))) {
             try extractor.extract(Self.page("<p></p>", count: 300_000), url: Self.url)
         }
@@ -40,7 +58,7 @@ import Testing
     }
 
     @Test func aCancelledExtractionStops() async {
-        let extractor = ArticleExtractor(maximumBytes: 64 << 20)
+        let extractor = Self.uncapped(timeout: .seconds(60))
         let page = Self.page("<p></p>", count: 300_000)
         let task = Task { () throws(ArticleError) -> Article in
             withUnsafeCurrentTask { $0?.cancel() }

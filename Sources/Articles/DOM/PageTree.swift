@@ -51,6 +51,10 @@ struct PageTree {
     /// The extraction's time budget, spent by the walks and edits below (every copy of the tree shares it).
     var clock = ExtractionClock(limit: nil)
 
+    /// Whether the parser stopped at its most nodes (``PageParser/maximumNodes(forPageBytes:)``): the page is
+    /// not extracted (`too complex`).
+    var isCut = false
+
     /// Parents whose children lists still hold nodes ``detach(_:)`` took out, until ``compact()``.
     private var detachedFrom: [Int] = []
 
