@@ -287,6 +287,42 @@ import Testing
         }
     }
 
+    @Test func aPageOverTheExtractionBudgetFailsAsTooComplexAndTheBuildGoesOn() async throws {
+        try await withPublisher { _, base in
+            try await BuildWorkspace.with(
+                config: Self.config(fullText: #"{"extractTimeout": "1ms", "hostSpacing": "0s"}"#),
+                answers: Self.answers([Self.article(base, "/article/ars-1")], technology: [])
+            ) { workspace in
+                #expect(await workspace.build().status == 0)
+                let stories = try workspace.snapshot("us/health").stories
+                #expect(stories.count == 1)
+                let record = OutputFolder(root: workspace.output).articleStore.load(base + "/article/ars-1").record
+                #expect(record?.failure?.cause == .tooComplex)
+                #expect(record?.failure?.detail == "too complex (not extracted within 1ms)")
+            }
+        }
+    }
+
+    /// A page that hangs for its whole `timeout` (20 s) is stopped when the run's full-text time is up, and is
+    /// left for a later build: no record, so no failure counted.
+    @Test func theFullTextStepEndsAfterRunTimeLeavingThePageForLater() async throws {
+        try await withPublisher { publisher, base in
+            try await BuildWorkspace.with(
+                config: Self.config(fullText: #"{"runTime": "1s", "hostSpacing": "0s"}"#),
+                answers: Self.answers([Self.article(base, "/hang")], technology: [])
+            ) { workspace in
+                let started = ContinuousClock.now
+                #expect(await workspace.build().status == 0)
+                #expect(ContinuousClock.now - started < .seconds(15), "the page's own 20 s timeout did not end it")
+                let stories = try workspace.snapshot("us/health").stories
+                #expect(stories.count == 1)
+                let store = OutputFolder(root: workspace.output).articleStore
+                #expect(store.load(base + "/hang").record == nil)
+                #expect(publisher.paths.contains("/hang"))
+            }
+        }
+    }
+
     @Test func anUnreadableRecordIsMovedAsideWithOneLineAndThePageFetchedAgain() async throws {
         try await withPublisher { publisher, base in
             try await BuildWorkspace.with(
