@@ -25,9 +25,9 @@ PAGES = {
     "script-200k": ("<script>a</script>", 200_000),
     "div-700k": ("<div></div>", 700_000),
     "br-1m": ("<br>", 1_000_000),
-    "math-200k": ("<math><mi>x</mi><annotation>x=</annotation></math>", 200_000),
-    "template-300k": ("<template><p>t</p></template>", 300_000),
-    "span-date-300k": ('<span class="date">1 May</span>', 300_000),
+    "math-150k": ("<math><mi>x</mi><annotation>x=</annotation></math>", 150_000),
+    "template-250k": ("<template><p>t</p></template>", 250_000),
+    "span-date-220k": ('<span class="date">1 May</span>', 220_000),
     "table-nested": (None, 0),
 }
 
