@@ -319,6 +319,11 @@ import Testing
                 let store = OutputFolder(root: workspace.output).articleStore
                 #expect(store.load(base + "/hang").record == nil)
                 #expect(publisher.paths.contains("/hang"))
+                let status = await workspace.run(["status"])
+                #expect(
+                    status.outputLines.contains(
+                        "us/health full text: 0 of 1 items with the article; failures: none; 1 not fetched yet"),
+                    "\(status.outputLines)")
             }
         }
     }
