@@ -72,8 +72,13 @@ import Testing
         let html = String(repeating: "<p>One <b>two</b> three.</p>\n<ul><li>a</li></ul>\n", count: 1000)
         let cut = ArticleCap.html(html, limit: 1000, source: Self.url)
         #expect(cut.utf8.count <= 1000)
-        #expect(cut.hasSuffix("<p><a href=\"https://news.example/story\">Continued at the source</a></p>\n"))
-        let kept = cut.dropLast("<p><a href=\"https://news.example/story\">Continued at the source</a></p>\n".count)
+        #expect(
+            cut.hasSuffix(
+                "<p><a href=\"https://news.example/story\" rel=\"noopener noreferrer\">Continued at the source</a></p>\n"
+            ))
+        let kept = cut.dropLast(
+            "<p><a href=\"https://news.example/story\" rel=\"noopener noreferrer\">Continued at the source</a></p>\n"
+                .count)
         #expect(kept.hasSuffix("</p>\n") || kept.hasSuffix("</ul>\n"))
         #expect(html.hasPrefix(kept))
         #expect(ArticleCap.html("<p>short</p>\n", limit: 1000, source: Self.url) == "<p>short</p>\n")

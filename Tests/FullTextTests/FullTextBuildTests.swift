@@ -303,6 +303,28 @@ import Testing
         }
     }
 
+    @Test func anArticleOverMaxArticleBytesIsCutWithALinkToTheStory() async throws {
+        try await withPublisher { _, base in
+            try await BuildWorkspace.with(
+                config: Self.config(fullText: #"{"maxArticleBytes": "16KB", "hostSpacing": "0s"}"#),
+                answers: Self.answers([Self.article(base, "/big")], technology: [])
+            ) { workspace in
+                #expect(await workspace.build().status == 0)
+                let json = try text(workspace, "us/health.json")
+                let feed = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+                let items = try #require(feed["items"] as? [[String: Any]])
+                let html = try #require(items.first?["content_html"] as? String)
+                #expect(html.utf8.count <= 16 * 1024)
+                #expect(
+                    html.hasSuffix(
+                        "<p><a href=\"\(base)/big\" rel=\"noopener noreferrer\">Continued at the source</a></p>\n"),
+                    "\(html.suffix(200))")
+                #expect(html.hasPrefix("<p>"))
+                #expect(try workspace.violationsInEveryFormat("us/health") == [])
+            }
+        }
+    }
+
     /// A page that hangs for its whole `timeout` (20 s) is stopped when the run's full-text time is up, and is
     /// left for a later build: no record, so no failure counted.
     @Test func theFullTextStepEndsAfterRunTimeLeavingThePageForLater() async throws {

@@ -13,7 +13,8 @@ public enum ArticleCap {
         guard html.utf8.count > limit else { return html }
         let link =
             source.map {
-                "<p><a href=\"" + ArticleSanitizer.escape($0.absoluteString) + "\">" + continuedText + "</a></p>\n"
+                "<p><a href=\"" + ArticleSanitizer.escape($0.absoluteString) + "\" rel=\"noopener noreferrer\">"
+                    + continuedText + "</a></p>\n"
             }
             ?? "<p>" + continuedText + "</p>\n"
         let room = max(0, limit - link.utf8.count)
