@@ -12,9 +12,19 @@ public struct ArticleExtractor: Sendable {
     /// Fewer words than this is no article (`extract` takes any text; a build asks for more than the teaser).
     public var minimumWords: Int
 
-    public init(maximumBytes: Int = ArticleExtractor.defaultMaximumBytes, minimumWords: Int = 1) {
+    /// The longest one page may take to extract (`fullText.extractTimeout`); nil for no limit. Either way the
+    /// extraction ends soon after its task is cancelled.
+    public var timeout: Duration?
+
+    /// The most nodes of a page's tree (nil: ``PageParser/maximumNodes(forPageBytes:)``; tests lift it).
+    var maximumNodes: Int?
+
+    public init(
+        maximumBytes: Int = ArticleExtractor.defaultMaximumBytes, minimumWords: Int = 1, timeout: Duration? = nil
+    ) {
         self.maximumBytes = maximumBytes
         self.minimumWords = minimumWords
+        self.timeout = timeout
     }
 
     /// Readability's threshold: a pass that finds fewer characters is tried again with fewer rules.
@@ -24,17 +34,31 @@ public struct ArticleExtractor: Sendable {
     /// HTTP `Content-Type` when the page came over HTTP.
     public func extract(_ bytes: [UInt8], url: URL?, contentType: String? = nil) throws(ArticleError) -> Article {
         guard bytes.count <= maximumBytes else { throw .tooLarge(limit: maximumBytes) }
+        let clock = ExtractionClock(limit: timeout)
+        // Called after each stage: the stages' walks end early once the clock ran out, so what they left is
+        // never used.
+        func checkClock() throws(ArticleError) {
+            guard clock.spend() || clock.expired else { return }
+            if clock.cancelled { throw .cancelled }
+            throw .tooComplex(limit: timeout)
+        }
         if let kind = PageSniffer.nonHTMLKind(bytes, contentType: contentType) { throw .notHTML(kind: kind) }
         let httpCharset = contentType.flatMap(PageCharset.charset(fromContentType:))
-        let utf8 = PageDecoder.utf8(bytes, httpCharset: httpCharset)
+        let utf8 = PageDecoder.withoutInternalSubset(PageDecoder.utf8(bytes, httpCharset: httpCharset))
         guard utf8.contains(where: { $0 > 0x20 }) else { throw .empty }
-        guard var tree = PageParser.parse(utf8) else { throw .empty }
+        guard var tree = PageParser.parse(utf8, maximumNodes: maximumNodes) else { throw .empty }
+        tree.clock = clock
+        try checkClock()
+        // More nodes than the page's memory bound allows: a page built to be slow, not an article.
+        if tree.isCut { throw .tooComplex(limit: nil) }
         let metadata = PageMetadata.read(tree)
         let baseHref = tree.first("base").flatMap { tree[$0].attribute("href") }
         let links = LinkResolver(pageURL: url, baseHref: baseHref)
         let title = articleTitle(tree, metadata: metadata)
 
+        try checkClock()
         PagePreparation.prepare(&tree)
+        try checkClock()
         guard let body = tree.first("body") else { throw .noArticle }
         var best: (tree: PageTree, content: Int, length: Int, byline: String?)?
         let prepared = tree
@@ -46,9 +70,11 @@ public struct ArticleExtractor: Sendable {
             var scorer = ContentScorer(
                 tree: prepared, flags: flags, title: title, knownByline: metadata.byline != nil)
             guard let content = scorer.grab(body: body) else { continue }
+            try checkClock()
             var cleaner = ContentCleaner(scorer: consume scorer)
             cleaner.clean(content)
             let length = cleaner.tree.textLength(content)
+            try checkClock()
             if length > best?.length ?? -1 {
                 best = (cleaner.tree, content, length, cleaner.scorer.byline)
             }
@@ -59,7 +85,9 @@ public struct ArticleExtractor: Sendable {
             best.tree.remove(heading)
         }
         var text = ArticleText(tree: best.tree).text(best.content)
+        try checkClock()
         var html = ArticleSanitizer(tree: best.tree, links: links).html(best.content)
+        try checkClock()
         // The publisher's own text of the article, when the page's markup gave much less of it.
         if let body = metadata.articleBody, Article.wordCount(body) > 2 * Article.wordCount(text) {
             let paragraphs = body.split(whereSeparator: \.isNewline).map { TextWhitespace.collapse(String($0)) }

@@ -28,8 +28,9 @@ public struct FullTextEnricher: StoryEnricher {
     package init(config: NewsFeedConfig, fetcher: GuardedFetcher) {
         settings = config.fullText
         self.fetcher = fetcher
-        extractor = ArticleExtractor(maximumBytes: config.fullText.maxPageBytes)
-        budget = PageBudget(perRun: config.fullText.pagesPerRun)
+        extractor = ArticleExtractor(
+            maximumBytes: config.fullText.maxPageBytes, timeout: config.fullText.extractTimeout.duration)
+        budget = PageBudget(perRun: config.fullText.pagesPerRun, runTime: config.fullText.runTime.duration)
     }
 
     /// The page policy `config` asks for.
@@ -67,8 +68,10 @@ public struct FullTextEnricher: StoryEnricher {
             .sorted { stories[$0].displayDate > stories[$1].displayDate }
         let later = feed.run.feeds.drop { $0.id != feed.spec.id }.dropFirst()
         let feedsLeft = 1 + later.filter(feed.run.config.wantsFullText).count
+        let deadline = await budget.deadline(run: feed.run.id)
+        guard ContinuousClock.now < deadline else { return attach(records, to: stories, in: feed) }
         let granted = await budget.take(due.count, run: feed.run.id, feedsLeft: feedsLeft)
-        let attempts = await fetch(Array(due.prefix(granted)).map { ($0, stories[$0]) })
+        let attempts = await fetch(Array(due.prefix(granted)).map { ($0, stories[$0]) }, until: deadline)
 
         var fresh: [ArticleRecord] = []
         var counted = ArticleCounters()
@@ -102,6 +105,12 @@ public struct FullTextEnricher: StoryEnricher {
                 feed.run.notes.warn("\(feed.spec.id): full text: \(error)")
             }
         }
+        return attach(records, to: stories, in: feed)
+    }
+
+    /// `stories` with the articles of `records` (by index) put on them.
+    private func attach(_ records: [ArticleRecord?], to stories: [Story], in feed: FeedContext) -> [Story] {
+        let now = feed.now
         let resolver = StoryImageResolver(
             site: feed.run.config.site, defaultImage: feed.run.defaultImage, images: feed.state.images)
         let placeholder = ArticleAttachment.placeholder(for: feed.run.config)
@@ -125,31 +134,49 @@ public struct FullTextEnricher: StoryEnricher {
     }
 
     /// Fetches the pages of `work` (index, story) with at most `concurrency` in flight and `perHost` per host,
-    /// hosts taken in turn; returns each attempt by index.
-    private func fetch(_ work: [(Int, Story)]) async -> [(Int, PageAttempt)] {
+    /// hosts taken in turn; returns each attempt by index. At `deadline` (`fullText.runTime`) no page more is
+    /// started and the pages in flight are stopped: they are not recorded, and stay due for the next build.
+    private func fetch(_ work: [(Int, Story)], until deadline: ContinuousClock.Instant) async -> [(Int, PageAttempt)] {
         guard !work.isEmpty else { return [] }
         let fetcher = self.fetcher
         let extractor = self.extractor
+        let maxArticleBytes = settings.maxArticleBytes
         var queue = HostFairQueue(
             items: work.enumerated().map { (item: $0.offset, host: $0.element.1.url.host?.lowercased() ?? "") },
             perHost: settings.perHost)
         let concurrency = settings.concurrency
         var results: [(Int, PageAttempt)] = []
-        await withTaskGroup(of: (Int, String, PageAttempt).self) { group in
+        await withTaskGroup(of: (Int, String, PageAttempt)?.self) { group in
+            // The run's clock: its answer (nil) stops the step.
+            group.addTask {
+                try? await Task.sleep(until: deadline, clock: .continuous)
+                return nil
+            }
             var running = 0
+            var timeIsUp = false
             while true {
-                while !Task.isCancelled, running < concurrency, let next = queue.next() {
+                while !Task.isCancelled, !timeIsUp, running < concurrency, let next = queue.next() {
                     let (index, story) = work[next.item]
                     group.addTask {
-                        (index, next.host, await PageAttempt.run(story, fetcher: fetcher, extractor: extractor))
+                        (
+                            index, next.host,
+                            await PageAttempt.run(
+                                story, fetcher: fetcher, extractor: extractor, maxArticleBytes: maxArticleBytes)
+                        )
                     }
                     running += 1
                 }
-                guard running > 0, let (index, host, attempt) = await group.next() else { break }
+                guard running > 0, let answer = await group.next() else { break }
+                guard let (index, host, attempt) = answer else {
+                    timeIsUp = true
+                    group.cancelAll()
+                    continue
+                }
                 running -= 1
                 queue.finished(host: host)
                 results.append((index, attempt))
             }
+            group.cancelAll()
         }
         return results
     }

@@ -11,9 +11,10 @@ enum PageAttempt: Sendable {
     /// The build was stopped before the page arrived: nothing is recorded.
     case cancelled
 
-    /// Fetches `story`'s page with `fetcher` and extracts its article.
+    /// Fetches `story`'s page with `fetcher` and extracts its article, its HTML kept to `maxArticleBytes`.
     static func run(
-        _ story: Story, fetcher: GuardedFetcher, extractor: ArticleExtractor
+        _ story: Story, fetcher: GuardedFetcher, extractor: ArticleExtractor,
+        maxArticleBytes: Int = FullTextSettings.standard.maxArticleBytes
     ) async -> PageAttempt {
         let fetched: FetchedResource
         do {
@@ -31,6 +32,7 @@ enum PageAttempt: Sendable {
             article = try extractor.extract(
                 [UInt8](fetched.body), url: fetched.url, contentType: fetched.headers["content-type"])
         } catch {
+            if case .cancelled = error { return .cancelled }
             return .failed(cause(of: error), error.description)
         }
         // A page that says less than the teaser is no better than the teaser: the item stays as it was.
@@ -40,7 +42,9 @@ enum PageAttempt: Sendable {
         }
         return .article(
             StoryArticle(
-                key: ArticleStore.key(for: story.link.text), html: article.html, text: article.text,
+                key: ArticleStore.key(for: story.link.text),
+                html: ArticleCap.html(article.html, limit: maxArticleBytes, source: story.url),
+                text: ArticleCap.text(article.text, limit: maxArticleBytes),
                 title: article.title.isEmpty ? nil : article.title, byline: article.byline,
                 published: article.published, language: article.language, image: article.image,
                 siteName: article.siteName))
@@ -64,6 +68,9 @@ enum PageAttempt: Sendable {
         case .tooLarge: .tooLarge
         case .notHTML: .notHTML
         case .empty, .noArticle: .noArticle
+        case .tooComplex: .tooComplex
+        // Not recorded (``run`` returns `.cancelled`); a stopped build's page is due again.
+        case .cancelled: .network
         }
     }
 }

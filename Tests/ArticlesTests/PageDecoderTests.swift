@@ -57,3 +57,26 @@ import Testing
         #expect(String(decoding: PageDecoder.utf8(bytes), as: UTF8.self).contains("café"))
     }
 }
+
+@Suite struct PageDecodingAsBrowsersTests {
+    static let body =
+        "<html><head><title>Budget</title></head><body><article>"
+        + String(repeating: "<p>The council met on Tuesday, and it approved the plan.</p>", count: 5)
+        + "</article></body></html>"
+
+    @Test func aPageWithANulByteIsReadWithoutIt() throws {
+        var bytes = Array(Self.body.utf8)
+        bytes.insert(0, at: bytes.count / 2)
+        let article = try ArticleExtractor().extract(bytes, url: nil, contentType: "text/html")
+        #expect(article.text.contains("approved the plan"))
+    }
+
+    @Test func utf16LittleEndianFromTheHTTPHeaderIsDecodedWithoutAByteOrderMark() throws {
+        let bytes = Array(Self.body.utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let article = try ArticleExtractor().extract(bytes, url: nil, contentType: "text/html; charset=utf-16le")
+        #expect(article.text.contains("approved the plan"))
+        let big = Array(Self.body.utf16).flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        let bigArticle = try ArticleExtractor().extract(big, url: nil, contentType: "text/html; charset=UTF-16BE")
+        #expect(bigArticle.text.contains("approved the plan"))
+    }
+}

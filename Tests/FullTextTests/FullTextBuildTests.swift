@@ -312,6 +312,68 @@ import Testing
         }
     }
 
+    @Test func aPageOverTheExtractionBudgetFailsAsTooComplexAndTheBuildGoesOn() async throws {
+        try await withPublisher { _, base in
+            try await BuildWorkspace.with(
+                config: Self.config(fullText: #"{"extractTimeout": "1ms", "hostSpacing": "0s"}"#),
+                answers: Self.answers([Self.article(base, "/article/ars-1")], technology: [])
+            ) { workspace in
+                #expect(await workspace.build().status == 0)
+                let stories = try workspace.snapshot("us/health").stories
+                #expect(stories.count == 1)
+                let record = OutputFolder(root: workspace.output).articleStore.load(base + "/article/ars-1").record
+                #expect(record?.failure?.cause == .tooComplex)
+                #expect(record?.failure?.detail == "too complex (not extracted within 1ms)")
+            }
+        }
+    }
+
+    @Test func anArticleOverMaxArticleBytesIsCutWithALinkToTheStory() async throws {
+        try await withPublisher { _, base in
+            try await BuildWorkspace.with(
+                config: Self.config(fullText: #"{"maxArticleBytes": "16KB", "hostSpacing": "0s"}"#),
+                answers: Self.answers([Self.article(base, "/big")], technology: [])
+            ) { workspace in
+                #expect(await workspace.build().status == 0)
+                let json = try text(workspace, "us/health.json")
+                let feed = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+                let items = try #require(feed["items"] as? [[String: Any]])
+                let html = try #require(items.first?["content_html"] as? String)
+                #expect(html.utf8.count <= 16 * 1024)
+                #expect(
+                    html.hasSuffix(
+                        "<p><a href=\"\(base)/big\" rel=\"noopener noreferrer\">Continued at the source</a></p>\n"),
+                    "\(html.suffix(200))")
+                #expect(html.hasPrefix("<p>"))
+                #expect(try workspace.violationsInEveryFormat("us/health") == [])
+            }
+        }
+    }
+
+    /// A page that hangs for its whole `timeout` (20 s) is stopped when the run's full-text time is up, and is
+    /// left for a later build: no record, so no failure counted.
+    @Test func theFullTextStepEndsAfterRunTimeLeavingThePageForLater() async throws {
+        try await withPublisher { publisher, base in
+            try await BuildWorkspace.with(
+                config: Self.config(fullText: #"{"runTime": "1s", "hostSpacing": "0s"}"#),
+                answers: Self.answers([Self.article(base, "/hang")], technology: [])
+            ) { workspace in
+                #expect(await workspace.build().status == 0)
+                let stories = try workspace.snapshot("us/health").stories
+                #expect(stories.count == 1)
+                let store = OutputFolder(root: workspace.output).articleStore
+                // Had the page's own 20 s timeout ended it, it would have a `timeout` record.
+                #expect(store.load(base + "/hang").record == nil)
+                #expect(publisher.paths.contains("/hang"))
+                let status = await workspace.run(["status"])
+                #expect(
+                    status.outputLines.contains(
+                        "us/health full text: 0 of 1 items with the article; failures: none; 1 not fetched yet"),
+                    "\(status.outputLines)")
+            }
+        }
+    }
+
     @Test func anUnreadableRecordIsMovedAsideWithOneLineAndThePageFetchedAgain() async throws {
         try await withPublisher { publisher, base in
             try await BuildWorkspace.with(

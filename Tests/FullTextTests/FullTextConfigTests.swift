@@ -97,7 +97,7 @@ import Testing
         ),
         (
             #"{"fullText": {"deafult": true}, "feeds": [{"country": "us"}]}"#,
-            #"newsfeed.json: unknown key "fullText.deafult" (known here: default, pagesPerRun, concurrency, perHost, hostSpacing, timeout, maxPageBytes, robots)"#
+            #"newsfeed.json: unknown key "fullText.deafult" (known here: default, pagesPerRun, concurrency, perHost, hostSpacing, timeout, maxPageBytes, robots, extractTimeout, maxArticleBytes, runTime)"#
         ),
         (
             #"{"fullText": true, "feeds": [{"country": "us"}]}"#,

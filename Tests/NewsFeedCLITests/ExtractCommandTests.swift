@@ -64,6 +64,16 @@ import Testing
             ])
     }
 
+    /// Linux opens a folder for reading, so the cause used to be "it is not a regular file".
+    @Test func aFolderIsSaidToBeAFolder() async throws {
+        let folder = try folder(["story.html": Self.story])
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("pages"), withIntermediateDirectories: true)
+        let run = await CLIRun.newsfeed(["extract", "pages"], in: folder, clock: clock)
+        #expect(run.status == 1)
+        #expect(run.errorLines == ["newsfeed extract: pages: cannot read: it is a folder"])
+    }
+
     @Test func urlMakesTheLinksAbsoluteInHTML() async throws {
         let folder = try folder(["story.html": Self.story])
         let run = await CLIRun.newsfeed(

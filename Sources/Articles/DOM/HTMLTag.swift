@@ -111,5 +111,7 @@ struct HTMLTag: Hashable {
         "dir", "font", "frame", "frameset", "image", "isindex", "keygen", "listing", "marquee", "menuitem",
         "multicol", "nextid", "nobr", "noembed", "noframes", "plaintext", "rb", "rtc", "spacer", "strike", "tt",
         "xmp",
+        // MathML's annotations (a formula's TeX source), which preparation removes.
+        "annotation", "annotation-xml",
     ]
 }

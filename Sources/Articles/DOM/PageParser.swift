@@ -18,10 +18,12 @@ enum PageParser {
     ///
     /// - Parameter cuttingUnreadText: whether the bodies of scripts and style sheets the tree would drop are cut out
     ///   before libxml2 reads them (``UnreadScriptText``); off only to show, in tests, that the tree is the same.
-    static func parse(_ utf8: [UInt8], cuttingUnreadText: Bool = true) -> PageTree? {
+    /// - Parameter maximumNodes: the most elements and text nodes kept; at that many, parsing stops and the
+    ///   tree comes back marked ``PageTree/isCut`` (nil: ``maximumNodes(forPageBytes:)`` of the page).
+    static func parse(_ utf8: [UInt8], cuttingUnreadText: Bool = true, maximumNodes: Int? = nil) -> PageTree? {
         guard !utf8.isEmpty, utf8.count < Int(Int32.max) else { return nil }
         _ = initialized
-        let builder = PageTreeBuilder()
+        let builder = PageTreeBuilder(maximumNodes: maximumNodes ?? Self.maximumNodes(forPageBytes: utf8.count))
         let page = cuttingUnreadText ? UnreadScriptText.removed(from: utf8) : utf8
         let parsed = page.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars -> Bool in
@@ -56,6 +58,19 @@ enum PageParser {
         return builder.take()
     }
 
+    /// The most nodes kept for a page of `bytes`: 100,000 and one per 64 bytes more (a real page has one
+    /// node per 50–100 bytes of markup, a page built to be slow one per 4–8), so the tree, about 250 bytes a
+    /// node over the passes, stays within 8 times the page and 40 MB (issue 31).
+    static func maximumNodes(forPageBytes bytes: Int) -> Int {
+        100_000 + bytes / 64
+    }
+
+    /// Stops libxml2 once the builder has all the nodes it keeps.
+    private static func stopIfFull(_ context: UnsafeMutableRawPointer?, _ builder: PageTreeBuilder?) {
+        guard let context, builder?.isFull == true else { return }
+        xmlStopParser(context.assumingMemoryBound(to: xmlParserCtxt.self))
+    }
+
     /// libxml2's global state, set up once before any parse: two pages parsed at once, each
     /// setting it up on first use, could both stop for good in `xmlDictCreate`'s lock (seen as a
     /// hung `extract` of many pages).
@@ -70,7 +85,9 @@ enum PageParser {
 
     private static let startElement: startElementSAXFunc = { context, name, attributes in
         guard let name else { return }
-        builder(context)?.start(name, attributes)
+        let builder = builder(context)
+        builder?.start(name, attributes)
+        stopIfFull(context, builder)
     }
 
     private static let endElement: endElementSAXFunc = { context, _ in
@@ -79,7 +96,9 @@ enum PageParser {
 
     private static let characters: charactersSAXFunc = { context, bytes, count in
         guard let bytes, count > 0 else { return }
-        builder(context)?.characters(UnsafeBufferPointer(start: bytes, count: Int(count)))
+        let builder = builder(context)
+        builder?.characters(UnsafeBufferPointer(start: bytes, count: Int(count)))
+        stopIfFull(context, builder)
     }
 
     private static let comment: commentSAXFunc = { context, _ in

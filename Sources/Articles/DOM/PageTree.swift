@@ -48,6 +48,16 @@ struct PageTree {
     /// Node 0 is the document; its children are the top-level elements.
     var nodes: [Node] = [Node(name: "#document", parent: -1)]
 
+    /// The extraction's time budget, spent by the walks and edits below (every copy of the tree shares it).
+    var clock = ExtractionClock(limit: nil)
+
+    /// Whether the parser stopped at its most nodes (``PageParser/maximumNodes(forPageBytes:)``): the page is
+    /// not extracted (`too complex`).
+    var isCut = false
+
+    /// Parents whose children lists still hold nodes ``detach(_:)`` took out, until ``compact()``.
+    private var detachedFrom: [Int] = []
+
     /// The deepest nesting kept; libxml2 stops at 256 levels without `XML_PARSE_HUGE` (which stays
     /// off), and the recursive passes over this tree rely on it staying shallow.
     static let maximumDepth = 260
@@ -70,6 +80,7 @@ struct PageTree {
     func first(_ name: String, under root: Int = 0) -> Int? {
         var stack = [root]
         while let index = stack.popLast() {
+            if clock.spend() { return nil }
             if nodes[index].name == name { return index }
             stack.append(contentsOf: nodes[index].children.reversed())
         }
@@ -82,6 +93,7 @@ struct PageTree {
         var stack = [root]
         while let index = stack.popLast() {
             guard !nodes[index].isText else { continue }
+            if clock.spend() { return result }
             result.append(index)
             var position = nodes[index].children.count
             while position > 0 {
@@ -101,6 +113,7 @@ struct PageTree {
         // references.
         while let index = stack.popLast() {
             guard !nodes[index].isText else { continue }
+            if clock.spend() { return result }
             if names.contains(nodes[index].tag) { result.append(index) }
             var position = nodes[index].children.count
             while position > 0 {
@@ -112,11 +125,39 @@ struct PageTree {
     }
 
     /// Takes `index` out of its parent (the node and its subtree stay in the array, unreachable).
+    ///
+    /// This searches the parent's children: many removals from one parent go through ``detach(_:)`` and
+    /// ``compact()`` instead, which stay linear.
     mutating func remove(_ index: Int) {
         let parent = nodes[index].parent
         guard parent >= 0 else { return }
+        _ = clock.spend(nodes[parent].children.count)
         nodes[parent].children.removeAll { $0 == index }
         nodes[index].parent = -1
+    }
+
+    /// Takes `index` out of its parent at once for every walk that follows parent links (``isAttached(_:to:)``,
+    /// ``hasAncestor(_:named:depth:)``), but leaves it in the parent's list of children until ``compact()``:
+    /// a run of removals from one parent then costs one pass over its children, not one per removal.
+    mutating func detach(_ index: Int) {
+        let parent = nodes[index].parent
+        guard parent >= 0 else { return }
+        nodes[index].parent = -1
+        if detachedFrom.last != parent { detachedFrom.append(parent) }
+    }
+
+    /// Drops the nodes ``detach(_:)`` took out from their former parents' lists of children, one pass per parent.
+    mutating func compact() {
+        guard !detachedFrom.isEmpty else { return }
+        var done = Set<Int>()
+        for parent in detachedFrom where done.insert(parent).inserted {
+            var children = nodes[parent].children
+            nodes[parent].children = []
+            _ = clock.spend(children.count)
+            children.removeAll { nodes[$0].parent != parent }
+            nodes[parent].children = children
+        }
+        detachedFrom = []
     }
 
     /// Takes `index`, found at `position` among its parent's children, out of its parent.
@@ -124,6 +165,7 @@ struct PageTree {
         let parent = nodes[index].parent
         guard parent >= 0 else { return }
         if position < nodes[parent].children.count, nodes[parent].children[position] == index {
+            _ = clock.spend(nodes[parent].children.count - position)
             nodes[parent].children.remove(at: position)
             nodes[index].parent = -1
         } else {
@@ -134,7 +176,9 @@ struct PageTree {
     /// Replaces `index` with its children in its parent.
     mutating func unwrap(_ index: Int) {
         let parent = nodes[index].parent
-        guard parent >= 0, let position = nodes[parent].children.firstIndex(of: index) else { return }
+        guard parent >= 0, !clock.spend(nodes[parent].children.count),
+            let position = nodes[parent].children.firstIndex(of: index)
+        else { return }
         let children = nodes[index].children
         for child in children { nodes[child].parent = parent }
         nodes[parent].children.replaceSubrange(position...position, with: children)
@@ -164,6 +208,7 @@ struct PageTree {
         var result = ""
         var stack = [index]
         while let current = stack.popLast() {
+            if clock.spend() { return result }
             if nodes[current].isText {
                 result += nodes[current].text
             } else {
@@ -178,6 +223,7 @@ struct PageTree {
     func hasDescendant(named names: TagSet, under root: Int) -> Bool {
         var stack = nodes[root].children
         while let index = stack.popLast() {
+            if clock.spend() { return false }
             guard !nodes[index].isText else { continue }
             if names.contains(nodes[index].tag) { return true }
             stack.append(contentsOf: nodes[index].children)
@@ -189,6 +235,7 @@ struct PageTree {
     func hasText(_ index: Int) -> Bool {
         var stack = [index]
         while let current = stack.popLast() {
+            if clock.spend() { return false }
             let node = nodes[current]
             if node.isText {
                 if TextWhitespace.hasContent(node.text) { return true }
@@ -204,6 +251,7 @@ struct PageTree {
     func isBlank(_ index: Int) -> Bool {
         var stack = [index]
         while let current = stack.popLast() {
+            if clock.spend() { return true }
             if nodes[current].isText {
                 if !TextWhitespace.isBlank(nodes[current].text) { return false }
             } else {
@@ -225,6 +273,7 @@ struct PageTree {
         var summary = TextLengths.Summary()
         var stack = [index]
         while let current = stack.popLast() {
+            if clock.spend() { break }
             if nodes[current].isText {
                 summary = summary.joined(TextLengths.measure(nodes[current].text))
             } else {

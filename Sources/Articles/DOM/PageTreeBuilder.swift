@@ -13,13 +13,28 @@ final class PageTreeBuilder {
     private var openText = -1
     /// The open script or style element whose text is dropped, or -1 (they hold no elements).
     private var droppedTextIn = -1
+    /// The most nodes kept; once reached, nothing more is added and the tree is marked ``PageTree/isCut``.
+    private let maximumNodes: Int
+
+    init(maximumNodes: Int = .max) {
+        self.maximumNodes = maximumNodes
+    }
+
+    /// Whether the tree holds all the nodes it may (the parser should stop).
+    var isFull: Bool { tree.isCut }
+
+    /// Marks the tree cut when it is full; true when nothing more may be added.
+    private func full() -> Bool {
+        if tree.nodes.count >= maximumNodes { tree.isCut = true }
+        return tree.isCut
+    }
 
     func start(_ name: UnsafePointer<xmlChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
         openText = -1
         let parent = open[open.count - 1]
         // Depth as the tree counts it: the document's children are at depth 1. Deeper elements
         // than the tree keeps are not made at all (nor anything inside them).
-        guard parent >= 0, open.count <= PageTree.maximumDepth else {
+        guard parent >= 0, open.count <= PageTree.maximumDepth, !full() else {
             open.append(-1)
             return
         }
@@ -53,7 +68,7 @@ final class PageTreeBuilder {
         let text = String(decoding: bytes, as: UTF8.self)
         if openText >= 0 {
             tree.nodes[openText].text += text
-        } else {
+        } else if !full() {
             openText = tree.append(PageTree.Node(name: "", text: text, parent: parent))
         }
     }

@@ -16,10 +16,47 @@ public enum PageDecoder {
         // Bytes that are valid UTF-8 (with non-ASCII in them) are UTF-8 whatever the page claims:
         // pages re-saved or re-served as UTF-8 keep their old declaration, and a real legacy page
         // is practically never valid UTF-8 by chance (trafilatura tries UTF-8 first for the same reason).
-        if name == "UTF-8" || isValidUTF8(body) { return cleanUTF8(body) }
+        // UTF-16 (from a byte-order mark or the HTTP header) is the exception: its ASCII is valid UTF-8 with NULs.
+        if name == "UTF-8" || (!name.hasPrefix("UTF-16") && isValidUTF8(body)) { return cleanUTF8(body) }
         if name == "WINDOWS-1252" { return cleanUTF8(windows1252(body)) }
         if let converted = iconvConvert(body, from: name) { return cleanUTF8(converted) }
         return cleanUTF8(body)
+    }
+
+    /// `utf8` without the internal subset of its document type (`<!DOCTYPE html [<!ENTITY …>]>` keeps
+    /// `<!DOCTYPE html>`): HTML has no DTDs, and libxml2's HTML parser read the declarations as text, which
+    /// became the article's first paragraph. Only a `<!DOCTYPE` at the start (after whitespace) is looked at.
+    static func withoutInternalSubset(_ utf8: [UInt8]) -> [UInt8] {
+        var start = 0
+        while start < utf8.count, [0x20, 0x09, 0x0A, 0x0D, 0x0C].contains(utf8[start]) { start += 1 }
+        let keyword = Array("<!doctype".utf8)
+        guard utf8.count >= start + keyword.count,
+            zip(utf8[start..<(start + keyword.count)], keyword).allSatisfy({ $0 | 0x20 == $1 | 0x20 })
+        else { return utf8 }
+        var index = start + keyword.count
+        // The declaration up to its `[` (none: nothing to drop).
+        while index < utf8.count, utf8[index] != UInt8(ascii: ">"), utf8[index] != UInt8(ascii: "[") { index += 1 }
+        guard index < utf8.count, utf8[index] == UInt8(ascii: "[") else { return utf8 }
+        let open = index
+        // The subset ends at the first `]` followed (after whitespace) by `>`, outside quoted text.
+        var quote: UInt8 = 0
+        index += 1
+        while index < utf8.count {
+            let byte = utf8[index]
+            if quote != 0 {
+                if byte == quote { quote = 0 }
+            } else if byte == 0x22 || byte == 0x27 {
+                quote = byte
+            } else if byte == UInt8(ascii: "]") {
+                var after = index + 1
+                while after < utf8.count, [0x20, 0x09, 0x0A, 0x0D, 0x0C].contains(utf8[after]) { after += 1 }
+                if after < utf8.count, utf8[after] == UInt8(ascii: ">") {
+                    return Array(utf8[..<open]) + Array(utf8[after...])
+                }
+            }
+            index += 1
+        }
+        return utf8
     }
 
     /// Valid UTF-8 without the characters XML 1.0 forbids (C0 controls but tab, newline and return;

@@ -5,9 +5,10 @@
 struct ContentCleaner {
     var scorer: ContentScorer
 
+    /// The scorer's tree, edited in place: with only `get` and `set`, every edit copied the whole tree.
     var tree: PageTree {
         get { scorer.tree }
-        set { scorer.tree = newValue }
+        _modify { yield &scorer.tree }
     }
 
     mutating func clean(_ content: Int) {
@@ -16,12 +17,16 @@ struct ContentCleaner {
         cleanConditionally(content, "form", dataTables)
         cleanConditionally(content, "fieldset", dataTables)
         remove(content, ["object", "embed", "footer", "link", "aside", "nav"])
+        // Removals below are detached and compacted after each loop (linear however many share a parent);
+        // each decision reads only the element's own subtree, which a removal in document order never
+        // changes before it is read.
         for child in tree[content].children where !tree[child].isText {
             for index in tree.elements(under: child) where index != child {
                 let match = tree.classAndID(index)
-                if BoilerplatePatterns.isShareElement(match), tree.textLength(index) < 500 { tree.remove(index) }
+                if BoilerplatePatterns.isShareElement(match), tree.textLength(index) < 500 { tree.detach(index) }
             }
         }
+        tree.compact()
         remove(content, ["iframe", "input", "textarea", "select", "button", "svg", "canvas", "video", "audio"])
         for heading in tree.elements(named: ["h1", "h2"], under: content) where scorer.classWeight(heading) < 0 {
             tree.remove(heading)
@@ -34,8 +39,9 @@ struct ContentCleaner {
         for paragraph in tree.elements(named: ["p"], under: content) {
             guard tree.isBlank(paragraph) else { continue }
             let hasMedia = !tree.elements(named: ["img", "embed", "object", "iframe"], under: paragraph).isEmpty
-            if !hasMedia { tree.remove(paragraph) }
+            if !hasMedia { tree.detach(paragraph) }
         }
+        tree.compact()
         for br in tree.elements(named: ["br"], under: content) {
             if let next = PagePreparation.nextElementSibling(tree, br), tree[next].name == "p" { tree.remove(br) }
         }
@@ -88,7 +94,8 @@ struct ContentCleaner {
 
     private mutating func remove(_ content: Int, _ names: TagSet) {
         // Embedded players go too: the sanitized article carries no frames or plugins.
-        for index in tree.elements(named: names, under: content) where index != content { tree.remove(index) }
+        for index in tree.elements(named: names, under: content) where index != content { tree.detach(index) }
+        tree.compact()
     }
 
     /// Tables that hold data (a caption, headers, many cells) rather than layout.
@@ -135,6 +142,8 @@ struct ContentCleaner {
             guard tree.isAttached(node, to: content) else { continue }
             if shouldRemove(node, tag, dataTables, lengths) {
                 let parent = tree[node].parent
+                // Measuring the parent again reads all its children.
+                if tree.clock.spend(tree[parent].children.count) { return }
                 tree.remove(node)
                 lengths.update(from: parent, in: tree)
             }

@@ -51,22 +51,23 @@ struct ContentScorer {
         // so finding the next element never searches a parent's children (pages with thousands of
         // paragraphs in one container stay linear).
         var stack: [(parent: Int, position: Int)] = [(body, 0)]
-        while let top = stack.last {
+        // Removed elements are only detached (their parents' lists are compacted once, after the walk), so the
+        // walk steps past them: removing many children of one parent stays linear.
+        while let top = stack.last, !tree.clock.spend() {
             var position = top.position
-            let children = tree[top.parent].children
-            while position < children.count, tree[children[position]].isText { position += 1 }
-            guard position < children.count else {
+            let count = tree[top.parent].children.count
+            while position < count, tree[tree[top.parent].children[position]].isText { position += 1 }
+            guard position < count else {
                 stack.removeLast()
                 continue
             }
-            let current = children[position]
+            let current = tree[top.parent].children[position]
+            stack[stack.count - 1].position = position + 1
             if let next = visit(current, at: position, removeTitleHeader: &removeTitleHeader, &elementsToScore) {
-                stack[stack.count - 1].position = position + 1
                 stack.append((next, 0))
-            } else {
-                stack[stack.count - 1].position = position
             }
         }
+        tree.compact()
 
         var candidates: [Int] = []
         for paragraph in elementsToScore where tree[paragraph].parent > 0 {
@@ -185,8 +186,8 @@ struct ContentScorer {
         return container
     }
 
-    /// Readability's look at one element during the walk: nil when it was removed (its place now
-    /// holds the next sibling), else the element to walk into (itself, or the paragraph that
+    /// Readability's look at one element during the walk: nil when it was removed (detached, still
+    /// listed in its parent until the walk compacts the tree), else the element to walk into (itself, or the paragraph that
     /// replaced it).
     private mutating func visit(
         _ current: Int, at position: Int, removeTitleHeader: inout Bool, _ elementsToScore: inout [Int]
@@ -195,7 +196,7 @@ struct ContentScorer {
         // Every list below asks about the same class and id: their words are found once.
         let words = BoilerplateWords(in: tree.classAndID(current))
         func remove() -> Int? {
-            tree.remove(current, at: position)
+            tree.detach(current)
             return nil
         }
         if !isProbablyVisible(element) { return remove() }
@@ -236,7 +237,7 @@ struct ContentScorer {
         wrapPhrasingRuns(current)
         if hasSingleChild(current, named: "p"), tree.linkDensity(current) < 0.25 {
             let child = elementChildren(current)[0]
-            replace(current, with: child)
+            replace(current, with: child, at: position)
             elementsToScore.append(child)
             return child
         }
@@ -376,9 +377,11 @@ struct ContentScorer {
         tree[div].children = newChildren
     }
 
-    mutating func replace(_ index: Int, with child: Int) {
+    /// Puts `child` in the place of `index`, found at `position` among its parent's children.
+    mutating func replace(_ index: Int, with child: Int, at position: Int) {
         let parent = tree[index].parent
-        guard let position = tree[parent].children.firstIndex(of: index) else { return }
+        guard parent >= 0, tree[parent].children.indices.contains(position), tree[parent].children[position] == index
+        else { return }
         tree[index].children.removeAll { $0 == child }
         tree[parent].children[position] = child
         tree[child].parent = parent

@@ -4,7 +4,10 @@
 enum PagePreparation {
     static func prepare(_ tree: inout PageTree) {
         unwrapNoscriptImages(&tree)
-        for index in tree.elements(named: ["script", "style", "noscript", "template", "link"]) { tree.remove(index) }
+        // A formula's annotations are its source (TeX, `x=`), not what it shows.
+        let removed: TagSet = ["script", "style", "noscript", "template", "link", "annotation", "annotation-xml"]
+        for index in tree.elements(named: removed) { tree.detach(index) }
+        tree.compact()
         for index in tree.elements(named: ["font"]) { tree[index].name = "span" }
         fixLazyImages(&tree, under: 0)
         if let body = tree.first("body") { replaceBreaks(&tree, under: body) }
@@ -156,7 +159,7 @@ enum PagePreparation {
     /// becomes a `<p>` (Readability's `_replaceBrs`).
     static func replaceBreaks(_ tree: inout PageTree, under root: Int) {
         for br in tree.elements(named: ["br"], under: root) {
-            guard tree[br].parent >= 0, tree.isAttached(br) else { continue }
+            guard tree[br].parent >= 0, !tree.clock.spend(), tree.isAttached(br) else { continue }
             var replaced = false
             // Remove the <br>s that follow this one (whitespace between them allowed).
             while let next = nextElementSibling(tree, br), tree[next].name == "br" {
@@ -208,7 +211,9 @@ enum PagePreparation {
     /// The next element after `index` among its siblings, skipping whitespace-only text.
     static func nextElementSibling(_ tree: PageTree, _ index: Int) -> Int? {
         let parent = tree[index].parent
-        guard parent >= 0, let position = tree[parent].children.firstIndex(of: index) else { return nil }
+        guard parent >= 0, !tree.clock.spend(tree[parent].children.count),
+            let position = tree[parent].children.firstIndex(of: index)
+        else { return nil }
         for sibling in tree[parent].children[(position + 1)...] {
             if tree[sibling].isText {
                 if TextWhitespace.isBlank(tree[sibling].text) { continue }

@@ -15,6 +15,9 @@ public struct FullTextStatus: Sendable, Equatable {
         public var withArticle: Int
         /// Of those, the items whose page gave no article (yet), by cause.
         public var failures: [ArticleFailureCause: Int]
+        /// Of those, the items whose page no build has reached yet (`fullText.pagesPerRun` or `fullText.runTime`
+        /// ran out first): no article, no failure.
+        public var waiting = 0
     }
 
     public var feeds: [Feed]
@@ -29,7 +32,10 @@ public struct FullTextStatus: Sendable, Equatable {
             let stories = output.readFeedSnapshot(spec, formats: config.formats)?.stories ?? []
             var feed = Feed(path: spec.id, items: stories.count, withArticle: 0, failures: [:])
             for story in stories {
-                guard let record = store.load(story.link.text).record else { continue }
+                guard let record = store.load(story.link.text).record else {
+                    feed.waiting += 1
+                    continue
+                }
                 if record.article != nil {
                     feed.withArticle += 1
                 } else if let failure = record.failure {
@@ -52,6 +58,7 @@ public struct FullTextStatus: Sendable, Equatable {
         var lines = feeds.map { feed in
             "\(feed.path) full text: \(feed.withArticle) of \(feed.items) items with the article; "
                 + "failures: \(Self.failureText(feed.failures))"
+                + (feed.waiting > 0 ? "; \(feed.waiting) not fetched yet" : "")
         }
         let failed = ArticleFailureCause.allCases.compactMap { cause in
             counters.failed[cause.rawValue].map { "\($0) \(cause.label)" }
@@ -67,7 +74,10 @@ public struct FullTextStatus: Sendable, Equatable {
     func json(for path: String) -> JSONOutput? {
         guard let feed = feeds.first(where: { $0.path == path }) else { return nil }
         let failures = JSONOutput.object(feed.failures.map { ($0.key.rawValue, .int($0.value)) })
-        return ["items": .int(feed.items), "withArticle": .int(feed.withArticle), "failures": failures]
+        return [
+            "items": .int(feed.items), "withArticle": .int(feed.withArticle), "failures": failures,
+            "waiting": .int(feed.waiting),
+        ]
     }
 
     /// The output folder's counters in `/status.json`.

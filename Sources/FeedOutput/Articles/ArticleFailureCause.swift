@@ -16,6 +16,9 @@ public enum ArticleFailureCause: String, Sendable, Hashable, Codable, CaseIterab
     case redirects
     /// The page holds no article (or one shorter than the story's teaser).
     case noArticle = "no-article"
+    /// The page was not extracted within `fullText.extractTimeout` (built to stall the extractor, or far beyond
+    /// what articles are made of).
+    case tooComplex = "too-complex"
     /// The connection failed: name resolution, refused, reset, TLS, a truncated answer.
     case network
 
@@ -30,6 +33,7 @@ public enum ArticleFailureCause: String, Sendable, Hashable, Codable, CaseIterab
         case .blocked: "blocked address"
         case .redirects: "redirects"
         case .noArticle: "no article"
+        case .tooComplex: "too complex"
         case .network: "network"
         }
     }

@@ -165,6 +165,11 @@ package enum ExtractCommand {
     /// At most `limit` + 1 bytes of `file` (one more than the cap shows the page is too large
     /// without reading all of it).
     private static func readFile(_ file: URL, limit: Int) -> Result<[UInt8], ExtractFailure> {
+        // Linux opens a folder for reading (only reading it fails): ask first.
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder), isFolder.boolValue {
+            return .failure(ExtractFailure("cannot read: it is a folder"))
+        }
         guard let handle = FileHandle(forReadingAtPath: file.path) else {
             var isFolder: ObjCBool = false
             let exists = FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder)

@@ -172,13 +172,16 @@ package struct ConfigFile: Decodable {
         package var timeout: WatchDuration?
         package var maxPageBytes: Size?
         package var robots: Bool?
+        package var extractTimeout: WatchDuration?
+        package var maxArticleBytes: Size?
+        package var runTime: WatchDuration?
 
         package init(from decoder: any Decoder) throws {
             try ConfigFile.rejectUnknownKeys(
                 in: decoder,
                 known: [
                     "default", "pagesPerRun", "concurrency", "perHost", "hostSpacing", "timeout", "maxPageBytes",
-                    "robots",
+                    "robots", "extractTimeout", "maxArticleBytes", "runTime",
                 ])
             let container = try decoder.container(keyedBy: ConfigKey.self)
             byDefault = try container.decodeIfPresent(Bool.self, forKey: ConfigKey("default"))
@@ -188,18 +191,27 @@ package struct ConfigFile: Decodable {
             hostSpacing = try container.decodeIfPresent(WatchDuration.self, forKey: ConfigKey("hostSpacing"))
             timeout = try container.decodeIfPresent(WatchDuration.self, forKey: ConfigKey("timeout"))
             robots = try container.decodeIfPresent(Bool.self, forKey: ConfigKey("robots"))
-            let sizeKey = ConfigKey("maxPageBytes")
-            if !container.contains(sizeKey) {
-                maxPageBytes = nil
-            } else if let text = try? container.decode(String.self, forKey: sizeKey) {
-                maxPageBytes = .text(text)
+            extractTimeout = try container.decodeIfPresent(WatchDuration.self, forKey: ConfigKey("extractTimeout"))
+            runTime = try container.decodeIfPresent(WatchDuration.self, forKey: ConfigKey("runTime"))
+            maxPageBytes = try Self.size(in: container, key: ConfigKey("maxPageBytes"), decoder: decoder)
+            maxArticleBytes = try Self.size(in: container, key: ConfigKey("maxArticleBytes"), decoder: decoder)
+        }
+
+        /// A size key: a whole number of bytes or a text such as `"8MB"`, nil when absent.
+        private static func size(
+            in container: KeyedDecodingContainer<ConfigKey>, key: ConfigKey, decoder: any Decoder
+        ) throws -> Size? {
+            if !container.contains(key) {
+                return nil
+            } else if let text = try? container.decode(String.self, forKey: key) {
+                return .text(text)
             } else {
                 do {
-                    maxPageBytes = .bytes(try container.decode(Int.self, forKey: sizeKey))
+                    return .bytes(try container.decode(Int.self, forKey: key))
                 } catch {
                     throw DecodingError.dataCorrupted(
                         DecodingError.Context(
-                            codingPath: decoder.codingPath + [sizeKey],
+                            codingPath: decoder.codingPath + [key],
                             debugDescription: "expected a whole number of bytes or a size such as \"8MB\""))
                 }
             }

@@ -323,25 +323,45 @@ public enum ConfigLoader {
             }
             settings.hostSpacing = spacing
         }
-        if let size = entry.maxPageBytes {
-            let range = FullTextSettings.maxPageBytesRange
+        func bytes(_ size: ConfigFile.FullTextEntry.Size?, _ name: String, _ range: ClosedRange<Int>, _ words: String)
+            throws(ConfigError) -> Int?
+        {
+            guard let size else { return nil }
             let bytes: Int
             switch size {
             case .bytes(let count): bytes = count
             case .text(let text):
                 guard let parsed = ByteSize(parsing: text) else {
                     throw invalid(
-                        "fullText.maxPageBytes",
+                        "fullText.\(name)",
                         "\"\(text)\" is not a size such as \"8MB\" or \"512KB\" (or a whole number of bytes)")
                 }
                 bytes = parsed.bytes
             }
             guard range.contains(bytes) else {
                 throw invalid(
-                    "fullText.maxPageBytes",
-                    "must be 64KB to 64MB (\(range.lowerBound) to \(range.upperBound) bytes), not \(bytes) bytes")
+                    "fullText.\(name)",
+                    "must be \(words) (\(range.lowerBound) to \(range.upperBound) bytes), not \(bytes) bytes")
             }
-            settings.maxPageBytes = bytes
+            return bytes
+        }
+        settings.maxPageBytes =
+            try bytes(entry.maxPageBytes, "maxPageBytes", FullTextSettings.maxPageBytesRange, "64KB to 64MB")
+            ?? settings.maxPageBytes
+        settings.maxArticleBytes =
+            try bytes(entry.maxArticleBytes, "maxArticleBytes", FullTextSettings.maxArticleBytesRange, "16KB to 64MB")
+            ?? settings.maxArticleBytes
+        if let limit = entry.extractTimeout {
+            guard FullTextSettings.extractTimeoutRange.contains(limit.milliseconds) else {
+                throw invalid("fullText.extractTimeout", "must be 1ms to 5m, not \(limit)")
+            }
+            settings.extractTimeout = limit
+        }
+        if let limit = entry.runTime {
+            guard FullTextSettings.runTimeRange.contains(limit.milliseconds) else {
+                throw invalid("fullText.runTime", "must be 1s to 1h, not \(limit)")
+            }
+            settings.runTime = limit
         }
         return settings
     }

@@ -19,12 +19,23 @@ public struct FullTextSettings: Sendable, Hashable {
     public var maxPageBytes: Int
     /// Whether `robots.txt` is obeyed (turning it off is the user's responsibility).
     public var robots: Bool
+    /// The longest one page may take to extract once fetched; a page over it fails as `too complex`.
+    public var extractTimeout: WatchDuration
+    /// The most bytes of HTML of one article kept in a feed; a longer one is cut at a block boundary and ends
+    /// with a "Continued at the source" link to the page.
+    public var maxArticleBytes: Int
+    /// How long the full-text step of one build may run; pages not reached by then wait for later builds.
+    public var runTime: WatchDuration
 
     public init(
         byDefault: Bool = false, pagesPerRun: Int = 60, concurrency: Int = 8, perHost: Int = 2,
         hostSpacing: WatchDuration = .seconds(1), timeout: WatchDuration = .seconds(20),
-        maxPageBytes: Int = 8 << 20, robots: Bool = true
+        maxPageBytes: Int = 8 << 20, robots: Bool = true, extractTimeout: WatchDuration = .seconds(5),
+        maxArticleBytes: Int = 512 << 10, runTime: WatchDuration = .seconds(120)
     ) {
+        self.extractTimeout = extractTimeout
+        self.maxArticleBytes = maxArticleBytes
+        self.runTime = runTime
         self.byDefault = byDefault
         self.pagesPerRun = pagesPerRun
         self.concurrency = concurrency
@@ -48,4 +59,10 @@ public struct FullTextSettings: Sendable, Hashable {
     public static let maxPageBytesRange = (64 << 10)...(64 << 20)
     /// The allowed range of `timeout`, in milliseconds: 1 s to 5 min.
     public static let timeoutRange: ClosedRange<Int64> = 1000...300_000
+    /// The allowed range of `extractTimeout`, in milliseconds: 1 ms to 5 min.
+    public static let extractTimeoutRange: ClosedRange<Int64> = 1...300_000
+    /// The allowed range of `maxArticleBytes`: 16 KB to 64 MB.
+    public static let maxArticleBytesRange = (16 << 10)...(64 << 20)
+    /// The allowed range of `runTime`, in milliseconds: 1 s to 1 h.
+    public static let runTimeRange: ClosedRange<Int64> = 1000...3_600_000
 }
