@@ -134,7 +134,7 @@ import Testing
 
     /// A robots.txt that cannot be read disallows the page for now (RFC 9309 §2.3.1.4), and the page's failure
     /// says it was robots.txt, naming the server; the page itself is never asked for.
-    @Test(arguments: failing)
+    @Test(arguments: failing.filter { $0 != .chunkedEndlessChunk })
     func aMisbehavingRobotsTxtFailsThePageFetchWithACauseNamingTheServer(_ misbehaviour: Misbehaviour) async throws {
         try await withMisbehavingServer(misbehaviour, misbehavesAt: { _ in true }) { server in
             let url = try #require(server.url("/story"))
@@ -148,6 +148,27 @@ import Testing
             #expect(!error.description.contains("\n"))
             #expect(elapsed < Self.deadline * 2 + .seconds(5), "took \(elapsed)")
             #expect(!server.receivedTargets.contains("/story"), "\(server.receivedTargets)")
+        }
+    }
+
+    /// An endless robots.txt is a robots.txt over 512 KiB: read to there and obeyed (RFC 9309 §2.5), so the page is
+    /// asked for, and the page (endless too) ends at the deadline. On a machine too slow to send 512 KiB within the
+    /// deadline, robots.txt is unreachable instead and the page is never asked for; either way one sentence.
+    @Test func anEndlessRobotsTxtIsReadToItsFirst512KiBThenThePageIsFetched() async throws {
+        try await withMisbehavingServer(.chunkedEndlessChunk, misbehavesAt: { _ in true }) { server in
+            let url = try #require(server.url("/story"))
+            let start = ContinuousClock.now
+            let error = try await #require(throws: FetchError.self) {
+                _ = try await GuardedFetcher(policy: Self.pagePolicy()).fetch(url)
+            }
+            let elapsed = ContinuousClock.now - start
+            #expect(!error.description.contains("\n"))
+            #expect(elapsed < Self.deadline * 2 + .seconds(5), "took \(elapsed)")
+            if server.receivedTargets.contains("/story") {
+                #expect(error == .timedOut(after: Self.deadline), "\(error)")
+            } else {
+                #expect(error.description.contains("robots.txt unreachable"), "\(error)")
+            }
         }
     }
 
