@@ -90,6 +90,28 @@ import Testing
         #expect(serve.standardError.text.isEmpty, "\(serve.standardError.text)")
     }
 
+    @Test func withoutRefreshAReloadNeedsNoKeyAndStatusFollowsIt() async throws {
+        let folder = TemporaryFolder("newsfeed-reload")
+        try folder.write(S.config(["us/health"]), to: ConfigLoader.defaultFileName)
+        try FileManager.default.createDirectory(
+            at: folder.url.appending(path: "Feeds"), withIntermediateDirectories: true)
+        // No NEWSAPI_KEY: serve without --refresh never asks NewsAPI.
+        let serve = RunningCommand(["serve", "--port", "0"], environment: [:], workingDirectory: folder.url)
+        do {
+            let address = try await serve.servingURL()
+            try folder.write(S.config(["us/health", "us/science"]), to: ConfigLoader.defaultFileName)
+            serve.reloadRequests.wakeup.fire()
+            _ = try await serve.line(containing: "changed: reloaded, 2 feeds")
+            let status = try LoopbackClient(port: try #require(address.port)).request("GET", "/status.json")
+            #expect(String(decoding: status.body, as: UTF8.self).contains("us/science"))
+        } catch {
+            _ = await serve.stop()
+            throw error
+        }
+        #expect(await serve.stop() == 0)
+        #expect(!serve.standardError.text.contains("NEWSAPI_KEY"), "\(serve.standardError.text)")
+    }
+
     @Test func theReloaderLoadsOnlyWhatChangedAndSaysARefusalOnce() throws {
         let folder = TemporaryFolder("newsfeed-reload")
         try folder.write(S.config(["us/health"]), to: ConfigLoader.defaultFileName)

@@ -167,6 +167,19 @@ public struct StatusReport: Sendable, Equatable {
         return lines
     }
 
+    /// The problems a reader of a page must see: ``problems`` and a rate-limit pause, which stops
+    /// every scheduled build while it lasts though `status --check` does not alert on it alone.
+    public var shownProblems: [String] {
+        var lines = problems
+        if let pause, pause.cause == .rateLimited {
+            lines.insert("NewsAPI: paused \(Self.pauseText(pause))", at: 0)
+        }
+        return lines
+    }
+
+    /// The lines `status` prints after the feeds' and the quota's: full text's and the image cache's.
+    public var extraLines: [String] { (fullText?.lines ?? []) + (imageCache.map { [$0.line] } ?? []) }
+
     // MARK: - Text (`status`)
 
     /// The lines of `newsfeed status`: one per feed, then the quota.

@@ -13,7 +13,7 @@ public enum StatusPage {
             PageLayout.link("Metrics", href: "metrics"),
         ]
         let layout = PageLayout(title: "\(title) status", rootPrefix: "", headerLinks: links)
-        let problems = report.problems
+        let problems = report.shownProblems
         var body = "<p class=\"summary-line\">"
         body += report.feeds.count == 1 ? "1 feed" : "\(report.feeds.count) feeds"
         // The same counts as the index page's summary: both come from the feeds' conditions.
@@ -41,6 +41,13 @@ public enum StatusPage {
             body += "<p><strong>Paused \(PageLayout.text(StatusReport.pauseText(pause)))</strong></p>\n"
         } else {
             body += "<p class=\"summary-line\">Not paused.</p>\n"
+        }
+        // The same full-text and image-cache lines as `newsfeed status` prints.
+        let extra = report.extraLines
+        if !extra.isEmpty {
+            body += "<ul class=\"feeds extra\">\n"
+            for line in extra { body += "<li class=\"feed\"><p class=\"meta\">\(PageLayout.text(line))</p></li>\n" }
+            body += "</ul>\n"
         }
         return layout.render(body: body)
     }

@@ -149,8 +149,11 @@ package enum ServeCommand {
         var following: Task<Void, Never>?
         if let reloader {
             context.reloadRequests.listen()
+            let refreshing = refresher != nil
             let reload: @Sendable () -> FeedBuilder? = {
-                Self.reload(reloader, directory: directory, status: server.status, quiet: quiet, context: context)
+                Self.reload(
+                    reloader, directory: directory, status: server.status, quiet: quiet, refreshing: refreshing,
+                    context: context)
             }
             if refresher != nil {
                 refresher?.reconfigure = reload
@@ -189,8 +192,10 @@ package enum ServeCommand {
 
     /// Checks the config file (forced when a reload was asked for): a builder for a config that
     /// changed and loads, with `/status` switched to it; nil (and at most one line) otherwise.
+    /// Without `refreshing` no builder is made: nothing asks NewsAPI, so no key is needed.
     static func reload(
-        _ reloader: ConfigReloader, directory: URL, status: StatusEndpoints?, quiet: Bool, context: CommandContext
+        _ reloader: ConfigReloader, directory: URL, status: StatusEndpoints?, quiet: Bool, refreshing: Bool = true,
+        context: CommandContext
     ) -> FeedBuilder? {
         switch reloader.check(forced: context.reloadRequests.take()) {
         case .unchanged, .stillRefused:
@@ -199,9 +204,9 @@ package enum ServeCommand {
             context.standardError.line(line)
             return nil
         case .reloaded(let config, let line):
-            let builder: FeedBuilder
+            var builder: FeedBuilder?
             do {
-                builder = try makeBuilder(config, context: context)
+                if refreshing { builder = try makeBuilder(config, context: context) }
             } catch {
                 context.standardError.line(
                     "newsfeed serve: config: \(error.description); still running the previous config")
