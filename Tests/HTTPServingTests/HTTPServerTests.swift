@@ -283,7 +283,7 @@ import Testing
             #expect(outcome.end == .closed)
             #expect(outcome.bytes == 0)
             #expect(elapsed >= .milliseconds(250))
-            #expect(elapsed < .seconds(30))  // generous: shared CI cores; the point is that it closes
+            #expect(elapsed < .seconds(85))  // generous: shared CI cores; the point is that it closes
         }
     }
 

@@ -25,7 +25,7 @@ package final class LoopbackClient {
 
     package init(port: Int) throws {
         descriptor = try Self.connectedSocket(port: port)
-        var timeout = timeval(tv_sec: 20, tv_usec: 0)
+        var timeout = timeval(tv_sec: 90, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     }
 

@@ -24,7 +24,7 @@ final class RawClient: Sendable {
     private let pending = Mutex<[UInt8]>([])
 
     /// Connects to 127.0.0.1:`port`; reads give up after `timeout`.
-    init(port: Int, timeout: Duration = .seconds(20)) throws {
+    init(port: Int, timeout: Duration = .seconds(90)) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw Failure(description: "socket: \(errno)") }
         var address = sockaddr_in()
