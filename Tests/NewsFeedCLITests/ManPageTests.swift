@@ -32,6 +32,18 @@ import Testing
         }
     }
 
+    /// `status --json` has `fullText` and `images` members, and `status` full text's and the image cache's lines:
+    /// `help status` and the man page say so (issue 30, point 16).
+    @Test func statusHelpAndTheManPageNameFullTextAndTheImageCache() throws {
+        let spec = try #require(CommandTable.all.first { $0.name == "status" })
+        let json = try #require(spec.options.first { $0.name == "--json" })
+        for member in [#""fullText""#, #""images""#] { #expect(json.help.contains(member), "\(member)") }
+        let page = ManPage.text.replacingOccurrences(of: "\n", with: " ")
+        for words in ["full text", "image cache", "fullText", "images.maxTotal"] {
+            #expect(page.contains(words), "\(words)")
+        }
+    }
+
     /// groff reads the page without a warning (lintian's check, run here where groff is installed).
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/groff")))
     func groffReadsItWithoutWarnings() async throws {

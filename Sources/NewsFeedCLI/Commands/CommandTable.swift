@@ -82,7 +82,13 @@ package enum CommandTable {
             command: "status",
             options: [
                 config,
-                .flag("--json", help: #"one JSON document {"feeds": [...], "quota": {...}}"#),
+                .flag(
+                    "--json",
+                    help: #"one JSON document {"feeds": [...], "quota": {...}}, with"#
+                        + "\n"
+                        + #""fullText": {...} when full text is on (and per feed) and"#
+                        + "\n"
+                        + #""images": {...} when the image cache is on"#),
                 .flag(
                     "--check",
                     help: "for monitoring: print only problems and exit 1 when a feed is\n"
@@ -94,6 +100,11 @@ package enum CommandTable {
             Shows every configured feed (last success, last error, next due, items, items
             new in the last build, dead images) and the NewsAPI quota (requests used in the
             last 24 h and 12 h, what scheduled builds may still spend, the reserve, any pause).
+            With full text on ("fullText" in the config), a line per such feed says how many
+            of its items carry their whole article, and one line counts the pages fetched,
+            extracted and failed (by cause). With the image cache on, one line counts the
+            pictures cached, the space they take against images.maxTotal, and those not
+            cached, by cause.
             Reads only the state and the output folder: no key, no network.
             """,
         run: StatusCommand.run)
