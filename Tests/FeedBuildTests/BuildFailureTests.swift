@@ -113,6 +113,14 @@ import Upstreams
             #expect(
                 run.outputLines.last
                     == "2 feeds: 0 written, 0 unchanged, 1 failed; 1 paused; NewsAPI asks to retry after 120 s")
+            // NewsAPI's words once per stream (issue 30, point 5): stderr's feed line, stdout's pause line.
+            let words = "You have been rate limited"
+            #expect(run.errorLines.filter { $0.contains(words) }.count == 1, "\(run.standardError)")
+            #expect(run.outputLines.filter { $0.contains(words) }.count == 1, "\(run.standardOutput)")
+            #expect(
+                run.outputLines.first
+                    == "us/health: refused by NewsAPI, which paused the NewsAPI feeds (its words below); "
+                    + "no feed written yet")
             #expect(workspace.feedData("us/health") == nil)
             #expect(workspace.feedData("us/technology") == nil)
         }

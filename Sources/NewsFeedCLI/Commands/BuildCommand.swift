@@ -74,8 +74,10 @@ package enum BuildCommand {
         for warning in report.warnings where said.insert(warning).inserted {
             errors.line("newsfeed \(command): warning: \(warning)")
         }
+        // NewsAPI's words on a rate limit are said once on stdout, in the pause line below.
+        let pauseReason = quiet ? nil : report.rateLimitPause?.reason
         for outcome in report.outcomes {
-            if !quiet { context.standardOutput.line(outcome.line) }
+            if !quiet { context.standardOutput.line(outcome.line(besidePauseReason: pauseReason)) }
             if refusal == nil && (outcome.failed || outcome.cameBackEmpty) { errors.line(outcome.line) }
         }
         if let refusal {

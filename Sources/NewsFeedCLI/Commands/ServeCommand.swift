@@ -237,9 +237,10 @@ package enum ServeCommand {
     private static func printRefresh(_ report: BuildReport, context: CommandContext, quiet: Bool) {
         for warning in report.warnings { context.standardError.line("newsfeed serve: warning: \(warning)") }
         // A refresh stopped with the server says nothing of the feeds it did not get to.
+        let pauseReason = quiet ? nil : report.rateLimitPause?.reason
         for outcome in report.outcomes {
             if case .interrupted = outcome.result { continue }
-            if !quiet { context.standardOutput.line("refresh: \(outcome.line)") }
+            if !quiet { context.standardOutput.line("refresh: \(outcome.line(besidePauseReason: pauseReason))") }
             if outcome.failed || outcome.cameBackEmpty {
                 context.standardError.line("newsfeed serve: refresh: \(outcome.line)")
             }

@@ -33,6 +33,17 @@ extension FeedOutcome {
         }
     }
 
+    /// ``line`` for a stream that also carries the run's pause line: a feed whose failure is the refusal that
+    /// paused NewsAPI (`pauseReason`) names it briefly, since the pause line gives NewsAPI's words (each message
+    /// once per run per stream).
+    package func line(besidePauseReason pauseReason: String?) -> String {
+        guard let pauseReason, case .failed(let failure, let previous) = result,
+            Self.clause(failure.detail) == Self.clause(pauseReason)
+        else { return line }
+        return "\(spec.id): refused by NewsAPI, which paused the NewsAPI feeds (its words below); "
+            + Self.keptText(previous)
+    }
+
     /// `reason` without its closing full stop, so a clause can follow it after `; `
     /// (upstream messages end in `.`; `key.; no feed` would read twice punctuated).
     package static func clause(_ reason: String) -> String {
