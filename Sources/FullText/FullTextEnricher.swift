@@ -69,9 +69,15 @@ public struct FullTextEnricher: StoryEnricher {
         let later = feed.run.feeds.drop { $0.id != feed.spec.id }.dropFirst()
         let feedsLeft = 1 + later.filter(feed.run.config.wantsFullText).count
         let deadline = await budget.deadline(run: feed.run.id)
-        guard ContinuousClock.now < deadline else { return attach(records, to: stories, in: feed) }
+        guard ContinuousClock.now < deadline else {
+            return tallied(attach(records, to: stories, in: feed), failed: [:], in: feed)
+        }
         let granted = await budget.take(due.count, run: feed.run.id, feedsLeft: feedsLeft)
-        let attempts = await fetch(Array(due.prefix(granted)).map { ($0, stories[$0]) }, until: deadline)
+        let notes = feed.run.notes
+        let feedID = feed.spec.id
+        let attempts = await fetch(Array(due.prefix(granted)).map { ($0, stories[$0]) }, until: deadline) {
+            notes.pagesDone($0, of: $1, for: feedID)
+        }
 
         var fresh: [ArticleRecord] = []
         var counted = ArticleCounters()
@@ -105,7 +111,19 @@ public struct FullTextEnricher: StoryEnricher {
                 feed.run.notes.warn("\(feed.spec.id): full text: \(error)")
             }
         }
-        return attach(records, to: stories, in: feed)
+        var failed: [ArticleFailureCause: Int] = [:]
+        for (raw, count) in counted.failed {
+            if let cause = ArticleFailureCause(rawValue: raw) { failed[cause, default: 0] += count }
+        }
+        return tallied(attach(records, to: stories, in: feed), failed: failed, in: feed)
+    }
+
+    /// `stories`, after noting for the feed's build line how many carry their article and what failed now.
+    private func tallied(_ stories: [Story], failed: [ArticleFailureCause: Int], in feed: FeedContext) -> [Story] {
+        let withArticle = stories.filter { $0.article != nil }.count
+        feed.run.notes.record(
+            FullTextTally(stories: stories.count, withArticle: withArticle, failed: failed), for: feed.spec.id)
+        return stories
     }
 
     /// `stories` with the articles of `records` (by index) put on them.
@@ -136,7 +154,10 @@ public struct FullTextEnricher: StoryEnricher {
     /// Fetches the pages of `work` (index, story) with at most `concurrency` in flight and `perHost` per host,
     /// hosts taken in turn; returns each attempt by index. At `deadline` (`fullText.runTime`) no page more is
     /// started and the pages in flight are stopped: they are not recorded, and stay due for the next build.
-    private func fetch(_ work: [(Int, Story)], until deadline: ContinuousClock.Instant) async -> [(Int, PageAttempt)] {
+    /// Fetches and extracts `work` host-fairly until `deadline`; `done` hears each finished page (count, total).
+    private func fetch(
+        _ work: [(Int, Story)], until deadline: ContinuousClock.Instant, done: (Int, Int) -> Void
+    ) async -> [(Int, PageAttempt)] {
         guard !work.isEmpty else { return [] }
         let fetcher = self.fetcher
         let extractor = self.extractor
@@ -175,6 +196,7 @@ public struct FullTextEnricher: StoryEnricher {
                 running -= 1
                 queue.finished(host: host)
                 results.append((index, attempt))
+                done(results.count, work.count)
             }
             group.cancelAll()
         }

@@ -118,6 +118,28 @@ import Testing
         }
     }
 
+    /// On a terminal, a build with full text shows its pages as they are done; its feed line then says what full
+    /// text got and what failed (issue 30, point 7); neither progress nor a count when no page was asked.
+    @Test func aFullTextBuildShowsItsPagesOnATerminalAndCountsThemInTheFeedLine() async throws {
+        try await withPublisher { _, base in
+            let health = [Self.article(base, "/story/1"), Self.article(base, "/forbidden")]
+            try await BuildWorkspace.with(
+                config: Self.config(), answers: Self.answers(health, technology: [])
+            ) { workspace in
+                let run = await workspace.run(["build"], terminal: true)
+                #expect(run.status == 0)
+                #expect(run.standardError.contains("us/health: full text, 1 of 2 pages…"), "\(run.standardError)")
+                #expect(run.standardError.contains("us/health: full text, 2 of 2 pages…"), "\(run.standardError)")
+                let line = try #require(run.outputLines.first { $0.hasPrefix("us/health: ") })
+                #expect(line.hasSuffix("; full text 1 of 2 stories (1 page failed: 1 HTTP error)"), "\(line)")
+                let piped = await workspace.build(["--force"])
+                #expect(!piped.standardError.contains("full text,"), "no progress off a terminal")
+                let again = try #require(piped.outputLines.first { $0.hasPrefix("us/health: ") })
+                #expect(again.hasSuffix("; full text 1 of 2 stories"), "the failure waits for its retry: \(again)")
+            }
+        }
+    }
+
     @Test func aSecondBuildFetchesNoPageAndKeepsTheArticles() async throws {
         try await withPublisher { publisher, base in
             let health = [Self.article(base, "/story/1"), Self.article(base, "/forbidden")]
@@ -308,6 +330,11 @@ import Testing
                 #expect(stories.count == 2)
                 let record = OutputFolder(root: workspace.output).articleStore.load(base + "/hang").record
                 #expect(record?.failure?.cause == .timeout)
+                // The feed's line says what full text got and what failed (issue 30, point 7).
+                #expect(
+                    run.outputLines.contains(
+                        "us/health: written, 2 items (2 new); full text 1 of 2 stories (1 page failed: 1 timeout)"),
+                    "\(run.outputLines)")
             }
         }
     }

@@ -63,10 +63,11 @@ public struct FeedBuilder: Sendable {
     /// limit no further request is made to that upstream: its remaining feeds keep their files and are
     /// reported, while the other upstreams' feeds go on (a DuckDuckGo failure never stops NewsAPI feeds).
     public func build(
-        _ specs: [FeedSpec], scheduled: ScheduledRun? = nil, progress: (@Sendable (Int, Int, FeedSpec) -> Void)? = nil
+        _ specs: [FeedSpec], scheduled: ScheduledRun? = nil, progress: (@Sendable (Int, Int, FeedSpec) -> Void)? = nil,
+        pageProgress: (@Sendable (String, Int, Int) -> Void)? = nil
     ) async -> BuildReport {
         var report = BuildReport()
-        var context = RunContext(config: config, scheduled: scheduled, clock: clock)
+        var context = RunContext(config: config, scheduled: scheduled, clock: clock, pageProgress: pageProgress)
         context.output.lockWaiting = lockWaiting
         guard let toFetch = await plan(specs, context: context, into: &report) else { return report }
         context.feeds = toFetch
@@ -133,9 +134,10 @@ public struct FeedBuilder: Sendable {
         }
         let stories = await enrich(fetched.filter(spec.filter.keeps), in: feed)
         report.warnings += context.notes.drain()
+        let fullText = context.notes.takeTally(for: spec.id)
         // Stopped while enriching: the feed is not written half-enriched.
         if Task.isCancelled { return await withdraw(feed, into: &report) }
-        return await write(stories, cameBackEmpty: fetched.isEmpty, feed: feed, into: &report)
+        return await write(stories, cameBackEmpty: fetched.isEmpty, fullText: fullText, feed: feed, into: &report)
     }
 
     // MARK: - Plan
@@ -273,7 +275,8 @@ public struct FeedBuilder: Sendable {
     /// Under the lock: merges the stories with the feed's history, renders every format, writes
     /// the files that change and records the success.
     private func write(
-        _ stories: [Story], cameBackEmpty: Bool, feed: FeedContext, into report: inout BuildReport
+        _ stories: [Story], cameBackEmpty: Bool, fullText: FullTextTally? = nil, feed: FeedContext,
+        into report: inout BuildReport
     ) async -> FeedOutcome {
         let spec = feed.spec
         let context = feed.run
@@ -307,7 +310,7 @@ public struct FeedBuilder: Sendable {
                 try output.stateStore.save(state)
                 let built = FeedOutcome.Built(
                     wroteFiles: wrote, itemCount: result.itemCount, newItemCount: result.newItemCount,
-                    cameBackEmpty: cameBackEmpty)
+                    cameBackEmpty: cameBackEmpty, fullText: fullText)
                 return (built, loaded.warning ?? result.warning)
             }
         } catch {

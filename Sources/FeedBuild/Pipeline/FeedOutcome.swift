@@ -28,6 +28,8 @@ public struct FeedOutcome: Sendable, Equatable {
         public var newItemCount: Int
         /// Upstream answered with no stories (the feed kept its history).
         public var cameBackEmpty: Bool
+        /// What full text did for the feed in this build; nil when it has no full text.
+        public var fullText: FullTextTally? = nil
     }
 
     /// Whether a not-built feed still has the files of an earlier build.

@@ -18,15 +18,16 @@ public struct RunContext: Sendable {
     /// `fullText.pagesPerRun` start afresh with each.
     public let id = UUID()
     /// Warnings the enrichers have for the report.
-    public let notes = RunNotes()
+    public let notes: RunNotes
     /// The feeds this run fetches, in the order it fetches them (set once the plan is made), so a per-run
     /// budget can be shared among the feeds still to come.
     public var feeds: [FeedSpec] = []
 
     package init(
         config: NewsFeedConfig, scheduled: FeedBuilder.ScheduledRun?, defaultImage: StoryImage? = nil,
-        clock: @escaping @Sendable () -> Date
+        clock: @escaping @Sendable () -> Date, pageProgress: (@Sendable (String, Int, Int) -> Void)? = nil
     ) {
+        notes = RunNotes(pageProgress: pageProgress)
         self.config = config
         output = OutputFolder(root: config.output)
         scheduler = FeedScheduler(config: config)

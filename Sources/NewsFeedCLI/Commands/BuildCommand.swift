@@ -50,14 +50,21 @@ package enum BuildCommand {
     ) async -> ExitCode {
         let errors = context.standardError
         var progress: (@Sendable (Int, Int, FeedSpec) -> Void)?
+        var pageProgress: (@Sendable (String, Int, Int) -> Void)?
         if errors.isTerminal && !quiet {
             progress = { index, total, spec in
                 errors.write("\r\u{1B}[K[\(index)/\(total)] fetching \(spec.id)…")
             }
+            // Full text takes seconds per host by design (hostSpacing): each page done is shown.
+            pageProgress = { feedID, done, total in
+                errors.write("\r\u{1B}[K\(feedID): full text, \(done) of \(total) pages…")
+            }
         }
         // SIGINT/SIGTERM cancel the build: the request in flight is cut short, no further one goes
         // out, the feeds written so far stay and the rest keep their files and state.
-        let building = Task { await builder.build(specs, scheduled: scheduled, progress: progress) }
+        let building = Task {
+            await builder.build(specs, scheduled: scheduled, progress: progress, pageProgress: pageProgress)
+        }
         let report = await context.stopSignal.onFire({ building.cancel() }) { await building.value }
         if progress != nil { errors.write("\r\u{1B}[K") }
         // Nothing could start (the lock or the state refused): one line, not one per feed; a location

@@ -7,7 +7,8 @@ extension FeedOutcome {
     package var line: String {
         switch result {
         case .built(let built):
-            let empty = built.cameBackEmpty ? "; \(emptyText), kept the feed's history" : ""
+            var empty = built.cameBackEmpty ? "; \(emptyText), kept the feed's history" : ""
+            if let fullText = built.fullText, fullText.stories > 0 { empty += "; \(fullText.text)" }
             if built.wroteFiles {
                 return "\(spec.id): written, \(built.itemCount) items (\(built.newItemCount) new)\(empty)"
             }
