@@ -380,7 +380,7 @@ import Testing
     /// A page that hangs for its whole `timeout` (20 s) is stopped when the run's full-text time is up, and is
     /// left for a later build: no record, so no failure counted.
     @Test func theFullTextStepEndsAfterRunTimeLeavingThePageForLater() async throws {
-        try await withPublisher { publisher, base in
+        try await withPublisher { _, base in
             try await BuildWorkspace.with(
                 config: Self.config(fullText: #"{"runTime": "1s", "hostSpacing": "0s"}"#),
                 answers: Self.answers([Self.article(base, "/hang")], technology: [])
@@ -390,8 +390,9 @@ import Testing
                 #expect(stories.count == 1)
                 let store = OutputFolder(root: workspace.output).articleStore
                 // Had the page's own 20 s timeout ended it, it would have a `timeout` record.
+                // (Whether the page was already asked when the second ran out depends on the machine's load: robots.txt
+                // comes first; either way it is left for later, not failed.)
                 #expect(store.load(base + "/hang").record == nil)
-                #expect(publisher.paths.contains("/hang"))
                 let status = await workspace.run(["status"])
                 #expect(
                     status.outputLines.contains(

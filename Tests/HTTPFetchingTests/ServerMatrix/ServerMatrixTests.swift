@@ -169,7 +169,8 @@ import Testing
 
     /// An endless robots.txt is a robots.txt over 512 KiB: read to there and obeyed (RFC 9309 §2.5), so the page is
     /// asked for, and the page (endless too) ends at the deadline. On a machine too slow to send 512 KiB within the
-    /// deadline, robots.txt is unreachable instead and the page is never asked for; either way one sentence.
+    /// deadline, robots.txt is unreachable (or the page's deadline passes first) and the page is never asked for;
+    /// either way one sentence.
     @Test func anEndlessRobotsTxtIsReadToItsFirst512KiBThenThePageIsFetched() async throws {
         try await withMisbehavingServer(.chunkedEndlessChunk, misbehavesAt: { _ in true }) { server in
             let url = try #require(server.url("/story"))
@@ -183,7 +184,11 @@ import Testing
             if server.receivedTargets.contains("/story") {
                 #expect(error == .timedOut(after: Self.deadline), "\(error)")
             } else {
-                #expect(error.description.contains("robots.txt unreachable"), "\(error)")
+                // Too slow to read robots.txt within the page's deadline (a busy machine): its failure, or the
+                // page's deadline itself, whichever came first; never the page asked.
+                #expect(
+                    error.description.contains("robots.txt unreachable") || error == .timedOut(after: Self.deadline),
+                    "\(error)")
             }
         }
     }
