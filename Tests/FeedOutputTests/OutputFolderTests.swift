@@ -143,6 +143,7 @@ import Testing
         }
         state.feeds["us/health"] = FeedRecord(
             lastSuccess: Date(timeIntervalSince1970: 1_700_000_100), lastError: "ünïcode ✓")
+        state.countImagesOverCap(3, run: "9B2C0E4A-0000-4000-8000-000000000001")
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.sortedKeys]

@@ -46,6 +46,26 @@ import Testing
         #expect(report.json.contains(#""maxTotal" : 1048576"#), "\(report.json)")
     }
 
+    /// Images the last build left uncached because of `images.maxTotal`, in every view (issue 30, point 6).
+    @Test func imagesTheCapLeftUncachedAreCountedInEveryView() throws {
+        var report = try Self.report(cache: true)
+        #expect(report.imageCache?.overCap == 0)
+        #expect(!report.lines.last!.contains("left uncached"))
+        var state = BridgeState()
+        state.countImagesOverCap(2, run: "build-1")
+        state.countImagesOverCap(1, run: "build-1")
+        #expect(state.imagesOverCap?.count == 3)
+        state.countImagesOverCap(4, run: "build-2")
+        #expect(state.imagesOverCap?.count == 4, "a later build counts afresh")
+        report.imageCache?.overCap = 3
+        let words = "3 left uncached by images.maxTotal in the last build (raise images.maxTotal)"
+        #expect(report.lines.last?.hasSuffix(words) == true, "\(report.lines)")
+        #expect(report.extraLines.contains { $0.hasSuffix(words) }, "/status: \(report.extraLines)")
+        #expect(report.json.contains(#""overCap" : 3"#), "\(report.json)")
+        let metrics = MetricsDocument.render(report: report, requests: [:], bytes: 0)
+        #expect(metrics.contains("\nnewsfeed_images_over_cap 3\n"), "\(metrics)")
+    }
+
     @Test func withoutTheCacheNothingIsAdded() throws {
         let report = try Self.report(cache: false)
         #expect(!MetricsDocument.render(report: report, requests: [:], bytes: 0).contains("newsfeed_images_"))

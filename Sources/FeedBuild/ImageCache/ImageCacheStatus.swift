@@ -13,12 +13,15 @@ public struct ImageCacheStatus: Sendable, Equatable {
     public var maxTotal: Int
     /// Images not cached, per cause word.
     public var failures: [String: Int]
+    /// Images the last build left uncached because their copies would have passed `images.maxTotal`.
+    public var overCap: Int
 
-    public init(usage: ImageCacheUsage, maxTotal: ByteSize) {
+    public init(usage: ImageCacheUsage, maxTotal: ByteSize, overCap: Int = 0) {
         images = usage.images
         bytes = usage.bytes
         self.maxTotal = maxTotal.bytes
         failures = usage.failures
+        self.overCap = overCap
     }
 
     /// Whether the copies fill `images.maxTotal`: new images keep their original URLs.
@@ -31,6 +34,10 @@ public struct ImageCacheStatus: Sendable, Equatable {
         if isFull { text += " (FULL: new images keep their original URLs; raise images.maxTotal)" }
         let refused = failures.keys.sorted().map { "\(failures[$0] ?? 0) \($0)" }
         text += refused.isEmpty ? "; none refused" : "; not cached: " + refused.joined(separator: ", ")
+        if overCap > 0 {
+            text += "; \(overCap) left uncached by images.maxTotal in the last build"
+            if !isFull { text += " (raise images.maxTotal)" }
+        }
         return text
     }
 
@@ -38,7 +45,7 @@ public struct ImageCacheStatus: Sendable, Equatable {
     package var json: JSONOutput {
         [
             "cached": .int(images), "bytes": .int(bytes), "maxTotal": .int(maxTotal), "full": .bool(isFull),
-            "failures": JSONOutput(failures),
+            "failures": JSONOutput(failures), "overCap": .int(overCap),
         ]
     }
 }

@@ -65,9 +65,10 @@
                 seen.insert(original.text)
                 wanted.append(original.text)
             }
-            guard !wanted.isEmpty, !ImageCacheUsage(state.imageCache).isFull(config.images.maxTotal),
-                !runs.writesRefused(in: feed.run.id)
-            else {
+            guard !wanted.isEmpty, !runs.writesRefused(in: feed.run.id) else { return stories }
+            guard !ImageCacheUsage(state.imageCache).isFull(config.images.maxTotal) else {
+                // Nothing new fits: these stay uncached because of the cap, which status says.
+                await countOverCap(wanted.count, in: feed.run)
                 return stories
             }
             let (fetcher, granted) = runs.take(wanted.count, in: feed.run.id)
@@ -89,6 +90,17 @@
                 var story = story
                 story.image = image
                 return story
+            }
+        }
+
+        /// Notes in the state that `count` images of this run stay uncached because of `images.maxTotal`.
+        private func countOverCap(_ count: Int, in run: RunContext) async {
+            let output = run.output
+            let id = run.id.uuidString
+            _ = try? await output.lock.withLock {
+                var state = try output.stateStore.load().state
+                state.countImagesOverCap(count, run: id)
+                try output.stateStore.save(state)
             }
         }
 
@@ -138,11 +150,16 @@
                 var state = try output.stateStore.load().state
                 var total = ImageCacheUsage(state.imageCache).bytes
                 var refusal: String?
+                var overCap = 0
                 for (url, result) in made {
                     switch result {
                     case .success(let copies):
                         let bytes = copies.reduce(0) { $0 + $1.bytes.count }
-                        guard refusal == nil, total + bytes <= maxTotal else { continue }
+                        guard refusal == nil else { continue }
+                        guard total + bytes <= maxTotal else {
+                            overCap += 1
+                            continue
+                        }
                         do throws(OutputError) {
                             try folder.store(copies)
                         } catch {
@@ -157,6 +174,7 @@
                             time: now)
                     }
                 }
+                state.countImagesOverCap(overCap, run: run.id.uuidString)
                 try output.stateStore.save(state)
                 return (state.imageCache, refusal)
             }

@@ -88,7 +88,7 @@ public struct FeedBuilder: Sendable {
         // index and the OPML at once. Both are written only when their bytes change.
         await index(into: &report, apiKey: scheduled?.apiKey)
         // After every feed and reader page is written: nothing served points at a copy when it goes.
-        if config.images.cache, !report.interrupted { await pruneImages(into: &report) }
+        if config.images.cache, !report.interrupted { await pruneImages(run: context.id, into: &report) }
         let order = Dictionary(specs.enumerated().map { ($0.element.id, $0.offset) }) { first, _ in first }
         report.outcomes = report.outcomes.enumerated().sorted { lhs, rhs in
             let left = order[lhs.element.spec.id] ?? 0
@@ -383,12 +383,19 @@ public struct FeedBuilder: Sendable {
     }
 
     /// Under the lock: deletes the image copies nothing refers to any more (``ImagePruner``).
-    private func pruneImages(into report: inout BuildReport) async {
+    private func pruneImages(run: UUID, into report: inout BuildReport) async {
         let output = self.output
         let pruner = ImagePruner(config: config)
         let now = clock()
         do {
             _ = try await output.lock.withLock { try pruner.prune(output, now: now) }
+            // The count of images left uncached by the cap is the last build's: an older one is forgotten.
+            try await output.lock.withLock {
+                var state = try output.stateStore.load().state
+                guard let over = state.imagesOverCap, over.run != run.uuidString else { return }
+                state.imagesOverCap = nil
+                try output.stateStore.save(state)
+            }
         } catch {
             report.warnings.append("images: not pruned: \(error)")
         }

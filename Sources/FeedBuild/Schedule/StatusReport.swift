@@ -121,7 +121,9 @@ public struct StatusReport: Sendable, Equatable {
         }
         reserve = config.quota.reserve
         if config.images.cache {
-            imageCache = ImageCacheStatus(usage: ImageCacheUsage(state.imageCache), maxTotal: config.images.maxTotal)
+            imageCache = ImageCacheStatus(
+                usage: ImageCacheUsage(state.imageCache), maxTotal: config.images.maxTotal,
+                overCap: state.imagesOverCap?.count ?? 0)
         }
         pause = activePause.map { record in
             var keyStillRefused: Bool?

@@ -24,6 +24,22 @@ public struct BridgeState: Sendable, Hashable, Codable {
     /// When the request log was lost (both `state.json` and `quota.json` unreadable): until each
     /// window has passed since, it counts as full (``FeedScheduler``), so no quota is spent twice.
     public var ledgerLostAt: Date?
+    /// Story images the last build with the image cache left uncached because their copies would have taken the
+    /// folder past `images.maxTotal` (`status` says so); nil when none were.
+    public var imagesOverCap: ImagesOverCap?
+
+    /// Images one build left uncached because of `images.maxTotal`.
+    public struct ImagesOverCap: Sendable, Hashable, Codable {
+        /// The build that counted them (a later build with none resets the count).
+        public var run: String
+        /// How many.
+        public var count: Int
+
+        public init(run: String, count: Int) {
+            self.run = run
+            self.count = count
+        }
+    }
 
     public init(
         feeds: [String: FeedRecord] = [:], items: [String: ItemRecord] = [:], images: [String: ImageRecord] = [:],
@@ -38,7 +54,7 @@ public struct BridgeState: Sendable, Hashable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case version, feeds, items, images, imageCache, requests, pause, ledgerLostAt
+        case version, feeds, items, images, imageCache, requests, pause, ledgerLostAt, imagesOverCap
     }
 
     /// Reads states written before the quota existed: the newer keys are optional.
@@ -52,6 +68,7 @@ public struct BridgeState: Sendable, Hashable, Codable {
         requests = try container.decodeIfPresent([RequestRecord].self, forKey: .requests) ?? []
         pause = try container.decodeIfPresent(PauseRecord.self, forKey: .pause)
         ledgerLostAt = try container.decodeIfPresent(Date.self, forKey: .ledgerLostAt)
+        imagesOverCap = try container.decodeIfPresent(ImagesOverCap.self, forKey: .imagesOverCap)
     }
 
     /// `imageCache` only when the cache has records, so a state without the cache keeps its bytes.
@@ -65,6 +82,14 @@ public struct BridgeState: Sendable, Hashable, Codable {
         try container.encode(requests, forKey: .requests)
         try container.encodeIfPresent(pause, forKey: .pause)
         try container.encodeIfPresent(ledgerLostAt, forKey: .ledgerLostAt)
+        try container.encodeIfPresent(imagesOverCap, forKey: .imagesOverCap)
+    }
+
+    /// Counts `count` images of the build `run` left uncached by `images.maxTotal`.
+    public mutating func countImagesOverCap(_ count: Int, run: String) {
+        guard count > 0 else { return }
+        let before = imagesOverCap?.run == run ? imagesOverCap?.count ?? 0 : 0
+        imagesOverCap = ImagesOverCap(run: run, count: before + count)
     }
 }
 

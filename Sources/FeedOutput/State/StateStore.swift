@@ -125,6 +125,11 @@ public struct StateStore: Sendable {
         // Only with the image cache, so a state without it keeps its bytes.
         if !state.imageCache.isEmpty { try appendMap("imageCache", state.imageCache) }
         try appendMap("images", state.images)
+        if let overCap = state.imagesOverCap {
+            data.append(contentsOf: "\"imagesOverCap\":".utf8)
+            data.append(try encoder.encode(overCap))
+            data.append(UInt8(ascii: ","))
+        }
         try appendMap("items", state.items)
         if let lost = state.ledgerLostAt {
             data.append(contentsOf: "\"ledgerLostAt\":".utf8)

@@ -61,6 +61,9 @@ public enum MetricsDocument {
             family(
                 "newsfeed_images_failures", "gauge", "Story images the cache could not cache, by cause.",
                 images.failures.keys.sorted().map { ("{cause=\"\(escapeLabel($0))\"}", "\(images.failures[$0] ?? 0)") })
+            family(
+                "newsfeed_images_over_cap", "gauge",
+                "Story images the last build left uncached because of images.maxTotal.", [("", "\(images.overCap)")])
         }
         if let fullText = report.fullText {
             family(

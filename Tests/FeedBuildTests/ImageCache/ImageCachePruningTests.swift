@@ -105,8 +105,16 @@
                 #expect(
                     line.contains("of 1 KB (FULL: new images keep their original URLs; raise images.maxTotal)"),
                     "\(line)")
+                #expect(line.contains("; 1 left uncached by images.maxTotal in the last build"), "\(line)")
                 let json = await workspace.run(["status", "--json"])
                 #expect(json.standardOutput.contains(#""full" : true"#), "\(json.standardOutput)")
+                #expect(json.standardOutput.contains(#""overCap" : 1"#), "\(json.standardOutput)")
+                // A build with nothing left out forgets the count.
+                fixture.answer([])
+                workspace.clock.advance(by: 3600)
+                #expect(await workspace.build(["--force"]).status == 0)
+                let later = await workspace.run(["status"])
+                #expect(!later.standardOutput.contains("left uncached"), "\(later.standardOutput)")
             }
         }
 
@@ -120,6 +128,12 @@
                 #expect(await fixture.workspace.build().status == 0)
                 #expect(fixture.imageFiles.isEmpty)
                 #expect(try fixture.workspace.state().imageCache.isEmpty, "no record: a later build may try again")
+                // Status says why (issue 30, point 6).
+                let status = await fixture.workspace.run(["status"])
+                let line = try #require(status.outputLines.first { $0.hasPrefix("images: ") })
+                #expect(
+                    line.hasSuffix("; 1 left uncached by images.maxTotal in the last build (raise images.maxTotal)"),
+                    "\(line)")
                 let items = try fixture.items()
                 #expect(items[ImageCacheFixture.article(0)]?.enclosure?["url"] == fixture.base + "/a.jpg")
             }
