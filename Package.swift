@@ -47,12 +47,10 @@ let package = Package(
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
-        // libvips, only in a build with the `ImageCache` trait (Images depends on it under that condition).
-        .systemLibrary(
-            name: "CVips",
-            pkgConfig: "vips",
-            providers: [.apt(["libvips-dev"])]
-        ),
+        // libvips, only in a build with the `ImageCache` trait (Images depends on it under that condition). Not linked
+        // and no headers needed: the shim declares what it uses and loads libvips.so.42 (Debian libvips42) with dlopen
+        // when the first image is thumbnailed, so no other command maps it (Sources/CVips/shim.h).
+        .systemLibrary(name: "CVips"),
         // epoll, eventfd, sendfile and accept4 as glibc declares them (Linux only).
         .systemLibrary(name: "CEpoll"),
         .target(name: "HTTPServing", dependencies: ["CEpoll"], swiftSettings: staticInRelease),

@@ -102,6 +102,8 @@ done
 /usr/bin/newsfeed --version | grep -q "libvips .*; traits: ImageCache)" ||
     fail "/usr/bin/newsfeed --version does not name libvips and the ImageCache trait: $(/usr/bin/newsfeed --version)"
 runuser -u newsfeed -- /usr/bin/newsfeed --version >/dev/null || fail "newsfeed --version as the newsfeed user"
+# libvips is loaded on the first image, not at start: not among the binary's linked libraries.
+! ldd /usr/bin/newsfeed | grep -q libvips || fail "/usr/bin/newsfeed links libvips (it must load it on first use)"
 say "$(/usr/bin/newsfeed --version)"
 
 # 6. The user, the folders, the key file.

@@ -18,10 +18,26 @@ public struct FullTextStatus: Sendable, Equatable {
         /// Of those, the items whose page no build has reached yet (`fullText.pagesPerRun` or `fullText.runTime`
         /// ran out first): no article, no failure.
         public var waiting = 0
+
+        package init(
+            path: String, items: Int, withArticle: Int, failures: [ArticleFailureCause: Int], waiting: Int = 0
+        ) {
+            self.path = path
+            self.items = items
+            self.withArticle = withArticle
+            self.failures = failures
+            self.waiting = waiting
+        }
     }
 
     public var feeds: [Feed]
     public var counters: ArticleCounters
+
+    /// A full-text status as given (the views' tests set every fact).
+    package init(feeds: [Feed], counters: ArticleCounters) {
+        self.feeds = feeds
+        self.counters = counters
+    }
 
     /// The full text of `config`'s feeds as the output folder holds it now; nil when no feed has full text.
     public init?(config: NewsFeedConfig) {

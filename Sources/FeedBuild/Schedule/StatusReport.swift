@@ -44,6 +44,11 @@ public struct StatusReport: Sendable, Equatable {
         public var condition: FeedCondition
         /// Its last attempt succeeded (`newsfeed_feed_up`).
         public var up: Bool
+
+        /// `4 failures in a row`, from the second on (one transient failure is no news); nil otherwise.
+        public var failuresInARowText: String? {
+            consecutiveFailures >= 2 ? "\(consecutiveFailures) failures in a row" : nil
+        }
     }
 
     /// One rolling window.
@@ -193,6 +198,7 @@ public struct StatusReport: Sendable, Equatable {
                 let time = feed.lastErrorTime.map { " " + ScheduleTime.past($0) } ?? ""
                 parts.append("last error\(time): \(Self.continued(error))")
             }
+            if let failures = feed.failuresInARowText { parts.append(failures) }
             parts.append("next due " + Self.nextDueText(feed, text: ScheduleTime.text, now: "now"))
             parts.append("every \(ScheduleTime.span(feed.interval))")
             parts.append("\(feed.items ?? 0) items (\(feed.newItems ?? 0) new in the last build)")
@@ -208,6 +214,8 @@ public struct StatusReport: Sendable, Equatable {
             lines.append("paused: no")
         }
         if let imageCache { lines.append(imageCache.line) }
+        // The problems /status lists, so every view says them (`status --check` prints ``problems`` alone).
+        lines += shownProblems.map { "problem: \($0)" }
         return lines
     }
 
@@ -291,7 +299,9 @@ public struct StatusReport: Sendable, Equatable {
             "reserve": ["size": .int(reserve), "left": perWindow { JSONOutput($0.reserveLeft) }],
             "paused": pauseObject,
         ]
-        var document: JSONOutput = ["feeds": .array(feedObjects), "quota": quota]
+        var document: JSONOutput = [
+            "feeds": .array(feedObjects), "quota": quota, "problems": .array(shownProblems.map { .string($0) }),
+        ]
         if let imageCache { document = document.setting("images", imageCache.json) }
         if let fullText { document = document.setting("fullText", fullText.countersJSON) }
         return document.text(.pretty) + "\n"

@@ -21,6 +21,9 @@ public enum MetricsDocument {
         family(
             "newsfeed_feed_items", "gauge", "Items in the feed's file now.", feedSamples { "\($0.items ?? 0)" })
         family(
+            "newsfeed_feed_new_items", "gauge", "Items the feed's last build added.",
+            feedSamples { "\($0.newItems ?? 0)" })
+        family(
             "newsfeed_feed_last_success_timestamp_seconds", "gauge",
             "Unix time of the feed's last successful fetch (0 when never).",
             feedSamples { feed in feed.lastSuccess.map { number($0.timeIntervalSince1970) } ?? "0" })
@@ -30,6 +33,12 @@ public enum MetricsDocument {
         family(
             "newsfeed_feed_up", "gauge", "1 when the feed's last attempt succeeded, else 0.",
             feedSamples { $0.up ? "1" : "0" })
+        family(
+            "newsfeed_feed_consecutive_failures", "gauge", "The feed's failed attempts since its last success.",
+            feedSamples { "\($0.consecutiveFailures)" })
+        family(
+            "newsfeed_feed_stale", "gauge", "1 when the feed had no success for over twice its interval, else 0.",
+            feedSamples { $0.stale ? "1" : "0" })
         family(
             "newsfeed_feed_condition", "gauge",
             "1 for the feed's condition now (the one status, /status.json and /healthz give), 0 for the others.",
@@ -42,6 +51,9 @@ public enum MetricsDocument {
                 }
             })
         family(
+            "newsfeed_quota_requests_used", "gauge", "NewsAPI requests made in the rolling window.",
+            report.windows.map { window in ("{window=\"\(escapeLabel(window.name))\"}", "\(window.used)") })
+        family(
             "newsfeed_quota_requests_remaining", "gauge",
             "NewsAPI requests scheduled builds may still make in the rolling window (reserve excluded).",
             report.windows.map { window in
@@ -50,6 +62,13 @@ public enum MetricsDocument {
         family(
             "newsfeed_paused", "gauge", "1 while NewsAPI requests are paused (rate limit or bad key), else 0.",
             [("", report.pause == nil ? "0" : "1")])
+        family(
+            "newsfeed_paused_until_timestamp_seconds", "gauge",
+            "Unix time a rate-limit pause ends (0 when not paused or paused until the key changes).",
+            [("", report.pause?.until.map { number($0.timeIntervalSince1970) } ?? "0")])
+        family(
+            "newsfeed_problems", "gauge", "Problems /status lists (stale or failing feeds, pauses).",
+            [("", "\(report.shownProblems.count)")])
         if let images = report.imageCache {
             family(
                 "newsfeed_images_cached", "gauge", "Story images the image cache holds copies of.",
@@ -69,6 +88,18 @@ public enum MetricsDocument {
             family(
                 "newsfeed_feed_fulltext_items", "gauge", "Items of the feed with their whole article (full text).",
                 fullText.feeds.map { ("{feed=\"\(escapeLabel($0.path))\"}", "\($0.withArticle)") })
+            family(
+                "newsfeed_feed_fulltext_failures", "gauge", "Items of the feed whose page gave no article, by cause.",
+                fullText.feeds.flatMap { feed in
+                    ArticleFailureCause.allCases.compactMap { cause in
+                        feed.failures[cause].map {
+                            ("{feed=\"\(escapeLabel(feed.path))\",cause=\"\(cause.rawValue)\"}", "\($0)")
+                        }
+                    }
+                })
+            family(
+                "newsfeed_feed_fulltext_waiting", "gauge", "Items of the feed whose page no build has reached yet.",
+                fullText.feeds.map { ("{feed=\"\(escapeLabel($0.path))\"}", "\($0.waiting)") })
             family(
                 "newsfeed_fulltext_pages_fetched_total", "counter", "Publishers' pages fetched for full text.",
                 [("", "\(fullText.counters.fetched)")])

@@ -61,6 +61,7 @@ public enum StatusPage {
             " · "
             + (feed.condition.isFailing || feed.condition == .pausedByKey ? "<strong>\(condition)</strong>" : condition)
         if feed.stale { html += " · <strong>stale</strong>" }
+        if let failures = feed.failuresInARowText { html += " · \(failures)" }
         html += "</p>\n<p class=\"meta\">last success \(time(feed.lastSuccess, otherwise: "never"))"
         // A moment to come is rounded up to the minute, as `status` prints it (PageLayout truncates).
         let nextDue = StatusReport.nextDueText(

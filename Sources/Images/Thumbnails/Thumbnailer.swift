@@ -60,7 +60,7 @@
                     reason: "its bytes start as \(source.format.displayName) but libvips reads them as \(loader)")
             }
             let stored = ImageDimensions(
-                width: Int(vips_image_get_width(image)), height: Int(vips_image_get_height(image)))
+                width: Int(newsfeed_vips_width(image)), height: Int(newsfeed_vips_height(image)))
             try limits.check(stored)
             return SourceHeader(stored: stored, turned: (5...8).contains(newsfeed_vips_orientation(image)))
         }
@@ -68,9 +68,9 @@
         /// The source decoded into memory as 8-bit sRGB, `width` pixels wide, upright: the widest copy's pixels,
         /// which the narrower copies are made from. The caller releases it.
         func decoded(_ source: SourceImage, header: SourceHeader, width: Int) throws(ImageError)
-            -> UnsafeMutablePointer<VipsImage>
+            -> OpaquePointer
         {
-            var decoded: UnsafeMutablePointer<VipsImage>?
+            var decoded: OpaquePointer?
             // The pixels are computed inside the closure, while the bytes are pinned: libvips reads the buffer
             // lazily and does not copy it.
             let status = source.bytes.withUnsafeBytes { bytes -> Int32 in
@@ -101,17 +101,17 @@
         /// alpha test, the encoder and the narrower copies read the same pixels, and a truncated source fails here,
         /// before anything is written.
         private static func thumbnailed(
-            _ bytes: UnsafeRawBufferPointer, width: Int, into decoded: inout UnsafeMutablePointer<VipsImage>?
+            _ bytes: UnsafeRawBufferPointer, width: Int, into decoded: inout OpaquePointer?
         ) -> Int32 {
-            var thumbnail: UnsafeMutablePointer<VipsImage>?
+            var thumbnail: OpaquePointer?
             guard newsfeed_vips_thumbnail(bytes.baseAddress, bytes.count, Int32(width), &thumbnail) == 0,
                 let thumbnail
             else { return -1 }
             defer { newsfeed_vips_release(thumbnail) }
-            var converted: UnsafeMutablePointer<VipsImage>?
+            var converted: OpaquePointer?
             guard newsfeed_vips_srgb(thumbnail, &converted) == 0, let converted else { return -1 }
             defer { newsfeed_vips_release(converted) }
-            decoded = vips_image_copy_memory(converted)
+            decoded = newsfeed_vips_copy_memory(converted)
             return decoded == nil ? -1 : 0
         }
 
@@ -124,18 +124,18 @@
         /// One copy `width` pixels wide, shrunk from the wider copy's pixels: an opaque one by the same Lanczos 3
         /// passes as a JPEG's widest copy, one with alpha by `vips_thumbnail_image`, which premultiplies it first
         /// (so transparent pixels do not darken their neighbours).
-        func copy(of widest: UnsafeMutablePointer<VipsImage>, width: Int) throws(ImageError) -> ImageCopy {
-            var shrunk: UnsafeMutablePointer<VipsImage>?
+        func copy(of widest: OpaquePointer, width: Int) throws(ImageError) -> ImageCopy {
+            var shrunk: OpaquePointer?
             let status: Int32
-            if vips_image_hasalpha(widest) == 0 {
-                let factor = Double(vips_image_get_width(widest)) / Double(width)
+            if newsfeed_vips_has_alpha(widest) == 0 {
+                let factor = Double(newsfeed_vips_width(widest)) / Double(width)
                 status = newsfeed_vips_shrink_opaque(widest, factor, &shrunk)
             } else {
-                var thumbnail: UnsafeMutablePointer<VipsImage>?
+                var thumbnail: OpaquePointer?
                 status = newsfeed_vips_thumbnail_image(widest, Int32(width), &thumbnail)
                 if status == 0, let thumbnail {
                     // Small, and read twice when it has an alpha channel (the test, then the encoder).
-                    shrunk = vips_image_copy_memory(thumbnail)
+                    shrunk = newsfeed_vips_copy_memory(thumbnail)
                     newsfeed_vips_release(thumbnail)
                 }
             }
@@ -145,12 +145,12 @@
         }
 
         /// JPEG unless some pixel is transparent; an alpha channel that hides nothing is dropped.
-        private func encode(_ image: UnsafeMutablePointer<VipsImage>) throws(ImageError) -> ImageCopy {
+        private func encode(_ image: OpaquePointer) throws(ImageError) -> ImageCopy {
             var opaque = image
-            var dropped: UnsafeMutablePointer<VipsImage>?
+            var dropped: OpaquePointer?
             defer { if let dropped { newsfeed_vips_release(dropped) } }
             var transparent = false
-            if vips_image_hasalpha(image) != 0 {
+            if newsfeed_vips_has_alpha(image) != 0 {
                 var minimum = 0.0
                 guard newsfeed_vips_alpha_minimum(image, &minimum) == 0 else {
                     throw .library(reason: VipsRuntime.takeError())
@@ -171,10 +171,10 @@
                 ? newsfeed_vips_png(image, &buffer, &length)
                 : newsfeed_vips_jpeg(opaque, Int32(quality), &buffer, &length)
             guard status == 0, let buffer else { throw .library(reason: VipsRuntime.takeError()) }
-            defer { g_free(buffer) }
+            defer { newsfeed_vips_free(buffer) }
             let bytes = [UInt8](UnsafeRawBufferPointer(start: buffer, count: length))
             return ImageCopy(
-                width: Int(vips_image_get_width(image)), height: Int(vips_image_get_height(image)), encoding: encoding,
+                width: Int(newsfeed_vips_width(image)), height: Int(newsfeed_vips_height(image)), encoding: encoding,
                 bytes: bytes)
         }
 

@@ -36,15 +36,17 @@ package enum ConvertCommand {
         // Articles are read from the raw bytes, turned into stories and written one at a time, so a
         // big response is held once, as its bytes, while its feed is written (see bench/convert).
         let (response, mapped) = try readResponse(input, name: name, context)
-        // Checking and indexing read every page; from here on only the articles being read are needed.
+        // Checking and indexing read every page; from here on only the articles being read are needed, each read
+        // alone from the file (a newest-first feed reads them in date order: through the mapping, the pages around
+        // each read would be mapped too, and the whole answer would stay resident).
         mapped?.releasePages()
+        let articles = mapped.map { mapped in response.articles.readingEachArticle { mapped.bytes(in: $0) } }
         let (channel, stories) = makeFeed(
-            response.articles, spec: spec, site: site, format: format, now: context.clock())
+            articles ?? response.articles, spec: spec, site: site, format: format, now: context.clock())
+        // Sorting by date read every article's date through the mapping.
+        mapped?.releasePages()
         do {
-            // Written in pieces of items, so a 10,000-item feed is never held whole either; every
-            // tenth piece the input pages read so far are handed back too (more often costs
-            // page faults for the pages the normalizer is reading ahead).
-            var pieces = 0
+            // Written in pieces of items, so a 10,000-item feed is never held whole either.
             // Once the reader is gone (`| head -1`), no more stories are made: the feed's end
             // is written to no one and the command ends at once.
             let output = context.standardOutput
@@ -53,8 +55,6 @@ package enum ConvertCommand {
             let wanted = stories.lazy.prefix { _ in !output.readerIsGone }
             try renderer.render(channel, followedBy: wanted, itemsPerPiece: 100) {
                 context.standardOutput.write(utf8: $0)
-                pieces += 1
-                if pieces % 10 == 0 { mapped?.releasePages() }
             }
         } catch {
             throw context.exit(.failure, "newsfeed convert: \(name): \(error)")

@@ -17,24 +17,56 @@ package final class MappedInput: @unchecked Sendable {
     // Unchecked: the pointer is written once, in `init`, and the mapping is read-only.
     private let address: UnsafeMutableRawPointer
     private let count: Int
+    /// The file, open for ``bytes(in:)``.
+    private let descriptor: Int32
 
     /// The file at `path` mapped; nil when it cannot be (empty, not a regular file, no mmap).
     package init?(path: String) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size > 0 else {
+            close(descriptor)
             return nil
         }
         let mapped = mmap(nil, Int(status.st_size), PROT_READ, MAP_PRIVATE, descriptor, 0)
-        guard let mapped, mapped != MAP_FAILED else { return nil }
+        guard let mapped, mapped != MAP_FAILED else {
+            close(descriptor)
+            return nil
+        }
         address = mapped
         count = Int(status.st_size)
+        self.descriptor = descriptor
     }
 
     deinit {
         munmap(address, count)
+        close(descriptor)
+    }
+
+    /// The file's bytes in `range` (within the file), read into memory of their own (`pread`), not through the
+    /// mapping: reading out of order through a mapping makes the kernel map the pages around each read as well,
+    /// and they count towards the peak until handed back. Same bytes as the mapping's (the file is only read).
+    package func bytes(in range: Range<Int>) -> [UInt8] {
+        guard !range.isEmpty else { return [] }
+        return [UInt8](unsafeUninitializedCapacity: range.count) { buffer, initialized in
+            guard let start = buffer.baseAddress else { return }
+            var done = 0
+            while done < range.count {
+                let got = pread(
+                    descriptor, start + done, range.count - done, off_t(range.lowerBound + done))
+                if got > 0 {
+                    done += got
+                } else if got < 0, errno == EINTR {
+                    continue
+                } else {
+                    break
+                }
+            }
+            // A file cut shorter since it was indexed reads as zero bytes there (the mapping would fault instead).
+            (start + done).initialize(repeating: 0, count: range.count - done)
+            initialized = range.count
+        }
     }
 
     /// The bytes, without a copy; the mapping lives as long as any `Data` made from it.

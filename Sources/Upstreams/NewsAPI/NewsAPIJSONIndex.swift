@@ -66,6 +66,32 @@ package struct NewsAPIJSONIndex: Sendable {
             publishedAt: text(.publishedAt), content: text(.content))
     }
 
+    /// The bytes that hold every field of the article at `index` (from its first string to its last); nil when it
+    /// has none.
+    package func byteRange(ofArticle index: Int) -> Range<Int>? {
+        var first = Int32.max
+        var last = Int32.min
+        for span in spans[index * ArticleField.count..<(index + 1) * ArticleField.count] where span.start >= 0 {
+            first = min(first, span.start)
+            last = max(last, span.end)
+        }
+        return first <= last ? Int(first)..<Int(last) : nil
+    }
+
+    /// The article at `index`, from `part`: the document's bytes in ``byteRange(ofArticle:)`` (empty when that is
+    /// nil), read alone.
+    package func article(_ index: Int, inPart part: UnsafeRawBufferPointer) -> NewsAPIArticle {
+        let first = index * ArticleField.count
+        let origin = byteRange(ofArticle: index)?.lowerBound ?? 0
+        func text(_ field: ArticleField) -> String? {
+            spans[first + field.rawValue].string(in: part, from: origin)
+        }
+        return NewsAPIArticle(
+            sourceID: text(.sourceID), sourceName: text(.sourceName), author: text(.author), title: text(.title),
+            description: text(.description), url: text(.url), urlToImage: text(.urlToImage),
+            publishedAt: text(.publishedAt), content: text(.content))
+    }
+
     /// The `publishedAt` text of the article at `index`, read alone: ordering a big answer by date reads no other
     /// field.
     package func publishedAt(_ index: Int, in bytes: UnsafeRawBufferPointer) -> String? {
