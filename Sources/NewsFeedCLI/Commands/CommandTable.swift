@@ -84,11 +84,11 @@ package enum CommandTable {
                 config,
                 .flag(
                     "--json",
-                    help: #"one JSON document {"feeds": [...], "quota": {...}}, with"#
+                    help: #"one JSON document {"feeds": [...], "quota": {...},"#
                         + "\n"
-                        + #""fullText": {...} when full text is on (and per feed) and"#
+                        + #""problems": [...]}, with "fullText": {...} when full text is"#
                         + "\n"
-                        + #""images": {...} when the image cache is on"#),
+                        + #"on (and per feed) and "images": {...} when the image cache is on"#),
                 .flag(
                     "--check",
                     help: "for monitoring: print only problems and exit 1 when a feed is\n"
@@ -104,7 +104,7 @@ package enum CommandTable {
             of its items carry their whole article, and one line counts the pages fetched,
             extracted and failed (by cause). With the image cache on, one line counts the
             pictures cached, the space they take against images.maxTotal, and those not
-            cached, by cause.
+            cached, by cause. Last, one line per problem /status lists (problem: ...).
             Reads only the state and the output folder: no key, no network.
             """,
         run: StatusCommand.run)
