@@ -321,7 +321,7 @@ import Testing
     @Test func aPageThatHangsTimesOutAndTheFeedIsWrittenAnyway() async throws {
         try await withPublisher { _, base in
             try await BuildWorkspace.with(
-                config: Self.config(fullText: #"{"timeout": "1s", "hostSpacing": "0s"}"#),
+                config: Self.config(fullText: #"{"timeout": "5s", "hostSpacing": "0s"}"#),
                 answers: Self.answers([Self.article(base, "/hang"), Self.article(base, "/story/1")], technology: [])
             ) { workspace in
                 let run = await workspace.build()
