@@ -42,11 +42,19 @@ public struct DuckDuckGoClient: Sendable {
         request.setValue("application/json, application/x-javascript;q=0.9, */*;q=0.1", forHTTPHeaderField: "Accept")
         request.setValue(NewsFeedVersion.userAgent, forHTTPHeaderField: "User-Agent")
         await pacer.waitForTurn()
+        let fetched: Result<(Data, HTTPURLResponse), FetchError>
+        do {
+            fetched = .success(try await fetcher.fetch(request, timeout: timeout))
+        } catch {
+            fetched = .failure(error)
+        }
+        await pacer.finished()
         let data: Data
         let response: HTTPURLResponse
-        do {
-            (data, response) = try await fetcher.fetch(request, timeout: timeout)
-        } catch {
+        switch fetched {
+        case .success(let answer):
+            (data, response) = answer
+        case .failure(let error):
             switch error {
             case .timedOut(let after): throw .timedOut(after: after)
             case .transport, .tooLarge, .unofferedEncoding, .hostNotFound, .cancelled, .blocked, .disallowedByRobots,
