@@ -69,6 +69,7 @@ public struct PublisherFeedNormalizer: Sendable {
             story.language = feed.language.map { $0.trimmingCharacters(in: .whitespaces) }.flatMap {
                 $0.isEmpty ? nil : $0
             }
+            story.enclosures = Self.enclosures(of: item)
             stories.append(story)
         }
         return Result(stories: stories, dropped: dropped, repeated: repeated)
@@ -80,6 +81,21 @@ public struct PublisherFeedNormalizer: Sendable {
         if !plain.isEmpty { return plain }
         if let summary, !summary.isEmpty { return TextCleaner.truncated(summary, to: 80) }
         return defaults.title
+    }
+
+    /// Every enclosure that is not a picture (the picture is ``Story/image``), once each, typed by the feed or
+    /// else by the file's extension.
+    static func enclosures(of item: PublisherFeedItem) -> [StoryEnclosure] {
+        var seen: Set<String> = []
+        return item.enclosures.compactMap { enclosure in
+            guard !enclosure.isImage, let link = ArticleURL.link(from: enclosure.url.absoluteString)?.link,
+                seen.insert(link.text).inserted
+            else { return nil }
+            let type =
+                enclosure.type.flatMap { $0.contains("/") ? $0 : nil }
+                ?? StoryEnclosure.mimeType(forExtension: enclosure.url.pathExtension) ?? "application/octet-stream"
+            return StoryEnclosure(link: link, mimeType: type, length: enclosure.length ?? 0)
+        }
     }
 
     private static func httpURL(_ text: String) -> URL? {
