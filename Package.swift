@@ -122,6 +122,11 @@ let package = Package(
             swiftSettings: staticInRelease,
             linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]
         ),
+        // bench/feeds' probe (not a product): the items the feed reader reads from files, for agree.py.
+        .executableTarget(
+            name: "feeds-bench",
+            dependencies: ["Upstreams", "NewsModel"]
+        ),
         .testTarget(
             name: "HTTPServingTests",
             dependencies: ["HTTPServing", "CEpoll"]

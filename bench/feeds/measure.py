@@ -1,0 +1,121 @@
+#!/usr/bin/env python3
+"""newsfeed reading and rendering vs python feedparser reading, on the same files in the same run.
+
+    python3 bench/feeds/measure.py NEWSFEED GENERATED_DIR CORPUS_DIR [--repeat N]
+
+newsfeed: `newsfeed convert --source feed FILE --format F > /dev/null` per file (read, normalize, render),
+timed as the child's CPU time (user + system, from wait4) and wall time, minus process start: the same
+command on a one-item feed, the median of 15 runs. feedparser: `feedparser.parse(bytes)` in this process
+(so no start-up at all), timed as CPU (process_time) and wall. Peak memory: newsfeed's ru_maxrss; feedparser's
+growth of this process's peak is not comparable, so its peak is measured in a child of its own.
+"""
+import gc
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import time
+
+import feedparser
+
+TINY = (b'<?xml version="1.0"?><rss version="2.0"><channel><title>t</title><link>https://t.example/</link>'
+        b'<item><title>a</title><link>https://t.example/a</link></item></channel></rss>')
+
+
+def run_newsfeed(newsfeed, path, fmt):
+    start = time.perf_counter()
+    proc = subprocess.Popen([newsfeed, "convert", "--source", "feed", path, "--format", fmt],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    err = proc.stderr.read().decode(errors="replace")
+    proc.stderr.close()
+    return proc.returncode, usage.ru_utime + usage.ru_stime, wall, usage.ru_maxrss / 1024, err
+
+
+def feedparser_time(data, repeat):
+    cpu, wall = [], []
+    for _ in range(repeat):
+        gc.collect()
+        c0, w0 = time.process_time(), time.perf_counter()
+        feedparser.parse(data)
+        cpu.append(time.process_time() - c0)
+        wall.append(time.perf_counter() - w0)
+    return min(cpu), min(wall)
+
+
+def feedparser_peak(path):
+    code = ("import feedparser,resource,sys;b0=resource.getrusage(resource.RUSAGE_SELF).ru_maxrss;"
+            "feedparser.parse(open(sys.argv[1],'rb').read());"
+            "print(b0/1024, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss/1024)")
+    out = subprocess.run([sys.executable, "-c", code, path], capture_output=True, text=True, check=True).stdout
+    base, peak = map(float, out.split())
+    return base, peak
+
+
+def main():
+    newsfeed, generated, corpus = sys.argv[1:4]
+    repeat = int(sys.argv[sys.argv.index("--repeat") + 1]) if "--repeat" in sys.argv else 3
+    tiny = os.path.join(generated, "tiny.xml")
+    with open(tiny, "wb") as f:
+        f.write(TINY)
+    starts = [run_newsfeed(newsfeed, tiny, "rss") for _ in range(15)]
+    start_cpu = statistics.median(s[1] for s in starts)
+    start_wall = statistics.median(s[2] for s in starts)
+    start_rss = statistics.median(s[3] for s in starts)
+    print(f"newsfeed process start (one-item feed, median of 15): cpu {start_cpu * 1000:.1f} ms, "
+          f"wall {start_wall * 1000:.1f} ms, peak {start_rss:.1f} MB")
+    print()
+    print(f"{'file':<22}{'format':>7}{'size MB':>9}{'newsfeed cpu ms':>17}{'wall ms':>9}{'peak MB':>9}"
+          f"{'feedparser cpu ms':>19}{'wall ms':>9}{'ratio cpu':>11}{'ratio wall':>11}")
+    big = sorted(f for f in os.listdir(generated) if f != "tiny.xml")
+    for name in big:
+        path = os.path.join(generated, name)
+        with open(path, "rb") as f:
+            data = f.read()
+        fp_cpu, fp_wall = feedparser_time(data, repeat)
+        for fmt in ("rss", "json", "atom"):
+            runs = [run_newsfeed(newsfeed, path, fmt) for _ in range(repeat)]
+            failed = [r for r in runs if r[0] != 0]
+            if failed:
+                print(f"{name}: newsfeed failed: {failed[0][4].strip()}")
+                continue
+            cpu = min(r[1] for r in runs) - start_cpu
+            wall = min(r[2] for r in runs) - start_wall
+            peak = max(r[3] for r in runs)
+            print(f"{name:<22}{fmt:>7}{len(data) / 1e6:>9.1f}{cpu * 1000:>17.0f}{wall * 1000:>9.0f}{peak:>9.1f}"
+                  f"{fp_cpu * 1000:>19.0f}{fp_wall * 1000:>9.0f}{cpu / fp_cpu:>11.3f}{wall / fp_wall:>11.3f}")
+        if name.startswith("podcast"):
+            base, peak = feedparser_peak(path)
+            print(f"{'':<22}feedparser peak {peak:.0f} MB (python with feedparser imported: {base:.0f} MB)")
+    # feedparser's own test suite: every file once each side.
+    files = []
+    for root, _, names in os.walk(corpus):
+        files += [os.path.join(root, n) for n in names if n.endswith((".xml", ".json", ".rdf", ".rss", ".atom"))]
+    files.sort()
+    nf_cpu = nf_wall = fp_cpu = fp_wall = 0.0
+    failures = 0
+    for path in files:
+        code, cpu, wall, _, _ = run_newsfeed(newsfeed, path, "rss")
+        nf_cpu += cpu
+        nf_wall += wall
+        failures += code != 0
+        with open(path, "rb") as f:
+            data = f.read()
+        c, w = feedparser_time(data, 1)
+        fp_cpu += c
+        fp_wall += w
+    # Process start aside: the one-item feed's median, once per file.
+    nf_cpu -= len(files) * start_cpu
+    nf_wall -= len(files) * start_wall
+    print()
+    print(f"feedparser's test suite: {len(files)} files ({failures} that newsfeed refuses: not a feed, or no item)")
+    print(f"  newsfeed (start aside) cpu {nf_cpu * 1000:.0f} ms, wall {nf_wall * 1000:.0f} ms; "
+          f"feedparser cpu {fp_cpu * 1000:.0f} ms, wall {fp_wall * 1000:.0f} ms; "
+          f"ratio cpu {nf_cpu / fp_cpu:.3f}, wall {nf_wall / fp_wall:.3f}")
+
+
+if __name__ == "__main__":
+    main()
