@@ -210,7 +210,9 @@ struct FeedBytes {
                 index += 1
             }
             if index > digitsStart, index < limit, body[index] == UInt8(ascii: ";") {
+                // XML knows `&#x41;` only; `&#X41;` is what HTML readers (and feedparser) accept too.
                 output.append(contentsOf: body[start...index])
+                if hex { output[output.count - (index - start) - 1 + 2] = UInt8(ascii: "x") }
                 return index + 1
             }
         } else {
