@@ -125,7 +125,9 @@ let package = Package(
         // bench/feeds' probe (not a product): the items the feed reader reads from files, for agree.py.
         .executableTarget(
             name: "feeds-bench",
-            dependencies: ["Upstreams", "NewsModel"]
+            dependencies: ["Upstreams", "NewsModel"],
+            swiftSettings: staticInRelease,
+            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]
         ),
         .testTarget(
             name: "HTTPServingTests",
