@@ -66,3 +66,41 @@ import Upstreams
         #expect(story.image?.url.absoluteString == "https://j.example/1.jpg")
     }
 }
+
+/// The bad inputs of issue 27 at the normalizer: each item is one story once, with a date that can be believed.
+@Suite struct PublisherFeedBadItemTests {
+    let now = Date(timeIntervalSince1970: 1_700_000_000)
+
+    @Test func aDateFarInTheFutureLeavesTheStoryDatedWhenFirstSeen() throws {
+        let url = try #require(URL(string: "https://f.example/rss"))
+        let feed = try PublisherFeedReader.read(
+            Data(
+                """
+                <rss version="2.0"><channel><title>F</title>
+                <item><title>Later</title><link>https://f.example/a</link><pubDate>Sat, 01 Jan 2101 00:00:00 GMT</pubDate></item>
+                </channel></rss>
+                """.utf8), url: url)
+        let story = try #require(PublisherFeedNormalizer().stories(from: feed, feedURL: url, seenAt: now).stories.first)
+        #expect(story.publishedAt == nil)
+        #expect(story.displayDate == now)
+    }
+
+    @Test func repeatedGuidsAndLinklessItemsAreCountedNotRepeated() throws {
+        let url = try #require(URL(string: "https://f.example/rss"))
+        let feed = try PublisherFeedReader.read(
+            Data(
+                """
+                <rss version="2.0"><channel><title>F</title>
+                <item><title>One</title><guid>https://f.example/1</guid></item>
+                <item><title>One again</title><guid>https://f.example/1</guid></item>
+                <item><title>Same link, other guid</title><guid isPermaLink="false">x</guid><link>https://f.example/1</link></item>
+                <item><title>Nowhere</title><guid isPermaLink="false">tag:f,1</guid></item>
+                </channel></rss>
+                """.utf8), url: url)
+        let result = PublisherFeedNormalizer().stories(from: feed, feedURL: url, seenAt: now)
+        #expect(result.stories.map(\.title) == ["One"])
+        #expect(result.stories.first?.url.absoluteString == "https://f.example/1")
+        #expect(result.repeated == 2)
+        #expect(result.dropped == 1)
+    }
+}
