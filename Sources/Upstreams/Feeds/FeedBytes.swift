@@ -130,22 +130,24 @@ struct FeedBytes {
         output.reserveCapacity(body.count + 64)
         var index = 0
         let count = body.count
-        func starts(_ prefix: String, at position: Int, caseInsensitive: Bool = false) -> Bool {
-            let bytes = Array(prefix.utf8)
-            guard position + bytes.count <= count else { return false }
-            for offset in 0..<bytes.count {
-                var byte = body[position + offset]
-                if caseInsensitive, (0x61...0x7A).contains(byte) { byte -= 0x20 }
-                if byte != bytes[offset] { return false }
+        func starts(_ prefix: StaticString, at position: Int, caseInsensitive: Bool = false) -> Bool {
+            // A StaticString's bytes: no array is made for each `<` of a large feed.
+            prefix.withUTF8Buffer { bytes in
+                guard position + bytes.count <= count else { return false }
+                for offset in 0..<bytes.count {
+                    var byte = body[position + offset]
+                    if caseInsensitive, (0x61...0x7A).contains(byte) { byte -= 0x20 }
+                    if byte != bytes[offset] { return false }
+                }
+                return true
             }
-            return true
         }
-        func copy(until marker: String) {
+        func copy(until marker: StaticString) {
             while index < count, !starts(marker, at: index) {
                 output.append(body[index])
                 index += 1
             }
-            let end = min(count, index + marker.utf8.count)
+            let end = min(count, index + marker.utf8CodeUnitCount)
             output.append(contentsOf: body[index..<end])
             index = end
         }

@@ -34,8 +34,23 @@ struct XMLFeedNode {
     var text: String? {
         var bytes: [UInt8] = []
         Self.appendText(of: pointer, to: &bytes)
-        let value = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        return value.isEmpty ? nil : value
+        return Self.trimmed(bytes)
+    }
+
+    /// `bytes` as a string without the ASCII space, tab and line breaks around it (the XML white space; trimmed on
+    /// the bytes, as Foundation's `trimmingCharacters` is slow on long texts), nil when nothing is left.
+    static func trimmed(_ bytes: [UInt8]) -> String? {
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }),
+            let last = bytes.lastIndex(where: { !isSpace($0) })
+        else { return nil }
+        let value = String(decoding: bytes[first...last], as: UTF8.self)
+        // Other Unicode white space (a no-break space from `&nbsp;`) around the text, as before.
+        guard let head = value.unicodeScalars.first, let tail = value.unicodeScalars.last,
+            head.properties.isWhitespace || tail.properties.isWhitespace
+        else { return value }
+        let text = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        return text.isEmpty ? nil : text
     }
 
     /// Text and CDATA under `node`, in document order (read from the tree, so libxml2 allocates nothing).
@@ -122,8 +137,7 @@ struct XMLFeedNode {
                     }
                     child = current.pointee.next
                 }
-                let text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-                return text.isEmpty ? nil : text
+                return Self.trimmed(bytes)
             }
             property = attribute.pointee.next
         }
