@@ -40,11 +40,24 @@ struct XMLFeedNode {
     /// `bytes` as a string without the ASCII space, tab and line breaks around it (the XML white space; trimmed on
     /// the bytes, as Foundation's `trimmingCharacters` is slow on long texts), nil when nothing is left.
     static func trimmed(_ bytes: [UInt8]) -> String? {
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
         guard let first = bytes.firstIndex(where: { !isSpace($0) }),
             let last = bytes.lastIndex(where: { !isSpace($0) })
         else { return nil }
-        let value = String(decoding: bytes[first...last], as: UTF8.self)
+        return unicodeTrimmed(String(decoding: bytes[first...last], as: UTF8.self))
+    }
+
+    /// ``trimmed(_:)`` for a string (JSON Feed's texts).
+    static func trimmed(_ string: String) -> String? {
+        let utf8 = string.utf8
+        guard let first = utf8.firstIndex(where: { !isSpace($0) }), let last = utf8.lastIndex(where: { !isSpace($0) })
+        else { return nil }
+        // ASCII bytes sit on character boundaries, so the indices cut the string cleanly.
+        return unicodeTrimmed(String(string[first...last]))
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
+
+    private static func unicodeTrimmed(_ value: String) -> String? {
         // Other Unicode white space (a no-break space from `&nbsp;`) around the text, as before.
         guard let head = value.unicodeScalars.first, let tail = value.unicodeScalars.last,
             head.properties.isWhitespace || tail.properties.isWhitespace
