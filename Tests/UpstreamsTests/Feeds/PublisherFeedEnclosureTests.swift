@@ -104,3 +104,19 @@ import Upstreams
         #expect(result.dropped == 1)
     }
 }
+
+/// The feed normalizer's fast answers to "does the content say more than the summary" agree with NewsAPI's rule.
+@Suite struct PublisherFeedSaysMoreTests {
+    @Test(arguments: [
+        ("Zürich council votes. Then more", "Zürich council votes.", true),
+        ("Zürich council votes.", "Zürich council votes.", false),
+        ("Zürich council votes…", "Zürich council votes. And the rest", false),
+        ("Zürich Council", "zürich council", false),
+        ("Zürich council votes", "Zürich council sings", true),
+        ("Zürich, café", "Zürich, cafe", true),
+    ])
+    func agreesWithTheNewsAPIRule(content: String, summary: String, more: Bool) {
+        #expect(PublisherFeedNormalizer.saysMore(content, than: summary) == more)
+        #expect(NewsAPINormalizer.saysMore(content, than: summary) == more)
+    }
+}
