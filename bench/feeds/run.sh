@@ -16,6 +16,7 @@ swift build -c release --product feeds-bench >&2
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
 python3 bench/feeds/generate.py "$WORK/feeds"
-python3 bench/feeds/measure.py .build/release/newsfeed "$WORK/feeds" "$CORPUS" --repeat "${REPEAT:-3}"
+python3 bench/feeds/measure.py .build/release/newsfeed "$WORK/feeds" "$CORPUS" .build/release/feeds-bench \
+    --repeat "${REPEAT:-3}"
 echo
 python3 bench/feeds/agree.py .build/release/feeds-bench "$CORPUS"
