@@ -70,6 +70,16 @@ import Testing
         #expect(JSONFeedRulesChecker.violations(in: data, now: FeedDocumentSamples.buildTime) == [])
     }
 
+    @Test func theFeedsPageLinksEachFileByWhatItIs() throws {
+        let page = String(decoding: try FeedPageRenderer().render(Self.document), as: UTF8.self)
+        #expect(
+            page.contains(
+                "<p class=\"files\"><a href=\"https://cdn.podcast.example/ep1.mp3\" type=\"audio/mpeg\" rel=\"noopener\">Listen</a> · "
+                    + "<a href=\"https://cdn.podcast.example/ep1.mp4\" type=\"video/mp4\" rel=\"noopener\">Watch</a></p>"
+            ))
+        #expect(HTMLPageChecker.violations(in: page) == [])
+    }
+
     @Test func storedHistoryWithoutEnclosuresStillDecodes() throws {
         let old = Data(
             #"{"url":"https://a.example/x","title":"T","sourceName":"A","sourceURL":"https://a.example/","summary":"S","firstSeen":0}"#
