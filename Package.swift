@@ -120,6 +120,13 @@ let package = Package(
             swiftSettings: staticInRelease,
             linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]
         ),
+        // bench/feeds' probe (not a product): the items the feed reader reads from files, for agree.py.
+        .executableTarget(
+            name: "feeds-bench",
+            dependencies: ["Upstreams", "NewsModel"],
+            swiftSettings: staticInRelease,
+            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]
+        ),
         .testTarget(
             name: "HTTPServingTests",
             dependencies: ["HTTPServing", "CEpoll"]

@@ -135,7 +135,7 @@ public struct FullTextEnricher: StoryEnricher {
         return stories.enumerated().map { index, story in
             guard let article = records[index]?.article else { return story }
             // A publisher's feed that already carries more text than its page gave keeps its own.
-            if case .feed = feed.spec.kind, Self.feedSaysMore(story, than: article) { return story }
+            if case .feed = feed.spec.kind, ArticleAttachment.feedSaysMore(story, than: article) { return story }
             var enriched = story
             let hadOwnImage = story.originalImageLink != nil
             ArticleAttachment.attach(article, to: &enriched, now: now, placeholder: placeholder)
@@ -144,11 +144,6 @@ public struct FullTextEnricher: StoryEnricher {
             }
             return enriched
         }
-    }
-
-    /// Whether `story`'s own text (a publisher's feed item's content, else its summary) is longer than `article`'s.
-    static func feedSaysMore(_ story: Story, than article: StoryArticle) -> Bool {
-        (story.content ?? story.summary).count > article.text.count
     }
 
     /// Fetches the pages of `work` (index, story) with at most `concurrency` in flight and `perHost` per host,

@@ -10,7 +10,7 @@ import Testing
         "CEpoll", "CLibXML2", "CZlib", "CVips", "HTTPServing", "NewsModel", "HTTPFetching", "Upstreams", "Articles",
         "FeedFormats", "FeedOutput", "Images", "FeedBuild", "FullText", "FeedWatch", "FeedServe", "NewsFeedCLI",
         "newsfeed",
-        "images-bench",
+        "images-bench", "feeds-bench",
     ]
 
     @Test func everyTargetImportsOnlyTargetsBeforeItInTheFlow() throws {

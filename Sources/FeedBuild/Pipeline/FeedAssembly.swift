@@ -85,6 +85,9 @@ package struct FeedAssembly: Sendable {
             cached: config.images.cache ? state.imageCache : [:])
         let fresh = Set(current.map(\.link.text))
         let placeholder = ArticleAttachment.placeholder(for: config)
+        // A publisher's feed keeps its own text when its cached article is shorter (issue 27, point 7).
+        let keepsOwnText: Bool
+        if case .feed = spec.kind { keepsOwnText = true } else { keepsOwnText = false }
         var stories: [Story] = []
         for story in merged {
             let key = story.link.text
@@ -98,7 +101,9 @@ package struct FeedAssembly: Sendable {
             if resolved.article == nil, let articleStore {
                 let loaded = articleStore.load(key)
                 if let line = loaded.warning { warning = warning.map { $0 + "; " + line } ?? line }
-                if let article = loaded.record?.article {
+                if let article = loaded.record?.article,
+                    !(keepsOwnText && ArticleAttachment.feedSaysMore(resolved, than: article))
+                {
                     ArticleAttachment.attach(article, to: &resolved, now: now, placeholder: placeholder)
                     if let lead = resolved.originalImageLink { state.items[key]?.originalImage = lead.text }
                 }
@@ -129,11 +134,13 @@ package struct FeedAssembly: Sendable {
 
     /// What the feed's file cannot carry, from `state` and the article cache.
     package func written(state: BridgeState) -> WrittenStories {
-        WrittenStories(
+        var written = WrittenStories(
             site: config.site, defaultImage: defaultImage, items: state.items,
             cached: config.images.cache ? state.imageCache : [:],
             articleStore: config.wantsFullText(spec) ? articleStore : nil,
             placeholder: ArticleAttachment.placeholder(for: config), feedID: spec.id)
+        if case .feed = spec.kind { written.keepsLongerOwnText = true }
+        return written
     }
 
     /// The feed as its file holds it, for a writer other than the build: the stories of `snapshot` restored as

@@ -23,6 +23,8 @@ package struct WrittenStories: Sendable {
     package var placeholder: String?
     /// The feed the stories are read from, for the image the state keeps for it (``ItemRecord/hiddenImages``).
     package var feedID: String?
+    /// A publisher's feed (the `feed` kind): a cached article shorter than the item's own text is not attached.
+    package var keepsLongerOwnText = false
     /// Each copy's address under `site`'s `images/`, with the original URL it is a copy of.
     private let originalOfCopy: [String: String]
 
@@ -99,7 +101,9 @@ package struct WrittenStories: Sendable {
             if story.article == nil, let articleStore {
                 let loaded = articleStore.load(key)
                 if let line = loaded.warning { warnings.append(line) }
-                if let article = loaded.record?.article {
+                if let article = loaded.record?.article,
+                    !(keepsLongerOwnText && ArticleAttachment.feedSaysMore(story, than: article))
+                {
                     ArticleAttachment.attach(article, to: &story, now: now, placeholder: placeholder)
                 }
             }

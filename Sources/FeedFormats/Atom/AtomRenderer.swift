@@ -135,6 +135,15 @@ public struct AtomRenderer: FeedRenderer {
             try writer.endElement()
             try MediaImageElements.write(image, to: &writer)
         }
+        // Atom allows any number of enclosures: every file the story carries.
+        for enclosure in story.enclosures {
+            try writer.startElement("link")
+            try writer.attribute("rel", "enclosure")
+            try writer.attribute("type", enclosure.mimeType)
+            try writer.attribute("length", String(enclosure.length))
+            try writer.attribute("href", enclosure.link.text)
+            try writer.endElement()
+        }
         try writer.endElement()
     }
 }

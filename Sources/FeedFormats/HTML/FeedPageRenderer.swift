@@ -174,6 +174,19 @@ public struct FeedPageRenderer: FeedRenderer {
         if !story.summary.isEmpty {
             html += "<p class=\"description\" dir=\"auto\">\(PageLayout.text(story.summary))</p>\n"
         }
+        // The files the story carries (a podcast's episode): a link each, named by what it is.
+        if !story.enclosures.isEmpty {
+            let links = story.enclosures.map { file in
+                let label =
+                    switch file.medium {
+                    case "audio": "Listen"
+                    case "video": "Watch"
+                    default: "Download"
+                    }
+                return PageLayout.link(label, href: file.link.text, type: file.mimeType, rel: "noopener")
+            }
+            html += "<p class=\"files\">\(links.joined(separator: " · "))</p>\n"
+        }
         // The reader view of the whole article (full text), beside a built page only.
         if standalone == nil, let article = story.article {
             html += "<p class=\"read-here\">\(PageLayout.link("Read here", href: prefix + article.readerPath))</p>\n"

@@ -82,15 +82,23 @@ public struct JSONFeedRenderer: FeedRenderer {
         json.raw("      \"authors\": [{\"name\": ")
         json.string(story.author ?? story.sourceName)
         json.raw("}],\n")
-        if let image = story.image {
-            json.raw("      \"attachments\": [{\"url\": ")
-            json.string(image.link.text)
-            json.raw(", \"mime_type\": ")
-            json.string(image.mimeType)
-            if image.length > 0 {
-                json.raw(", \"size_in_bytes\": \(image.length)")
+        // Attachments: the files the story carries (a podcast's audio first), then its picture.
+        let attachments =
+            story.enclosures.map { ($0.link.text, $0.mimeType, $0.length) }
+            + (story.image.map { [($0.link.text, $0.mimeType, $0.length)] } ?? [])
+        if !attachments.isEmpty {
+            json.raw("      \"attachments\": [")
+            for (index, attachment) in attachments.enumerated() {
+                json.raw(index == 0 ? "{\"url\": " : ", {\"url\": ")
+                json.string(attachment.0)
+                json.raw(", \"mime_type\": ")
+                json.string(attachment.1)
+                if attachment.2 > 0 {
+                    json.raw(", \"size_in_bytes\": \(attachment.2)")
+                }
+                json.raw("}")
             }
-            json.raw("}],\n")
+            json.raw("],\n")
         }
         json.raw("      \"_newsfeed\": {\"source\": {\"name\": ")
         json.string(story.sourceName)

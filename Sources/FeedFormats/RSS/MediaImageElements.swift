@@ -24,6 +24,18 @@ enum MediaImageElements {
         try writer.endElement()
     }
 
+    /// A file other than the picture (a second audio or video file) as `media:content` with its `medium`.
+    static func write(_ enclosure: StoryEnclosure, to writer: inout XMLByteWriter) throws(FeedError) {
+        try writer.startElement("media:content")
+        try writer.attribute("url", enclosure.link.text)
+        try writer.attribute("medium", enclosure.medium)
+        try writer.attribute("type", enclosure.mimeType)
+        if enclosure.length > 0 {
+            try writer.attribute("fileSize", String(enclosure.length))
+        }
+        try writer.endElement()
+    }
+
     private static func writeSize(_ copy: StoryImageCopy?, to writer: inout XMLByteWriter) throws(FeedError) {
         guard let copy else { return }
         try writer.attribute("width", String(copy.width))

@@ -68,7 +68,7 @@ public struct RSSReader: Sendable {
         var guidIsPermaLink = true
         var sourceURL: String?
         var enclosure: (url: String, type: String?, length: String?)?
-        var mediaContent: (url: String, type: String?, fileSize: String?)?
+        var mediaContents: [(url: String, type: String?, fileSize: String?, medium: String?)] = []
     }
 
     /// The text being collected for one field element.
@@ -125,6 +125,9 @@ public struct RSSReader: Sendable {
                     if reader.attribute("rel") == "self", selfURL == nil { selfURL = reader.attribute("href") }
                 } else if depth == 3, currentItem != nil {
                     readItemAttributes(&reader, name: name, namespace: namespace, into: &currentItem)
+                } else if depth == 4, currentItem != nil, namespace == RSSNamespace.media, name == "content" {
+                    // A media:group's files (the renderer's second and later enclosures).
+                    readItemAttributes(&reader, name: name, namespace: namespace, into: &currentItem)
                 }
                 let fieldDepth = currentItem == nil ? 2 : 3
                 if depth == fieldDepth, channelCount == 1, capture == nil,
@@ -171,8 +174,9 @@ public struct RSSReader: Sendable {
                 item?.enclosure = (url, reader.attribute("type"), reader.attribute("length"))
             }
         case (RSSNamespace.media, "content"):
-            if item?.mediaContent == nil, let url = reader.attribute("url") {
-                item?.mediaContent = (url, reader.attribute("type"), reader.attribute("fileSize"))
+            if let url = reader.attribute("url") {
+                item?.mediaContents.append(
+                    (url, reader.attribute("type"), reader.attribute("fileSize"), reader.attribute("medium")))
             }
         default:
             break
@@ -222,7 +226,7 @@ public struct RSSReader: Sendable {
         let publishedAt = item.texts[.pubDate].flatMap(RFC822Date.date(from:))
         guard let firstSeen = publishedAt ?? lastBuildDate else { return nil }
         let source = self.source(of: item, storyURL: url)
-        return Story(
+        var story = Story(
             url: url,
             title: title,
             sourceName: source.name,
@@ -237,6 +241,8 @@ public struct RSSReader: Sendable {
             firstSeen: firstSeen,
             language: item.texts[.itemLanguage].flatMap { $0.isEmpty ? nil : $0 }
         )
+        story.enclosures = enclosures(of: item)
+        return story
     }
 
     /// The item's `<source>`, else the article's own site, as the renderer requires one.
@@ -249,15 +255,46 @@ public struct RSSReader: Sendable {
         return (name, url)
     }
 
-    /// The enclosure, else a typed `media:content`; unknown or unparsable lengths read as 0.
+    /// The enclosure when it is a picture (or untyped by medium), else the first typed `media:content` of an
+    /// image; unknown or unparsable lengths read as 0.
     private static func image(of item: ItemFields) -> StoryImage? {
-        if let enclosure = item.enclosure, let url = absoluteWebURL(enclosure.url), let type = enclosure.type {
+        if let enclosure = item.enclosure, let url = absoluteWebURL(enclosure.url), let type = enclosure.type,
+            !isOtherMedium(type: type, medium: nil)
+        {
             return StoryImage(url: url, mimeType: type, length: enclosure.length.flatMap { Int($0) } ?? 0)
         }
-        if let media = item.mediaContent, let url = absoluteWebURL(media.url), let type = media.type {
+        if let media = item.mediaContents.first, !isOtherMedium(type: media.type, medium: media.medium),
+            let url = absoluteWebURL(media.url), let type = media.type
+        {
             return StoryImage(url: url, mimeType: type, length: media.fileSize.flatMap { Int($0) } ?? 0)
         }
         return nil
+    }
+
+    /// The files other than the picture, as the renderer writes them: an enclosure of audio, video or another
+    /// non-image type, then each `media:content` of such a medium.
+    private static func enclosures(of item: ItemFields) -> [StoryEnclosure] {
+        var result: [StoryEnclosure] = []
+        if let enclosure = item.enclosure, let type = enclosure.type, isOtherMedium(type: type, medium: nil),
+            let url = absoluteWebURL(enclosure.url)
+        {
+            result.append(StoryEnclosure(url: url, mimeType: type, length: enclosure.length.flatMap { Int($0) } ?? 0))
+        }
+        for media in item.mediaContents where isOtherMedium(type: media.type, medium: media.medium) {
+            guard let url = absoluteWebURL(media.url) else { continue }
+            result.append(
+                StoryEnclosure(
+                    url: url, mimeType: media.type ?? "application/octet-stream",
+                    length: media.fileSize.flatMap { Int($0) } ?? 0))
+        }
+        return result
+    }
+
+    /// Whether a type or medium names something other than a picture (audio, video, a document).
+    private static func isOtherMedium(type: String?, medium: String?) -> Bool {
+        if let medium = medium?.lowercased() { return medium != "image" }
+        guard let type = type?.lowercased() else { return false }
+        return !type.hasPrefix("image/")
     }
 
     /// An absolute http(s) URL with a host, else nil.

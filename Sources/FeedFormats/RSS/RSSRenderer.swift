@@ -132,7 +132,26 @@ public struct RSSRenderer: FeedRenderer {
         try writer.attribute("url", story.sourceLink.text)
         try writer.text(story.sourceName)
         try writer.endElement()
-        if let image = story.image {
+        if let first = story.enclosures.first {
+            // RSS allows one enclosure: a podcast's audio (or a video) takes it, so podcast apps still play the
+            // item; the picture goes as media:content and media:thumbnail, further files in a media:group.
+            try writer.startElement("enclosure")
+            try writer.attribute("url", first.link.text)
+            try writer.attribute("length", String(first.length))
+            try writer.attribute("type", first.mimeType)
+            try writer.endElement()
+            if let image = story.image {
+                try MediaImageElements.write(image, to: &writer)
+            }
+            // One media:content per item is what checkers accept; more files go in a media:group.
+            if story.enclosures.count > 1 {
+                try writer.startElement("media:group")
+                for enclosure in story.enclosures.dropFirst() {
+                    try MediaImageElements.write(enclosure, to: &writer)
+                }
+                try writer.endElement()
+            }
+        } else if let image = story.image {
             try writeImage(image, to: &writer)
         }
         try writer.endElement()

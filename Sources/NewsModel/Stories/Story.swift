@@ -34,6 +34,9 @@ public struct Story: Sendable, Hashable, Codable {
     public var category: String?
     /// The image to carry as enclosure, if any (may be the default image).
     public var image: StoryImage?
+    /// The files the story carries besides its picture (a podcast's audio, a video), in the feed's order;
+    /// empty for most stories. Optional in stored history: an older record has none.
+    public var enclosures: [StoryEnclosure] = []
     /// The language of the story's text (BCP 47, e.g. `pt`) when upstream tells it, which a
     /// DuckDuckGo answer from pt.wikipedia.org does; pages mark the story with it.
     public var language: String?
@@ -94,7 +97,7 @@ extension Story {
     /// The keys and value types of the stored `URL`s as they were: links are coded as `URL`s.
     private enum CodingKeys: String, CodingKey {
         case url, title, sourceName, sourceURL, summary, content, author, category, image, originalImageURL
-        case publishedAt, firstSeen, language
+        case publishedAt, firstSeen, language, enclosures
     }
 
     public init(from decoder: any Decoder) throws {
@@ -113,6 +116,7 @@ extension Story {
             publishedAt: try container.decodeIfPresent(Date.self, forKey: .publishedAt),
             firstSeen: try container.decode(Date.self, forKey: .firstSeen),
             language: try container.decodeIfPresent(String.self, forKey: .language))
+        enclosures = try container.decodeIfPresent([StoryEnclosure].self, forKey: .enclosures) ?? []
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -130,5 +134,6 @@ extension Story {
         try container.encodeIfPresent(publishedAt, forKey: .publishedAt)
         try container.encode(firstSeen, forKey: .firstSeen)
         try container.encodeIfPresent(language, forKey: .language)
+        if !enclosures.isEmpty { try container.encode(enclosures, forKey: .enclosures) }
     }
 }

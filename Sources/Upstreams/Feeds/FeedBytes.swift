@@ -17,17 +17,19 @@ struct FeedBytes {
     var encoding: String
 
     init(_ data: Data, httpCharset: String?) {
-        var body = [UInt8](data)
+        // The body is read in place (no copy of a 16 MB answer) unless it must be converted from UTF-16 or -32.
+        let head = [UInt8](data.prefix(4096))
+        var converted: [UInt8]?
         var encoding: String
-        if let (bom, length) = Self.byteOrderMark(body) {
-            body = Self.utf8(Array(body.dropFirst(length)), from: bom)
+        if let (bom, length) = Self.byteOrderMark(head) {
+            converted = Self.utf8([UInt8](data.dropFirst(length)), from: bom)
             encoding = "UTF-8"
-        } else if let unmarked = Self.unmarkedUTF16(body) {
-            body = Self.utf8(body, from: unmarked)
+        } else if let unmarked = Self.unmarkedUTF16(head) {
+            converted = Self.utf8([UInt8](data), from: unmarked)
             encoding = "UTF-8"
         } else if let charset = httpCharset.map(Self.canonical), !charset.isEmpty {
             encoding = charset
-        } else if let declared = Self.declaredEncoding(body).map(Self.canonical) {
+        } else if let declared = Self.declaredEncoding(head).map(Self.canonical) {
             encoding = declared
         } else {
             encoding = "UTF-8"
@@ -36,12 +38,19 @@ struct FeedBytes {
             // A 16- or 32-bit charset without a mark that the bytes contradict: read them as UTF-8.
             encoding = "UTF-8"
         }
-        if encoding == "UTF-8" || encoding == "US-ASCII", String(validating: body, as: UTF8.self) == nil {
-            // windows-1252 leaves five bytes undefined; with one of them present, ISO-8859-1 reads every byte.
-            let undefined: Set<UInt8> = [0x81, 0x8D, 0x8F, 0x90, 0x9D]
-            encoding = body.contains(where: undefined.contains) ? "ISO-8859-1" : "WINDOWS-1252"
+        func finish(_ body: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+            if encoding == "UTF-8" || encoding == "US-ASCII", String(validating: body, as: UTF8.self) == nil {
+                // windows-1252 leaves five bytes undefined; with one of them present, ISO-8859-1 reads every byte.
+                let undefined: Set<UInt8> = [0x81, 0x8D, 0x8F, 0x90, 0x9D]
+                encoding = body.contains(where: undefined.contains) ? "ISO-8859-1" : "WINDOWS-1252"
+            }
+            return Self.repaired(body)
         }
-        self.bytes = Self.repaired(body)
+        if let converted {
+            self.bytes = converted.withUnsafeBufferPointer(finish)
+        } else {
+            self.bytes = data.withUnsafeBytes { finish($0.bindMemory(to: UInt8.self)) }
+        }
         self.encoding = encoding
     }
 
@@ -125,27 +134,29 @@ struct FeedBytes {
     private static let xmlEntities: Set<String> = ["amp", "lt", "gt", "quot", "apos"]
 
     /// The body without its DOCTYPE, with HTML named references made numeric and stray `&` escaped.
-    static func repaired(_ body: [UInt8]) -> [UInt8] {
+    static func repaired(_ body: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(body.count + 64)
         var index = 0
         let count = body.count
-        func starts(_ prefix: String, at position: Int, caseInsensitive: Bool = false) -> Bool {
-            let bytes = Array(prefix.utf8)
-            guard position + bytes.count <= count else { return false }
-            for offset in 0..<bytes.count {
-                var byte = body[position + offset]
-                if caseInsensitive, (0x61...0x7A).contains(byte) { byte -= 0x20 }
-                if byte != bytes[offset] { return false }
+        func starts(_ prefix: StaticString, at position: Int, caseInsensitive: Bool = false) -> Bool {
+            // A StaticString's bytes: no array is made for each `<` of a large feed.
+            prefix.withUTF8Buffer { bytes in
+                guard position + bytes.count <= count else { return false }
+                for offset in 0..<bytes.count {
+                    var byte = body[position + offset]
+                    if caseInsensitive, (0x61...0x7A).contains(byte) { byte -= 0x20 }
+                    if byte != bytes[offset] { return false }
+                }
+                return true
             }
-            return true
         }
-        func copy(until marker: String) {
+        func copy(until marker: StaticString) {
             while index < count, !starts(marker, at: index) {
                 output.append(body[index])
                 index += 1
             }
-            let end = min(count, index + marker.utf8.count)
+            let end = min(count, index + marker.utf8CodeUnitCount)
             output.append(contentsOf: body[index..<end])
             index = end
         }
@@ -173,7 +184,7 @@ struct FeedBytes {
     }
 
     /// After the DOCTYPE's closing `>`, skipping an internal subset in brackets.
-    private static func endOfDoctype(_ body: [UInt8], from start: Int) -> Int {
+    private static func endOfDoctype(_ body: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var index = start
         var depth = 0
         var quote: UInt8?
@@ -196,7 +207,9 @@ struct FeedBytes {
     }
 
     /// Copies the reference at `start` (a `&`), repaired; returns where reading goes on.
-    private static func appendReference(_ body: [UInt8], at start: Int, to output: inout [UInt8]) -> Int {
+    private static func appendReference(
+        _ body: UnsafeBufferPointer<UInt8>, at start: Int, to output: inout [UInt8]
+    ) -> Int {
         var index = start + 1
         let limit = min(body.count, start + 40)
         if index < limit, body[index] == UInt8(ascii: "#") {
@@ -210,7 +223,9 @@ struct FeedBytes {
                 index += 1
             }
             if index > digitsStart, index < limit, body[index] == UInt8(ascii: ";") {
+                // XML knows `&#x41;` only; `&#X41;` is what HTML readers (and feedparser) accept too.
                 output.append(contentsOf: body[start...index])
+                if hex { output[output.count - (index - start) - 1 + 2] = UInt8(ascii: "x") }
                 return index + 1
             }
         } else {

@@ -51,8 +51,7 @@ enum JSONFeedParser {
 
     private static func text(_ value: Any?) -> String? {
         guard let string = value as? String else { return nil }
-        let trimmed = string.trimmingCharacters(in: .whitespacesAndNewlines)
-        return trimmed.isEmpty ? nil : trimmed
+        return XMLFeedNode.trimmed(string)
     }
 
     private static func link(_ value: Any?, base: URL) -> URL? {

@@ -51,7 +51,7 @@ public struct PublisherFeedNormalizer: Sendable {
                 ? summaryText
                 : (!contentText.isEmpty ? TextCleaner.truncated(contentText, to: Self.summaryLimit) : nil)
             let content = summary.flatMap {
-                !contentText.isEmpty && NewsAPINormalizer.saysMore(contentText, than: $0) ? contentText : nil
+                !contentText.isEmpty && Self.saysMore(contentText, than: $0) ? contentText : nil
             }
             let sourceLink =
                 feed.link.flatMap { ArticleURL.siteRoot(of: $0) }.flatMap { ArticleURL.link(from: $0.absoluteString) }?
@@ -69,6 +69,7 @@ public struct PublisherFeedNormalizer: Sendable {
             story.language = feed.language.map { $0.trimmingCharacters(in: .whitespaces) }.flatMap {
                 $0.isEmpty ? nil : $0
             }
+            story.enclosures = Self.enclosures(of: item)
             stories.append(story)
         }
         return Result(stories: stories, dropped: dropped, repeated: repeated)
@@ -80,6 +81,48 @@ public struct PublisherFeedNormalizer: Sendable {
         if !plain.isEmpty { return plain }
         if let summary, !summary.isEmpty { return TextCleaner.truncated(summary, to: 80) }
         return defaults.title
+    }
+
+    /// Every enclosure that is not a picture (the picture is ``Story/image``), once each, typed by the feed or
+    /// else by the file's extension.
+    static func enclosures(of item: PublisherFeedItem) -> [StoryEnclosure] {
+        var seen: Set<String> = []
+        return item.enclosures.compactMap { enclosure in
+            guard !enclosure.isImage, let link = ArticleURL.link(from: enclosure.url.absoluteString)?.link,
+                seen.insert(link.text).inserted
+            else { return nil }
+            let type =
+                enclosure.type.flatMap { $0.contains("/") ? $0 : nil }
+                ?? StoryEnclosure.mimeType(forExtension: enclosure.url.pathExtension) ?? "application/octet-stream"
+            return StoryEnclosure(link: link, mimeType: type, length: enclosure.length ?? 0)
+        }
+    }
+
+    /// ``NewsAPINormalizer/saysMore(_:than:)`` with fast answers first: when the texts are byte for byte the same up
+    /// to two ASCII letters or digits that differ in any case, the content cannot be a prefix of the summary (those
+    /// letters are not cut as a trailing ellipsis, dot or space, and start their characters), so it says more; so
+    /// it does when it is the summary followed by more letters or digits.
+    /// A podcast's show notes repeat its description: without this, full Unicode lowercasing of both was a third of
+    /// the time of a 16 MB feed.
+    package static func saysMore(_ content: String, than summary: String) -> Bool {
+        var firstDifference: (UInt8, UInt8)?
+        for (left, right) in zip(content.utf8, summary.utf8) where left != right {
+            firstDifference = (left, right)
+            break
+        }
+        if let (left, right) = firstDifference {
+            if isASCIIAlphanumeric(left), isASCIIAlphanumeric(right), left | 0x20 != right | 0x20 { return true }
+        } else if content.utf8.count > summary.utf8.count,
+            content.utf8.dropFirst(summary.utf8.count).contains(where: isASCIIAlphanumeric)
+        {
+            // The summary, then more words: longer than the summary after any trimming, so no prefix of it.
+            return true
+        }
+        return NewsAPINormalizer.saysMore(content, than: summary)
+    }
+
+    private static func isASCIIAlphanumeric(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
     }
 
     private static func httpURL(_ text: String) -> URL? {

@@ -34,8 +34,36 @@ struct XMLFeedNode {
     var text: String? {
         var bytes: [UInt8] = []
         Self.appendText(of: pointer, to: &bytes)
-        let value = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        return value.isEmpty ? nil : value
+        return Self.trimmed(bytes)
+    }
+
+    /// `bytes` as a string without the ASCII space, tab and line breaks around it (the XML white space; trimmed on
+    /// the bytes, as Foundation's `trimmingCharacters` is slow on long texts), nil when nothing is left.
+    static func trimmed(_ bytes: [UInt8]) -> String? {
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }),
+            let last = bytes.lastIndex(where: { !isSpace($0) })
+        else { return nil }
+        return unicodeTrimmed(String(decoding: bytes[first...last], as: UTF8.self))
+    }
+
+    /// ``trimmed(_:)`` for a string (JSON Feed's texts).
+    static func trimmed(_ string: String) -> String? {
+        let utf8 = string.utf8
+        guard let first = utf8.firstIndex(where: { !isSpace($0) }), let last = utf8.lastIndex(where: { !isSpace($0) })
+        else { return nil }
+        // ASCII bytes sit on character boundaries, so the indices cut the string cleanly.
+        return unicodeTrimmed(String(string[first...last]))
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
+
+    private static func unicodeTrimmed(_ value: String) -> String? {
+        // Other Unicode white space (a no-break space from `&nbsp;`) around the text, as before.
+        guard let head = value.unicodeScalars.first, let tail = value.unicodeScalars.last,
+            head.properties.isWhitespace || tail.properties.isWhitespace
+        else { return value }
+        let text = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        return text.isEmpty ? nil : text
     }
 
     /// Text and CDATA under `node`, in document order (read from the tree, so libxml2 allocates nothing).
@@ -56,6 +84,57 @@ struct XMLFeedNode {
         }
     }
 
+    /// The text of an Atom text construct (or a like element) as the normalizer expects it, HTML allowed:
+    /// `mode="base64"` (Atom 0.3) decoded; `type="xhtml"` (or `application/xhtml+xml`) as its children's markup,
+    /// so escaped text such as `&lt;blink&gt;` stays text; otherwise ``text``.
+    var construct: String? {
+        let type = attribute("type")?.lowercased() ?? ""
+        // Atom 1.0 (4.1.3.3): a type other than text, html, xhtml, XML or text/* is base64.
+        let isBase64Type =
+            type.contains("/") && !type.hasPrefix("text/") && !type.hasSuffix("xml") && !type.hasSuffix("+xml")
+        if attribute("mode")?.lowercased() == "base64" || isBase64Type, let encoded = text,
+            let data = Data(base64Encoded: encoded, options: .ignoreUnknownCharacters)
+        {
+            let decoded = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            return decoded.isEmpty ? nil : decoded
+        }
+        guard type == "xhtml" || type.hasSuffix("xhtml+xml") else { return text }
+        Self.resolveLinks(under: pointer)
+        guard let buffer = xmlBufferCreate() else { return text }
+        defer { xmlBufferFree(buffer) }
+        var child = pointer.pointee.children
+        while let current = child {
+            xmlNodeDump(buffer, pointer.pointee.doc, current, 0, 0)
+            child = current.pointee.next
+        }
+        guard let content = xmlBufferContent(buffer) else { return text }
+        let markup = String(cString: content).trimmingCharacters(in: .whitespacesAndNewlines)
+        return markup.isEmpty ? nil : markup
+    }
+
+    /// `href` and `src` of the xhtml under `node` made absolute against the `xml:base` in effect there, so the
+    /// markup means the same outside the feed.
+    private static func resolveLinks(under node: xmlNodePtr) {
+        var child = node.pointee.children
+        while let current = child {
+            if current.pointee.type == XML_ELEMENT_NODE {
+                let element = XMLFeedNode(pointer: current)
+                for name in ["href", "src"] {
+                    guard let value = element.attribute(name), let base = element.base,
+                        let resolved = URL(string: value, relativeTo: base)?.absoluteURL,
+                        resolved.absoluteString != value
+                    else { continue }
+                    xmlSetProp(current, name, resolved.absoluteString)
+                }
+                resolveLinks(under: current)
+            }
+            child = current.pointee.next
+        }
+    }
+
+    /// A link's target: its `href`, else (Atom 0.3 as some wrote it, RSS `<link>`) its text.
+    var linkTarget: String? { attribute("href") ?? text }
+
     /// The attribute `name` (in any namespace), nil when absent or blank.
     func attribute(_ name: String, namespace: String? = nil) -> String? {
         var property = pointer.pointee.properties
@@ -71,8 +150,7 @@ struct XMLFeedNode {
                     }
                     child = current.pointee.next
                 }
-                let text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-                return text.isEmpty ? nil : text
+                return Self.trimmed(bytes)
             }
             property = attribute.pointee.next
         }

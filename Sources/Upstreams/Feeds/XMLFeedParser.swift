@@ -19,6 +19,7 @@ enum XMLFeedParser {
     /// The feed, or nil when the root is not RSS, RDF or Atom.
     static func feed(from root: XMLFeedNode) -> PublisherFeed? {
         switch root.name.lowercased() {
+        case "channel" where root.name == "CHANNEL": return cdf(root)
         case "rss", "channel": return rss(root, format: .rss)
         case "rdf": return rss(root, format: .rdf)
         case "feed": return atom(root)
@@ -53,11 +54,14 @@ enum XMLFeedParser {
         var item = PublisherFeedItem()
         let guid = node.first("guid")
         item.id = guid?.text ?? node.attribute("about")
+        let plainLinks = node.children("link", where: isPlain)
         item.link =
-            node.url(node.first("link", where: isPlain)?.text)
-            ?? alternate(in: node.children("link", where: isAtom))
+            node.url(plainLinks.first { $0.attribute("rel") == nil }?.linkTarget)
+            ?? alternate(in: node.children("link", where: isAtom) + plainLinks)
             ?? (guid?.attribute("isPermaLink")?.lowercased() != "false" ? node.url(guid?.text) : nil)
-        item.title = node.first("title", where: { isPlain($0) || $0.contains("purl.org/dc") })?.text
+        item.title =
+            node.first("title", where: { isPlain($0) || $0.contains("purl.org/dc") })?.text
+            ?? mediaTitle(of: node)
         item.summary = node.first("description", where: isPlain)?.text ?? node.first("summary", where: isITunes)?.text
         item.content = node.first("encoded")?.text ?? node.first("content", where: isAtom)?.text
         let dates = ["pubDate", "date", "published", "issued"].lazy.compactMap { node.first($0)?.text }
@@ -75,7 +79,7 @@ enum XMLFeedParser {
                     length: enclosure.attribute("length").flatMap { Int($0) })
             }
         }
-        item.enclosures += atomEnclosures(node.children("link", where: isAtom))
+        item.enclosures += atomEnclosures(node.children("link", where: isAtom) + plainLinks)
         item.image = picture(of: node, enclosures: item.enclosures)
         return item
     }
@@ -107,6 +111,32 @@ enum XMLFeedParser {
         return enclosures.first(where: \.isImage)?.url
     }
 
+    // MARK: CDF
+
+    /// Microsoft's Channel Definition Format (1997), which feedparser still reads: `<CHANNEL HREF>` with
+    /// `<ITEM HREF LASTMOD>` holding `<TITLE>` and `<ABSTRACT>`; `BASE` resolves relative `HREF`s.
+    private static func cdf(_ root: XMLFeedNode) -> PublisherFeed {
+        var feed = PublisherFeed(format: .rss)
+        let base = root.url(root.attribute("BASE"))
+        func link(_ node: XMLFeedNode) -> URL? {
+            guard let href = node.attribute("HREF") else { return nil }
+            if let base, let url = URL(string: href, relativeTo: base)?.absoluteURL {
+                return node.url(url.absoluteString)
+            }
+            return node.url(href)
+        }
+        feed.title = root.first("TITLE")?.text
+        feed.link = link(root)
+        feed.description = root.first("ABSTRACT")?.text
+        feed.items = root.children("ITEM").map { node in
+            var item = PublisherFeedItem(link: link(node), title: node.first("TITLE")?.text)
+            item.summary = node.first("ABSTRACT")?.text
+            item.updated = node.attribute("LASTMOD").flatMap(FeedDateParser.parse)
+            return item
+        }
+        return feed
+    }
+
     // MARK: Atom
 
     private static func atom(_ root: XMLFeedNode) -> PublisherFeed {
@@ -119,7 +149,9 @@ enum XMLFeedParser {
         feed.image = (root.first("logo", where: isAtomOrNone) ?? root.first("icon", where: isAtomOrNone)).flatMap {
             $0.url($0.text)
         }
-        feed.items = root.children("entry", where: isAtomOrNone).map(atomEntry)
+        // Some Atom feeds call their entries <item>; feedparser reads them, so do we.
+        feed.items = root.children.filter { ["entry", "item"].contains($0.name) && isAtomOrNone($0.namespace) }
+            .map(atomEntry)
         return feed
     }
 
@@ -127,10 +159,14 @@ enum XMLFeedParser {
         var item = PublisherFeedItem()
         item.id = node.first("id", where: isAtomOrNone)?.text
         let links = node.children("link", where: isAtomOrNone)
-        item.link = alternate(in: links)
-        item.title = node.first("title", where: isAtomOrNone)?.text
-        item.summary = node.first("summary", where: isAtomOrNone)?.text
-        item.content = node.first("content", where: isAtomOrNone)?.text
+        // No alternate link: an id that is an http(s) URL is the entry's address, as feedparser and the
+        // normalizer read it.
+        item.link =
+            alternate(in: links)
+            ?? item.id.flatMap { $0.lowercased().hasPrefix("http") ? node.url($0) : nil }
+        item.title = node.first("title", where: isAtomOrNone)?.construct ?? mediaTitle(of: node)
+        item.summary = node.first("summary", where: isAtomOrNone)?.construct
+        item.content = node.first("content", where: isAtomOrNone)?.construct
         item.published =
             ["published", "issued", "created"].lazy.compactMap {
                 node.first($0, where: isAtomOrNone)?.text
@@ -153,12 +189,19 @@ enum XMLFeedParser {
     private static func alternate(in links: [XMLFeedNode]) -> URL? {
         let alternates = links.filter { ($0.attribute("rel") ?? "alternate").lowercased() == "alternate" }
         let html = alternates.first { $0.attribute("type")?.lowercased().contains("html") ?? true }
-        return (html ?? alternates.first).flatMap { $0.url($0.attribute("href")) }
+        return (html ?? alternates.first).flatMap { $0.url($0.linkTarget) }
+    }
+
+    /// Media RSS's `media:title` (of the item or its group), the title feedparser falls back to.
+    private static func mediaTitle(of node: XMLFeedNode) -> String? {
+        (node.first("title", where: isMedia)
+            ?? node.children("group", where: isMedia).lazy.compactMap { $0.first("title", where: isMedia) }.first)?
+            .text
     }
 
     private static func atomEnclosures(_ links: [XMLFeedNode]) -> [PublisherFeedEnclosure] {
         links.filter { $0.attribute("rel")?.lowercased() == "enclosure" }.compactMap { link in
-            link.url(link.attribute("href")).map {
+            link.url(link.linkTarget).map {
                 PublisherFeedEnclosure(
                     url: $0, type: link.attribute("type")?.lowercased(),
                     length: link.attribute("length").flatMap { Int($0) })
