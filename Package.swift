@@ -129,7 +129,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HTTPServingTests",
-            dependencies: ["HTTPServing", "CEpoll"]
+            dependencies: ["HTTPServing", "CEpoll", "TestSupport"]
         ),
         // Shared by the test targets: loopback stubs (NewsAPI, DuckDuckGo, image hosts), workspaces,
         // feed-rule checkers, golden files and the fixtures.

@@ -39,7 +39,7 @@ package final class DuckDuckGoStub: Sendable {
         let ledger = Ledger(answers: answers)
         let configuration = HTTPServer.Configuration(
             host: "127.0.0.1", port: 0, idleTimeout: .seconds(10), shutdownGracePeriod: .milliseconds(50),
-            eventLoopCount: 1)
+            eventLoopCount: 1, handlerExecutor: StubExecutor.shared)
         server = HTTPServer(configuration: configuration, handler: Handler(ledger: ledger))
         self.ledger = ledger
         port = try server.start()

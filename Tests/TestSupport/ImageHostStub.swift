@@ -96,13 +96,14 @@ package final class ImageHostStub: HTTPHandler {
 
 /// A server configuration for loopback stubs: a `.hang` answer outlasts any client deadline a test sets (up to
 /// 30 s), so a hung image is always the client's timeout and never the server closing first; shutdown closes hung
-/// and idle connections at once, so tests still end fast.
+/// and idle connections at once, so tests still end fast. Handlers run on ``StubExecutor``, out of the shared pool's
+/// way.
 package func quickStubConfiguration(
     host: String = "127.0.0.1", accessLog: (@Sendable (HTTPAccessLogEntry) -> Void)? = nil
 ) -> HTTPServer.Configuration {
     HTTPServer.Configuration(
         host: host, headerTimeout: .seconds(2), idleTimeout: .seconds(30), shutdownGracePeriod: .milliseconds(100),
-        eventLoopCount: 1, accessLog: accessLog)
+        eventLoopCount: 1, accessLog: accessLog, handlerExecutor: StubExecutor.shared)
 }
 
 /// Starts an ``ImageHostStub`` on `host` with an ephemeral port, runs `body` with its base URL, then shuts down.

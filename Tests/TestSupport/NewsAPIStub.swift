@@ -76,7 +76,7 @@ package final class NewsAPIStub: Sendable {
         let handler = Handler(ledger: ledger)
         let configuration = HTTPServer.Configuration(
             host: "127.0.0.1", port: 0, idleTimeout: .seconds(10), shutdownGracePeriod: .milliseconds(50),
-            eventLoopCount: 1)
+            eventLoopCount: 1, handlerExecutor: StubExecutor.shared)
         server = HTTPServer(configuration: configuration, handler: handler)
         self.ledger = ledger
         port = try server.start()

@@ -345,7 +345,7 @@ final class EventLoopWorker {
         let handler = context.handler
         let descriptor = connection.descriptor
         let serial = connection.serial
-        Task {
+        Task(executorPreference: context.configuration.handlerExecutor) {
             let action = await handler.handle(request)
             loop.post(.handled(descriptor: descriptor, serial: serial, action: action))
         }

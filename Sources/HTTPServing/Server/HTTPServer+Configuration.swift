@@ -23,6 +23,10 @@ extension HTTPServer {
         /// Called once per answered request, on an event-loop thread: keep it quick
         /// (buffer or hand off the line; never block).
         public var accessLog: (@Sendable (HTTPAccessLogEntry) -> Void)?
+        /// Where the handler's tasks run: nil is Swift's shared pool. An executor of its own keeps the server
+        /// answering while that pool is busy with other work (the tests' loopback stubs use one, so that a
+        /// CPU-heavy suite running beside them cannot delay their answers past a client's deadline).
+        public var handlerExecutor: (any TaskExecutor)?
 
         /// A configuration; every parameter has a production-ready default.
         public init(
@@ -35,7 +39,8 @@ extension HTTPServer {
             shutdownGracePeriod: Duration = .seconds(5),
             eventLoopCount: Int = 2,
             requestLimits: HTTPRequestParser.Limits = .init(),
-            accessLog: (@Sendable (HTTPAccessLogEntry) -> Void)? = nil
+            accessLog: (@Sendable (HTTPAccessLogEntry) -> Void)? = nil,
+            handlerExecutor: (any TaskExecutor)? = nil
         ) {
             self.host = host
             self.port = port
@@ -47,6 +52,7 @@ extension HTTPServer {
             self.eventLoopCount = eventLoopCount
             self.requestLimits = requestLimits
             self.accessLog = accessLog
+            self.handlerExecutor = handlerExecutor
         }
     }
 }
