@@ -330,11 +330,13 @@ import Testing
                 #expect(stories.count == 2)
                 let record = OutputFolder(root: workspace.output).articleStore.load(base + "/hang").record
                 #expect(record?.failure?.cause == .timeout)
-                // The feed's line says what full text got and what failed (issue 30, point 7).
-                #expect(
-                    run.outputLines.contains(
-                        "us/health: written, 2 items (2 new); full text 1 of 2 stories (1 page failed: 1 timeout)"),
-                    "\(run.outputLines)")
+                // The feed's line names the timeout among the failures (issue 30, point 7). Whether the normal page
+                // beside the hanging one made its deadline depends on how busy the machine is (the build's own code
+                // runs on the test pool), so only the hanging page's cause is certain here; the line's exact count
+                // is tested with a failure that does not depend on time
+                // (`aFullTextBuildShowsItsPagesOnATerminalAndCountsThemInTheFeedLine`).
+                let line = run.outputLines.first { $0.hasPrefix("us/health: written, 2 items (2 new); full text ") }
+                #expect(line?.hasSuffix(" timeout)") == true, "\(run.outputLines)")
             }
         }
     }
