@@ -62,7 +62,8 @@ import Testing
             // A deadline names its limit (the record keeps the URL beside it); every other cause names the server.
             let namesItsLimit = misbehaviour.outlastsTheDeadline && cause.hasPrefix("timed out")
             #expect(namesItsLimit || cause.contains(server.hostAndPort), "\(cause)")
-            #expect(elapsed < Self.deadline(for: misbehaviour).duration + .seconds(5), "took \(elapsed)")
+            // The server would go on for ever: ending at all proves the deadline; 25 s of slack for a busy machine.
+            #expect(elapsed < Self.deadline(for: misbehaviour).duration + .seconds(25), "took \(elapsed)")
         }
     }
 
@@ -75,7 +76,8 @@ import Testing
                 return
             }
             #expect(mimeType == "image/png")
-            #expect(elapsed < Self.deadline(for: misbehaviour).duration + .seconds(5), "took \(elapsed)")
+            // The server would go on for ever: ending at all proves the deadline; 25 s of slack for a busy machine.
+            #expect(elapsed < Self.deadline(for: misbehaviour).duration + .seconds(25), "took \(elapsed)")
         }
     }
 }
