@@ -9,7 +9,7 @@ package enum CommandTable {
 
     /// Every command but `help` (whose text lists them).
     static let commands: [CommandSpec] = [
-        demo, build, status, serve, watch, convert, extract, bookmark, initCommand,
+        demo, build, status, serve, watch, convert, extract, bookmark, importCommand, initCommand,
     ]
 
     /// The command named `name` (`help`, `build`, …).
@@ -271,6 +271,31 @@ package enum CommandTable {
                 about: ""),
         ],
         run: BookmarkCommand.run)
+
+    static let importCommand = CommandSpec(
+        name: "import", summary: "add the feeds of an OPML export (a feed reader's subscriptions) to the config",
+        arguments: "FILE|-",
+        parser: ArgumentParser(
+            command: "import",
+            options: [
+                config,
+                .flag("--dry-run", help: "print the entries that would be added; change nothing"),
+            ],
+            positionals: 1...1,
+            positional: ("FILE|-", "the OPML file, or - for standard input")),
+        about: """
+            Appends one {"feed": URL, "title": TITLE} entry to the config's "feeds" per outline
+            of the OPML file that has an xmlUrl (folders flattened, in the file's order), skipping
+            feeds the config already has (the same URL, whatever the case of its host, a trailing
+            slash or a fragment). The config is rewritten atomically with nothing else in it
+            changed, and only when it still loads with the new entries. Says how many feeds it
+            added and skipped. Exports of Miniflux, FreshRSS, NetNewsWire, Feedly and the like work.
+            """,
+        details: """
+            Exit status 1 when the OPML file cannot be read or is no OPML, 78 when the config
+            is invalid.
+            """,
+        run: ImportCommand.run)
 
     static let initCommand = CommandSpec(
         name: "init", summary: "write a starter newsfeed.json",
