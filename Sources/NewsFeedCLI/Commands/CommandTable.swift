@@ -9,7 +9,7 @@ package enum CommandTable {
 
     /// Every command but `help` (whose text lists them).
     static let commands: [CommandSpec] = [
-        demo, build, status, serve, watch, convert, extract, bookmark, importCommand, initCommand,
+        demo, build, status, serve, watch, convert, extract, bookmark, importCommand, discover, initCommand,
     ]
 
     /// The command named `name` (`help`, `build`, …).
@@ -296,6 +296,31 @@ package enum CommandTable {
             is invalid.
             """,
         run: ImportCommand.run)
+
+    static let discover = CommandSpec(
+        name: "discover", summary: "list the feeds a web page advertises, each checked to be one",
+        arguments: "URL",
+        parser: ArgumentParser(
+            command: "discover",
+            options: [
+                .flag("--allow-private", help: "allow a page or feed on a private or loopback address")
+            ],
+            positionals: 1...1,
+            positional: ("URL", "the page (or feed) to look at, an http(s) address")),
+        about: """
+            Fetches URL and prints the feeds it advertises (<link rel="alternate"> of the RSS,
+            Atom and JSON Feed types, in page order), then links of the same site that look like
+            feeds (/feed, /rss, atom.xml, feed.json, .rss, ...; at most 10), one line each:
+            the feed's address, its format, its number of items and its title. Each is fetched
+            and read to check that it is a feed; an advertised one that is not is named on
+            stderr. When URL is itself a feed, says so. Every fetch goes through the same guard
+            as build's (public addresses only unless --allow-private, at most 5 redirects).
+            """,
+        details: """
+            Exit status 1 when no feed is found or the page cannot be fetched, 64 when URL is no
+            http(s) address.
+            """,
+        run: DiscoverCommand.run)
 
     static let initCommand = CommandSpec(
         name: "init", summary: "write a starter newsfeed.json",
