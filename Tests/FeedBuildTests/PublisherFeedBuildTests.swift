@@ -96,6 +96,27 @@ import Testing
         #expect(config.feeds.map(scheduler.interval(for:)) == [1800, 3600, 300, 86_400])
     }
 
+    /// Conditional GET (issue 27, point 5): the next poll sends the last answer's `ETag`; a 304 rewrites nothing.
+    @Test func aFeedAnswering304IsNotRewritten() async throws {
+        try await Self.with { workspace, host, _ in
+            var tagged = FeedHostStub.Answer(Self.harbourRSS)
+            tagged.etag = "\"harbour-1\""
+            host.set("/rss.xml", tagged)
+            #expect(await workspace.build(["--only", "feed/harbour"]).status == 0)
+            let file = workspace.feedURL("feed/harbour")
+            let before = try Data(contentsOf: file)
+            let stamp = try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date
+            workspace.clock.advance(by: 3600)
+            let run = await workspace.build(["--only", "feed/harbour", "--force"])
+            #expect(run.status == 0, "\(run.standardError)")
+            #expect(host.conditionalHeaders.last == "If-None-Match: \"harbour-1\"")
+            #expect(
+                run.outputLines == ["feed/harbour: unchanged, 2 items", "1 feed: 0 written, 1 unchanged, 0 failed"])
+            #expect(try Data(contentsOf: file) == before)
+            #expect(try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date == stamp)
+        }
+    }
+
     @Test func anItemThatComesBackChangedIsUpdatedInPlaceNeverRepeated() async throws {
         try await Self.with { workspace, host, _ in
             #expect(await workspace.build(["--only", "feed/harbour"]).status == 0)

@@ -11,6 +11,10 @@ package final class FeedHostStub: HTTPHandler {
         package var body: Data
         /// A `Location` header, for redirects.
         package var location: String?
+        /// An `ETag`: a request whose `If-None-Match` names it is answered `304 Not Modified`.
+        package var etag: String?
+        /// A `Last-Modified`: a request whose `If-Modified-Since` is the same is answered `304 Not Modified`.
+        package var lastModified: String?
 
         package init(status: Int = 200, contentType: String = "application/rss+xml", body: Data) {
             self.status = status
@@ -32,6 +36,7 @@ package final class FeedHostStub: HTTPHandler {
 
     private let answers: Mutex<[String: Answer]>
     private let asked = Mutex<[String]>([])
+    private let conditions = Mutex<[String]>([])
 
     package init(_ answers: [String: Answer]) {
         self.answers = Mutex(answers)
@@ -44,11 +49,28 @@ package final class FeedHostStub: HTTPHandler {
 
     /// The paths asked for, in order.
     package var paths: [String] { asked.withLock { $0 } }
+    /// Per request, in order: `If-None-Match: …` and `If-Modified-Since: …` as sent, or empty.
+    package var conditionalHeaders: [String] { conditions.withLock { $0 } }
 
     package func handle(_ request: HTTPRequest) async -> HTTPAction {
         asked.withLock { $0.append(request.path) }
         guard let answer = answers.withLock({ $0[request.path] }) else { return .respond(.text(404, "no such feed")) }
+        let noneMatch = request.headers["If-None-Match"]
+        let modifiedSince = request.headers["If-Modified-Since"]
+        conditions.withLock {
+            $0.append(
+                [noneMatch.map { "If-None-Match: \($0)" }, modifiedSince.map { "If-Modified-Since: \($0)" }]
+                    .compactMap { $0 }.joined(separator: ", "))
+        }
         var headers = HTTPHeaders()
+        if let etag = answer.etag { headers.set("ETag", etag) }
+        if let lastModified = answer.lastModified { headers.set("Last-Modified", lastModified) }
+        if answer.status == 200,
+            (answer.etag != nil && noneMatch == answer.etag)
+                || (noneMatch == nil && answer.lastModified != nil && modifiedSince == answer.lastModified)
+        {
+            return .respond(HTTPResponse(status: 304, headers: headers, body: .data(Data())))
+        }
         headers.set("Content-Type", answer.contentType)
         if let location = answer.location { headers.set("Location", location) }
         return .respond(HTTPResponse(status: answer.status, headers: headers, body: .data(answer.body)))

@@ -68,7 +68,8 @@ public final class GuardedFetcher: Sendable {
     /// ``FetchError/tooManyRedirects(limit:)``, ``FetchError/redirectLoop(_:)``,
     /// ``FetchError/unwantedMediaType(_:url:)``, ``FetchError/timedOut(after:)``, ``FetchError/tooLarge(limit:)``,
     /// or a transport failure; ``FetchError/cancelled`` when the calling task is cancelled.
-    public func fetch(_ url: URL) async throws(FetchError) -> FetchedResource {
+    /// `headers` are sent with every request of the exchange (a feed's `If-None-Match` and `If-Modified-Since`).
+    public func fetch(_ url: URL, headers: [String: String] = [:]) async throws(FetchError) -> FetchedResource {
         let deadline = ContinuousClock.now + policy.timeout
         var current = url
         var visited: Set<String> = []
@@ -77,7 +78,7 @@ public final class GuardedFetcher: Sendable {
             visited.insert(current.absoluteString)
             try await vet(current, redirected: redirects > 0)
             if policy.obeysRobots { try await obeyRobots(current) }
-            let answer = try await exchange(current, deadline: deadline, inspect: true)
+            let answer = try await exchange(current, deadline: deadline, inspect: true, headers: headers)
             guard [301, 302, 303, 307, 308].contains(answer.status), let location = answer.headers["location"],
                 let next = URL(string: location, relativeTo: current)?.absoluteURL
             else {
@@ -180,9 +181,10 @@ public final class GuardedFetcher: Sendable {
     /// One request under the host gate, with what is left of `deadline`; redirects are delivered, not followed.
     /// With `prefixBytes` the body is read no further than that many (decoded) bytes, which are kept as the answer
     /// (a `robots.txt`), instead of failing past ``FetchPolicy/maximumBytes``.
-    private func exchange(_ url: URL, deadline: ContinuousClock.Instant, inspect: Bool, prefixBytes: Int? = nil)
-        async throws(FetchError) -> Answer
-    {
+    private func exchange(
+        _ url: URL, deadline: ContinuousClock.Instant, inspect: Bool, prefixBytes: Int? = nil,
+        headers: [String: String] = [:]
+    ) async throws(FetchError) -> Answer {
         let host = Self.origin(of: url) ?? url.absoluteString
         try await gate.enter(host)
         defer { Task { await gate.leave(host) } }
@@ -192,6 +194,7 @@ public final class GuardedFetcher: Sendable {
         request.httpMethod = "GET"
         request.setValue(policy.userAgent, forHTTPHeaderField: "User-Agent")
         request.setValue(inspect ? policy.accept : "text/plain, */*;q=0.1", forHTTPHeaderField: "Accept")
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         let accepts = policy.acceptsMediaType
         let fetcher = CurlFetcher(maximumBytes: prefixBytes ?? policy.maximumBytes)
         let timeout = policy.timeout

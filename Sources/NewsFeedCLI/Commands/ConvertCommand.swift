@@ -263,7 +263,8 @@ package enum ConvertCommand {
         return (FeedSpec(country: country, category: category), site, format)
     }
 
-    private static func readFailure(_ url: URL) -> String {
+    /// Why a file that could not be read was not: `no such file`, `it is a folder` or `permission denied`.
+    static func readFailure(_ url: URL) -> String {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { return "no such file" }
         return isFolder.boolValue ? "it is a folder" : "permission denied"

@@ -24,6 +24,8 @@ package enum FeedSourcesFactory {
             site: config.site, allowPrivate: config.allowPrivate, maxFeedBytes: config.maxFeedBytes)
         return FeedSources(
             newsAPI: newsAPI, duckDuckGo: DuckDuckGoClient(baseURL: base, fetcher: CurlFetcher()),
-            feeds: PublisherFeedSource(fetcher: GuardedFetcher(policy: feedPolicy)))
+            feeds: PublisherFeedSource(
+                fetcher: GuardedFetcher(policy: feedPolicy),
+                answers: FeedAnswerCache(folder: config.output.appending(path: ".newsfeed/feed-answers"))))
     }
 }

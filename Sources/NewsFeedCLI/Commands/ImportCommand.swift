@@ -23,7 +23,8 @@ package enum ImportCommand {
             do {
                 opml = try Data(contentsOf: url)
             } catch {
-                throw context.exit(.failure, "newsfeed import: \(input): cannot read: \(readFailure(url))")
+                throw context.exit(
+                    .failure, "newsfeed import: \(input): cannot read: \(ConvertCommand.readFailure(url))")
             }
         }
         let subscriptions: [OPMLSubscription]
@@ -67,12 +68,6 @@ package enum ImportCommand {
         }
         context.standardOutput.line("\(plan.summary(added: "added")) to \(configPath)")
         return .ok
-    }
-
-    private static func readFailure(_ url: URL) -> String {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { return "no such file" }
-        return isFolder.boolValue ? "it is a folder" : "permission denied"
     }
 }
 

@@ -8,9 +8,12 @@ import NewsModel
 /// Any failure throws, so the build keeps the feed's last good output.
 public struct PublisherFeedSource: StorySource {
     public var fetcher: GuardedFetcher
+    /// The last answers kept for conditional GET; nil polls unconditionally (`convert`, tests that want it).
+    public var answers: FeedAnswerCache?
 
-    public init(fetcher: GuardedFetcher) {
+    public init(fetcher: GuardedFetcher, answers: FeedAnswerCache? = nil) {
         self.fetcher = fetcher
+        self.answers = answers
     }
 
     /// The policy feeds are fetched under: feed media types first in `Accept`, the cap from `maxFeedBytes`,
@@ -27,23 +30,39 @@ public struct PublisherFeedSource: StorySource {
         guard case .feed(let url) = spec.kind else {
             throw SourceError(upstream: .feed, message: "\(spec.id) is not a publisher's feed")
         }
+        // Conditional GET (RFC 9110 §13.1): the last answer's validators; a 304 is read from the kept body.
+        let kept = answers?.load(url)
         let resource: FetchedResource
         do {
-            resource = try await fetcher.fetch(url)
+            resource = try await fetcher.fetch(url, headers: kept?.entry.conditionalHeaders ?? [:])
         } catch {
             throw Self.failure(.fetch(error.description))
         }
-        guard (200..<300).contains(resource.status) else {
-            throw Self.failure(.httpStatus(resource.status, url: resource.url.absoluteString))
+        let body: Data
+        let finalURL: URL
+        let charset: String?
+        if resource.status == 304, let kept, let keptURL = URL(string: kept.entry.finalURL) {
+            (body, finalURL, charset) = (kept.body, keptURL, kept.entry.charset)
+        } else {
+            guard (200..<300).contains(resource.status) else {
+                throw Self.failure(.httpStatus(resource.status, url: resource.url.absoluteString))
+            }
+            (body, finalURL, charset) = (resource.body, resource.url, resource.charset)
         }
         let feed: PublisherFeed
         do {
-            feed = try PublisherFeedReader.read(resource.body, url: resource.url, httpCharset: resource.charset)
+            feed = try PublisherFeedReader.read(body, url: finalURL, httpCharset: charset)
         } catch {
             throw Self.failure(error)
         }
+        if resource.status != 304, let answers {
+            let entry = FeedAnswerCache.Entry(
+                url: url.absoluteString, finalURL: resource.url.absoluteString, etag: resource.headers["etag"],
+                lastModified: resource.headers["last-modified"], charset: resource.charset)
+            answers.save(entry, body: resource.body, for: url)
+        }
         return PublisherFeedNormalizer(defaults: request.defaults).stories(
-            from: feed, feedURL: resource.url, seenAt: request.now
+            from: feed, feedURL: finalURL, seenAt: request.now
         ).stories
     }
 
