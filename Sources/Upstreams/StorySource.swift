@@ -11,6 +11,16 @@ public protocol StorySource: Sendable {
     /// The stories of `spec`'s feed in upstream order, normalized: each with a usable URL,
     /// plain-text title, source and summary, and `firstSeen` set to `request.now`.
     func stories(for spec: FeedSpec, request: StoryRequest) async throws(SourceError) -> [Story]
+
+    /// The stories with what the source learned polling them (publishers' feeds: the answer, the feed's own
+    /// interval, a redirect); by default just ``stories(for:request:)``.
+    func answer(for spec: FeedSpec, request: StoryRequest) async throws(SourceError) -> SourceAnswer
+}
+
+extension StorySource {
+    public func answer(for spec: FeedSpec, request: StoryRequest) async throws(SourceError) -> SourceAnswer {
+        SourceAnswer(stories: try await stories(for: spec, request: request))
+    }
 }
 
 /// What every source needs to know about the build asking it.
@@ -43,6 +53,8 @@ public struct SourceError: Error, Sendable, Equatable, CustomStringConvertible {
     public var refusal: String
     /// NewsAPI's own error, for the scheduler's pauses (429 until Retry-After, 401 until the key changes).
     public var newsAPIError: NewsAPIError?
+    /// What the failed polls said (publishers' feeds): a `429`/`503` backs the host off, a `410` is gone.
+    public var polls: [SourcePoll] = []
 
     public init(
         upstream: Upstream, message: String, stopsFurtherRequests: Bool = false, retryAfter: Duration? = nil,
@@ -107,11 +119,15 @@ public struct FeedSources: StorySource {
     }
 
     public func stories(for spec: FeedSpec, request: StoryRequest) async throws(SourceError) -> [Story] {
+        try await answer(for: spec, request: request).stories
+    }
+
+    public func answer(for spec: FeedSpec, request: StoryRequest) async throws(SourceError) -> SourceAnswer {
         switch spec.kind {
-        case .headlines: try await headlines.stories(for: spec, request: request)
-        case .search: try await search.stories(for: spec, request: request)
-        case .duckDuckGo: try await duckDuckGo.stories(for: spec, request: request)
-        case .feed: try await feeds.stories(for: spec, request: request)
+        case .headlines: try await headlines.answer(for: spec, request: request)
+        case .search: try await search.answer(for: spec, request: request)
+        case .duckDuckGo: try await duckDuckGo.answer(for: spec, request: request)
+        case .feed: try await feeds.answer(for: spec, request: request)
         }
     }
 }

@@ -15,6 +15,7 @@ import Testing
     static let now = Date(timeIntervalSince1970: 1_700_000_000)
     static let lastSuccess = now.addingTimeInterval(-7200)
     static let pauseUntil = now.addingTimeInterval(1800)
+    static let nextPoll = now.addingTimeInterval(2400)
 
     /// A report with every fact set: a failing, stale feed with full text, the image cache, a rate-limit pause,
     /// the quota, problems.
@@ -40,6 +41,12 @@ import Testing
         feed.stale = true
         feed.up = false
         feed.condition = .failing(reason: "bad-gateway-words", since: lastSuccess, retry: nil)
+        feed.sources = [
+            StatusReport.Source(
+                url: "https://pub.example/rss", lastAnswer: "HTTP 503", lastPoll: now.addingTimeInterval(-300),
+                bytes: 4321, itemsRead: 17, itemsDropped: 2, nextPoll: nextPoll, setBy: "Retry-After",
+                movedTo: "https://pub.example/moved-rss", goneSince: nil)
+        ]
         report.feeds = [feed]
         var window = try #require(report.windows.first)
         (window.name, window.limit, window.used, window.remaining, window.reserveLeft) = ("24h", 100, 41, 52, 7)
@@ -111,7 +118,33 @@ import Testing
         Fact(
             description: "the problems", text: ["problem: NewsAPI: paused", "problem: us/health: stale"],
             json: [#""problems":["#, "NewsAPI: paused", "us/health: stale"],
-            page: ["3 problems", "us/health: stale"], metrics: ["newsfeed_problems 3"]),
+            page: ["4 problems", "us/health: stale"], metrics: ["newsfeed_problems 4"]),
+        Fact(
+            description: "a feed source's poll",
+            text: [
+                "source https://pub.example/rss, last answer HTTP 503", "4321 bytes", "17 items read, 2 dropped",
+                "(set by Retry-After)",
+            ],
+            json: [
+                #""lastAnswer":"HTTP 503""#, #""bytes":4321"#, #""itemsRead":17"#, #""itemsDropped":2"#,
+                #""nextPollSetBy":"Retry-After""#, nextPoll.formatted(.iso8601),
+            ],
+            page: [
+                "source https://pub.example/rss, last answer HTTP 503", "17 items read, 2 dropped",
+                "(set by Retry-After)",
+            ],
+            metrics: [
+                #"newsfeed_source_last_status{feed="us/health",url="https://pub.example/rss"} 503"#,
+                #"newsfeed_source_bytes{feed="us/health",url="https://pub.example/rss"} 4321"#,
+                #"newsfeed_source_items_dropped{feed="us/health",url="https://pub.example/rss"} 2"#,
+                #"newsfeed_source_next_poll_timestamp_seconds{feed="us/health",url="https://pub.example/rss",set_by="Retry-After"} 1700002400"#,
+            ]),
+        Fact(
+            description: "a moved feed source",
+            text: ["moved permanently to https://pub.example/moved-rss; update the config"],
+            json: [#""movedTo":"https://pub.example/moved-rss""#],
+            page: ["moved permanently to https://pub.example/moved-rss; update the config"],
+            metrics: [#"newsfeed_source_moved{feed="us/health",url="https://pub.example/rss"} 1"#]),
         Fact(
             description: "the feed's full-text tally",
             text: ["us/health full text: 19 of 37 items", "12 timeout", "6 not fetched yet"],

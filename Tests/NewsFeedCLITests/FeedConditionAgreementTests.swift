@@ -25,6 +25,9 @@ import Testing
         var state: BridgeState
         /// When `status` must say it is next due (nil: no time to check).
         var nextDue: Date?
+        /// The config and the feed it puts in the condition (a publisher's feed for `gone`).
+        var config: String = FeedConditionAgreementTests.config
+        var feed: String = FeedConditionAgreementTests.feed
         var testDescription: String { name }
     }
 
@@ -40,7 +43,17 @@ import Testing
                 consecutiveFailures: failures, firstConfigured: hours(-72))
         }
         let fullDay = (1...4).map { RequestRecord(time: hours(-Double($0)), feed: "us/other") }
+        var gone = failed("HTTP 410 from https://gone.example/rss.xml")
+        var goneSource = SourcePollRecord(time: hours(-1), answer: "HTTP 410")
+        goneSource.goneSince = hours(-1)
+        gone.sources["https://gone.example/rss.xml"] = goneSource
         return [
+            Case(
+                name: "gone", state: BridgeState(feeds: ["feed/gone": gone]),
+                config: """
+                    {"site": "\(BuildWorkspace.site)", "output": "Feeds",
+                     "feeds": [{"feed": "https://gone.example/rss.xml", "name": "gone"}]}
+                    """, feed: "feed/gone"),
             Case(name: "never-built", state: BridgeState()),
             Case(name: "ok", state: BridgeState(feeds: [feed: succeeded])),
             Case(
@@ -77,7 +90,8 @@ import Testing
 
     /// `status`'s words for each condition name.
     static let labels = [
-        "paused-by-key": "paused by the key", "paused-by-rate-limit": "paused by a rate limit", "failing": "failing",
+        "paused-by-key": "paused by the key", "paused-by-rate-limit": "paused by a rate limit", "gone": "gone",
+        "failing": "failing",
         "out-of-quota": "out of quota", "never-built": "never built", "not-due": "not due", "ok": "ok",
     ]
 
@@ -89,7 +103,7 @@ import Testing
     @Test(arguments: cases)
     func everyViewNamesTheSameCondition(_ entry: Case) async throws {
         let folder = TemporaryFolder("newsfeed-conditions")
-        try folder.write(Self.config, to: ConfigLoader.defaultFileName)
+        try folder.write(entry.config, to: ConfigLoader.defaultFileName)
         let config = try ConfigLoader.load(path: ConfigLoader.defaultFileName, workingDirectory: folder.url)
         let output = OutputFolder(root: config.output)
         try output.prepare()
@@ -125,7 +139,7 @@ import Testing
         seen["/status.json"] = servedFeed["condition"] as? String
         let health = try #require(
             try JSONSerialization.jsonObject(with: Data(body("/healthz").utf8)) as? [String: Any])
-        seen["/healthz"] = (health["conditions"] as? [String: String])?[Self.feed]
+        seen["/healthz"] = (health["conditions"] as? [String: String])?[entry.feed]
         let metrics = body("/metrics").split(separator: "\n").filter {
             $0.hasPrefix("newsfeed_feed_condition{") && $0.hasSuffix(" 1")
         }
@@ -145,7 +159,7 @@ import Testing
         #expect(statusFeed["failing"] as? Bool == failing)
         #expect(statusFeed["paused"] as? Bool == paused)
         let healthFailing = (health["failing"] as? [[String: Any]])?.compactMap { $0["feed"] as? String }
-        #expect(healthFailing == (failing ? [Self.feed] : []))
+        #expect(healthFailing == (failing ? [entry.feed] : []))
         #expect((health["paused"] is NSNull) == !paused)
         #expect(index.contains("1 failing") == failing)
         #expect(body("/status").contains("1 failing") == failing)
@@ -153,6 +167,11 @@ import Testing
         #expect(body("/status").contains("1 paused") == paused)
         if let nextDue = entry.nextDue {
             #expect(statusFeed["nextDue"] as? String == nextDue.formatted(.iso8601))
+        }
+        if entry.name == "gone" {
+            #expect(statusFeed["nextDue"] is NSNull)
+            #expect(index.contains("1 gone") && body("/status").contains("1 gone"))
+            #expect(text.standardOutput.contains("problem: feed/gone: gone: it answered HTTP 410"))
         }
         if entry.name == "paused-by-key" {
             #expect(statusFeed["nextDue"] is NSNull)

@@ -15,6 +15,8 @@ package final class FeedHostStub: HTTPHandler {
         package var etag: String?
         /// A `Last-Modified`: a request whose `If-Modified-Since` is the same is answered `304 Not Modified`.
         package var lastModified: String?
+        /// Further header fields (`Retry-After`, `Cache-Control`).
+        package var headers: [String: String] = [:]
 
         package init(status: Int = 200, contentType: String = "application/rss+xml", body: Data) {
             self.status = status
@@ -63,6 +65,7 @@ package final class FeedHostStub: HTTPHandler {
                     .compactMap { $0 }.joined(separator: ", "))
         }
         var headers = HTTPHeaders()
+        if answer.status == 200 { for (name, value) in answer.headers { headers.set(name, value) } }
         if let etag = answer.etag { headers.set("ETag", etag) }
         if let lastModified = answer.lastModified { headers.set("Last-Modified", lastModified) }
         if answer.status == 200,
@@ -73,6 +76,7 @@ package final class FeedHostStub: HTTPHandler {
         }
         headers.set("Content-Type", answer.contentType)
         if let location = answer.location { headers.set("Location", location) }
+        for (name, value) in answer.headers { headers.set(name, value) }
         return .respond(HTTPResponse(status: answer.status, headers: headers, body: .data(answer.body)))
     }
 }

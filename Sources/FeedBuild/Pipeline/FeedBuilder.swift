@@ -110,8 +110,9 @@ public struct FeedBuilder: Sendable {
         case .failed(let failure): return await recordFailure(spec, failure, context: context, into: &report).outcome
         }
         let fetched: [Story]
+        let polls: [SourcePoll]
         do {
-            fetched = try await fetch(feed)
+            (fetched, polls) = try await fetch(feed)
         } catch {
             // A request cut short by the stop is no failure of the feed.
             if Task.isCancelled { return await withdraw(feed, into: &report) }
@@ -124,7 +125,7 @@ public struct FeedBuilder: Sendable {
             }
             let pausing = context.scheduled == nil ? nil : error.newsAPIError
             let (outcome, state) = await recordFailure(
-                spec, .upstream(error), pausing: pausing, context: context, into: &report)
+                spec, .upstream(error), pausing: pausing, polls: error.polls, context: context, into: &report)
             if error.stopsFurtherRequests {
                 let reason =
                     "\(error.upstream.rawValue) refused \(spec.id) with \(error.refusal); no further requests this run"
@@ -137,7 +138,8 @@ public struct FeedBuilder: Sendable {
         let fullText = context.notes.takeTally(for: spec.id)
         // Stopped while enriching: the feed is not written half-enriched.
         if Task.isCancelled { return await withdraw(feed, into: &report) }
-        return await write(stories, cameBackEmpty: fetched.isEmpty, fullText: fullText, feed: feed, into: &report)
+        return await write(
+            stories, cameBackEmpty: fetched.isEmpty, fullText: fullText, polls: polls, feed: feed, into: &report)
     }
 
     // MARK: - Plan
@@ -251,9 +253,10 @@ public struct FeedBuilder: Sendable {
     }
 
     /// The upstream request.
-    private func fetch(_ feed: FeedContext) async throws(SourceError) -> [Story] {
+    private func fetch(_ feed: FeedContext) async throws(SourceError) -> (stories: [Story], polls: [SourcePoll]) {
         let request = StoryRequest(pageSize: config.pageSize, now: feed.now, defaults: storyDefaults)
-        return try await source.stories(for: feed.spec, request: request)
+        let answer = try await source.answer(for: feed.spec, request: request)
+        return (answer.stories, answer.polls)
     }
 
     private var storyDefaults: StoryDefaults {
@@ -275,8 +278,8 @@ public struct FeedBuilder: Sendable {
     /// Under the lock: merges the stories with the feed's history, renders every format, writes
     /// the files that change and records the success.
     private func write(
-        _ stories: [Story], cameBackEmpty: Bool, fullText: FullTextTally? = nil, feed: FeedContext,
-        into report: inout BuildReport
+        _ stories: [Story], cameBackEmpty: Bool, fullText: FullTextTally? = nil, polls: [SourcePoll] = [],
+        feed: FeedContext, into report: inout BuildReport
     ) async -> FeedOutcome {
         let spec = feed.spec
         let context = feed.run
@@ -307,6 +310,7 @@ public struct FeedBuilder: Sendable {
                     spec, itemCount: result.itemCount, newItemCount: result.newItemCount, state: &state, now: feed.now,
                     apiKey: apiKey)
                 if !scheduled { state.pause = pause }
+                scheduler.recordPolls(polls, for: spec, state: &state, now: feed.now)
                 try output.stateStore.save(state)
                 let built = FeedOutcome.Built(
                     wroteFiles: wrote, itemCount: result.itemCount, newItemCount: result.newItemCount,
@@ -323,8 +327,8 @@ public struct FeedBuilder: Sendable {
     /// Records a failed attempt; with `pausing`, NewsAPI's refusal also pauses further requests.
     /// Returns the outcome and the state as saved (nil when it could not be).
     private func recordFailure(
-        _ spec: FeedSpec, _ failure: FeedFailure, pausing: NewsAPIError? = nil, context: RunContext,
-        into report: inout BuildReport
+        _ spec: FeedSpec, _ failure: FeedFailure, pausing: NewsAPIError? = nil, polls: [SourcePoll] = [],
+        context: RunContext, into report: inout BuildReport
     ) async -> (outcome: FeedOutcome, state: BridgeState?) {
         let output = context.output
         let scheduler = context.scheduler
@@ -337,6 +341,7 @@ public struct FeedBuilder: Sendable {
                 var state = loaded.state
                 scheduler.recordFailure(
                     spec, reason: failure.detail, error: pausing, state: &state, now: now, apiKey: apiKey)
+                scheduler.recordPolls(polls, for: spec, state: &state, now: now)
                 try output.stateStore.save(state)
                 return (loaded.warning, state)
             }
@@ -432,6 +437,8 @@ public struct FeedBuilder: Sendable {
             return held(spec, .outOfQuota(until: until), state: state, context: context)
         case .paused(let pause):
             return held(spec, .paused(reason: pause.reason, until: pause.until), state: state, context: context)
+        case .polite(let hold):
+            return held(spec, .polite(hold), state: state, context: context)
         }
     }
 
@@ -451,7 +458,10 @@ public struct FeedBuilder: Sendable {
     private func held(
         _ spec: FeedSpec, _ reason: FeedOutcome.Held.Reason, state: BridgeState?, context: RunContext
     ) -> FeedOutcome {
-        let overdue = state.map { context.scheduler.isOverdue(spec, state: $0, now: clock()) } ?? false
+        // A feed gone is said by its condition every run; it is no reason to fail each run after.
+        var gone = false
+        if case .polite(.gone) = reason { gone = true }
+        let overdue = !gone && (state.map { context.scheduler.isOverdue(spec, state: $0, now: clock()) } ?? false)
         let held = FeedOutcome.Held(
             reason: reason, previous: previous(spec),
             wasRequested: context.scheduled?.requested.contains(spec.id) ?? false,

@@ -47,6 +47,8 @@ public struct FeedOutcome: Sendable, Equatable {
             case paused(reason: String, until: Date?)
             /// An earlier feed of the same upstream hit a refusal that stops further requests this run.
             case notAttempted(reason: String)
+            /// A publisher's feed that waits whatever the mode: a `Retry-After`, its host's back-off, or gone.
+            case polite(FeedScheduler.PoliteHold)
         }
 
         public var reason: Reason

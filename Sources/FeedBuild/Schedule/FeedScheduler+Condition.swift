@@ -15,6 +15,7 @@ extension FeedScheduler {
             case .rateLimited: return .pausedByRateLimit(until: pause.until ?? now)
             }
         }
+        if case .gone(let since)? = politeHold(for: spec, state: state, now: now) { return .gone(since: since) }
         let record = state.feeds[spec.id]
         let due = isDue(spec, state: state, now: now)
         let blocked = spec.isMetered ? quotaBlockedUntil(state: state, now: now, mayUseReserve: false) : nil

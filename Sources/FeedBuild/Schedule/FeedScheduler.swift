@@ -41,10 +41,14 @@ public struct FeedScheduler: Sendable {
         public var force: Bool
         /// May spend the reserve (`--only`: a person asked for these feeds).
         public var mayUseReserve: Bool
+        /// Feed ids named by `--only`: a publisher's feed among them that answered `410 Gone` is polled again.
+        /// Nothing overrides a `Retry-After` or a host's back-off: politeness is not optional.
+        public var revives: Set<String>
 
-        public init(force: Bool = false, mayUseReserve: Bool = false) {
+        public init(force: Bool = false, mayUseReserve: Bool = false, revives: Set<String> = []) {
             self.force = force
             self.mayUseReserve = mayUseReserve
+            self.revives = revives
         }
 
         /// A cron run or `serve --refresh`.
@@ -61,6 +65,38 @@ public struct FeedScheduler: Sendable {
         case outOfQuota(until: Date)
         /// NewsAPI refused the key or rate-limited us: no request until the pause ends.
         case paused(PauseRecord)
+        /// A publisher's feed that must not be polled now, whatever the run's mode.
+        case polite(PoliteHold)
+    }
+
+    /// Why a publisher's feed waits although a person may have asked for it (`--force`).
+    public enum PoliteHold: Sendable, Hashable {
+        /// Its server asked with `Retry-After` not to come back before `until`.
+        case retryAfter(until: Date)
+        /// Its host answered `429` or `503` (this or another feed of it): no feed of the host before `until`.
+        case hostBackoff(host: String, until: Date, reason: String)
+        /// It answered `410 Gone` at `since`: not polled until its URL changes or `build --only` names it.
+        case gone(since: Date)
+
+        /// When it may go again; nil for gone (not by itself).
+        public var until: Date? {
+            switch self {
+            case .retryAfter(let until), .hostBackoff(_, let until, _): until
+            case .gone: nil
+            }
+        }
+
+        /// `the server asked to wait (Retry-After) until …`, `feeds.example.com backed off until … (HTTP 429 …)`,
+        /// `gone (HTTP 410) since …; change its URL or remove it, or name it with build --only`.
+        public func words(time: (Date) -> String) -> String {
+            switch self {
+            case .retryAfter(let until): "its server asked to wait (Retry-After) until \(time(until))"
+            case .hostBackoff(let host, let until, let reason):
+                "\(host) backed off until \(time(until)) (\(reason))"
+            case .gone(let since):
+                "gone (HTTP 410) since \(time(since)); change its URL or remove it, or name it with build --only"
+            }
+        }
     }
 
     /// One feed of a plan.
@@ -161,7 +197,7 @@ public struct FeedScheduler: Sendable {
     /// left standing for a whole interval. Retries of a NewsAPI feed are still admitted
     /// only within the quota less the reserve, like every other request.
     public func wait(for spec: FeedSpec, in state: BridgeState) -> TimeInterval {
-        let interval = interval(for: spec)
+        let interval = pollInterval(for: spec, in: state)
         guard let record = state.feeds[spec.id], record.consecutiveFailures > 0,
             let failed = record.lastErrorTime, let last = lastRequest(for: spec, in: state),
             failed >= last, (record.lastSuccess ?? .distantPast) < last
@@ -170,14 +206,118 @@ public struct FeedScheduler: Sendable {
         return min(interval, Self.firstRetryDelay * pow(2, Double(doublings)))
     }
 
-    /// When `spec` is next due; nil when it has never been attempted (due now).
+    /// When `spec` is next due; nil when it has never been attempted (due now). A publisher's feed held by a
+    /// `Retry-After` or its host's back-off is not due before that ends.
     public func nextDue(for spec: FeedSpec, in state: BridgeState) -> Date? {
-        lastRequest(for: spec, in: state)?.addingTimeInterval(wait(for: spec, in: state))
+        let next = lastRequest(for: spec, in: state)?.addingTimeInterval(wait(for: spec, in: state))
+        guard let held = holdEnd(for: spec, in: state) else { return next }
+        return max(next ?? held, held)
     }
 
     public func isDue(_ spec: FeedSpec, state: BridgeState, now: Date) -> Bool {
         guard let next = nextDue(for: spec, in: state) else { return true }
+        if let held = holdEnd(for: spec, in: state), held > now { return false }
         return now >= next.addingTimeInterval(-min(Self.dueSlack, wait(for: spec, in: state) / 10))
+    }
+
+    // MARK: - Politeness (publishers' feeds)
+
+    /// The longest interval a feed or its server may ask for (`ttl`, `sy:updatePeriod`, `max-age`): a day, so a
+    /// feed that says "yearly" is still read daily.
+    public static let longestAskedInterval: TimeInterval = 86_400
+
+    /// `spec`'s interval stretched to what its feed or server asked at the last poll (never shorter than its
+    /// `every`): a publisher's feed is never polled more often than it asks.
+    public func pollInterval(for spec: FeedSpec, in state: BridgeState) -> TimeInterval {
+        let interval = interval(for: spec)
+        let asked = sourceRecords(for: spec, in: state).compactMap(\.askedSeconds).max() ?? 0
+        return max(interval, min(asked, Self.longestAskedInterval))
+    }
+
+    /// The configured URLs of a publisher's feed (none for other kinds).
+    public static func sourceURLs(of spec: FeedSpec) -> [URL] {
+        if case .feed(let url) = spec.kind { return [url] }
+        return []
+    }
+
+    /// What the last polls of `spec`'s configured URLs said (records of URLs no longer configured are ignored).
+    public func sourceRecords(for spec: FeedSpec, in state: BridgeState) -> [SourcePollRecord] {
+        guard let sources = state.feeds[spec.id]?.sources else { return [] }
+        return Self.sourceURLs(of: spec).compactMap { sources[$0.absoluteString] }
+    }
+
+    /// When a `Retry-After` or a host's back-off ends for `spec`, if one was ever set.
+    private func holdEnd(for spec: FeedSpec, in state: BridgeState) -> Date? {
+        let retry = sourceRecords(for: spec, in: state).compactMap(\.retryAfter).max()
+        let hosts = Self.sourceURLs(of: spec).compactMap { state.hostHolds[$0.host()?.lowercased() ?? ""]?.until }
+        return ([retry].compactMap(\.self) + hosts).max()
+    }
+
+    /// Why `spec` must not be polled at `now` whatever the run's mode; nil when it may go. `revived` (named by
+    /// `build --only`) lifts only a 410.
+    public func politeHold(for spec: FeedSpec, state: BridgeState, now: Date, revived: Bool = false) -> PoliteHold? {
+        let records = sourceRecords(for: spec, in: state)
+        for url in Self.sourceURLs(of: spec) {
+            let host = url.host()?.lowercased() ?? ""
+            if let hold = state.hostHolds[host], hold.until > now {
+                return .hostBackoff(host: host, until: hold.until, reason: hold.reason)
+            }
+        }
+        if let retry = records.compactMap(\.retryAfter).max(), retry > now { return .retryAfter(until: retry) }
+        if !revived, !records.isEmpty, records.count == Self.sourceURLs(of: spec).count,
+            let since = records.compactMap(\.goneSince).max(), records.allSatisfy({ $0.goneSince != nil })
+        {
+            return .gone(since: since)
+        }
+        return nil
+    }
+
+    /// The earliest second at which a feed of `host` may be polled again after `polls` answered busy.
+    static let firstHostBackoff: TimeInterval = 600
+
+    /// Records what the polls of a publisher's feed said (issue 27, point 5): per configured URL the answer, its
+    /// size, the items, the interval asked, `Retry-After`, a permanent redirect, a 410; a `429` or `503` backs
+    /// the host off (its `Retry-After`, else 10 minutes doubling per back-off in a row, at most a day), and a good
+    /// answer from a host ends its back-off. Records of URLs no longer configured are dropped.
+    public func recordPolls(_ polls: [SourcePoll], for spec: FeedSpec, state: inout BridgeState, now: Date) {
+        guard !polls.isEmpty || !(state.feeds[spec.id]?.sources.isEmpty ?? true) else { return }
+        var record = state.feeds[spec.id] ?? FeedRecord()
+        let configured = Set(Self.sourceURLs(of: spec).map(\.absoluteString))
+        var sources = record.sources.filter { configured.contains($0.key) }
+        for poll in polls {
+            let key = poll.url.absoluteString
+            let before = sources[key]
+            var entry = SourcePollRecord(time: now, answer: poll.answerText)
+            let answered = poll.status.map { (200..<300).contains($0) || $0 == 304 } ?? false
+            entry.bytes = poll.status == nil ? nil : poll.bytes
+            if answered {
+                entry.itemsRead = poll.itemsRead
+                entry.itemsDropped = poll.itemsDropped
+                entry.askedSeconds = poll.asked?.seconds
+                entry.askedBy = poll.asked?.by
+            } else {
+                // A failed poll says nothing new of the feed's own interval: the last one still holds.
+                entry.askedSeconds = before?.askedSeconds
+                entry.askedBy = before?.askedBy
+            }
+            entry.retryAfter = poll.retryAfter.map { now.addingTimeInterval(TimeInterval($0.components.seconds)) }
+            entry.movedTo = poll.movedTo?.absoluteString ?? (poll.status == nil ? before?.movedTo : nil)
+            entry.goneSince = poll.gone ? (before?.goneSince ?? now) : nil
+            sources[key] = entry
+            let host = poll.host
+            if poll.hostBusy {
+                let count = (state.hostHolds[host]?.count ?? 0) + 1
+                let doubled = Self.firstHostBackoff * pow(2, Double(min(count - 1, 20)))
+                let wait = entry.retryAfter.map { $0.timeIntervalSince(now) } ?? min(doubled, 86_400)
+                state.hostHolds[host] = HostHoldRecord(
+                    since: now, until: now.addingTimeInterval(max(1, wait)),
+                    reason: "\(poll.answerText) from \(host)", count: count)
+            } else if answered {
+                state.hostHolds[host] = nil
+            }
+        }
+        record.sources = sources
+        state.feeds[spec.id] = record
     }
 
     /// True when `spec` has had no success for more than twice its interval, counted from
@@ -297,8 +437,13 @@ public struct FeedScheduler: Sendable {
         var others: [Planned] = []
         // While NewsAPI is paused its feeds say so, due or not: a feed whose refused request left it
         // "not due" would hide the pause (and a bad key would go unsaid by quiet cron runs).
+        var held: [String: PoliteHold] = [:]
+        for spec in specs {
+            held[spec.id] = politeHold(for: spec, state: state, now: now, revived: mode.revives.contains(spec.id))
+        }
         let candidates = specs.enumerated().filter {
-            mode.force || ($0.element.isMetered && pause != nil) || isDue($0.element, state: state, now: now)
+            guard held[$0.element.id] == nil else { return false }
+            return mode.force || ($0.element.isMetered && pause != nil) || isDue($0.element, state: state, now: now)
         }
         let ordered = candidates.sorted { lhs, rhs in
             let left = state.feeds[lhs.element.id]?.lastSuccess ?? .distantPast
@@ -321,7 +466,11 @@ public struct FeedScheduler: Sendable {
             }
         }
         for (offset, spec) in specs.enumerated() where !chosen.contains(offset) {
-            others.append(Planned(spec: spec, decision: .notDue(next: nextDue(for: spec, in: state) ?? now)))
+            if let hold = held[spec.id] {
+                others.append(Planned(spec: spec, decision: .polite(hold)))
+            } else {
+                others.append(Planned(spec: spec, decision: .notDue(next: nextDue(for: spec, in: state) ?? now)))
+            }
         }
         let order = Dictionary(specs.enumerated().map { ($0.element.id, $0.offset) }) { first, _ in first }
         others.sort { (order[$0.spec.id] ?? 0) < (order[$1.spec.id] ?? 0) }
@@ -333,6 +482,9 @@ public struct FeedScheduler: Sendable {
     public func admission(
         for spec: FeedSpec, state: BridgeState, now: Date, mode: Mode, apiKey: String?
     ) -> Decision {
+        if let hold = politeHold(for: spec, state: state, now: now, revived: mode.revives.contains(spec.id)) {
+            return .polite(hold)
+        }
         guard spec.isMetered else { return .fetch }
         if !mode.force && !isDue(spec, state: state, now: now) {
             return .notDue(next: nextDue(for: spec, in: state) ?? now)
@@ -443,6 +595,8 @@ public struct FeedScheduler: Sendable {
         if let pause = state.pause, pause.cause == .rateLimited, let until = pause.until, until <= now {
             state.pause = nil
         }
+        // A host's back-off is kept a day past its end, so the next one in a row waits longer; then forgotten.
+        state.hostHolds = state.hostHolds.filter { $0.value.until.addingTimeInterval(86_400) > now }
         return state
     }
 
@@ -456,6 +610,7 @@ public struct FeedScheduler: Sendable {
                 return next.addingTimeInterval(-min(Self.dueSlack, wait(for: planned.spec, in: state) / 10))
             case .outOfQuota(let until): return until
             case .paused(let pause): return pause.until
+            case .polite(let hold): return hold.until
             }
         }.min()
     }

@@ -44,6 +44,8 @@ public struct StatusReport: Sendable, Equatable {
         public var condition: FeedCondition
         /// Its last attempt succeeded (`newsfeed_feed_up`).
         public var up: Bool
+        /// A publisher's feed: one row per polled URL (empty for other kinds).
+        public var sources: [Source] = []
 
         /// `4 failures in a row`, from the second on (one transient failure is no news); nil otherwise.
         public var failuresInARowText: String? {
@@ -108,9 +110,10 @@ public struct StatusReport: Sendable, Equatable {
             case .pausedByRateLimit(let until): nextDue = max(until, nextDue ?? until)
             case .outOfQuota(let until): nextDue = until
             case .failing(_, _, let retry?): nextDue = retry
+            case .gone: nextDue = nil
             case .failing, .neverBuilt, .notDue, .ok: break
             }
-            return Feed(
+            var feed = Feed(
                 path: spec.id, kind: Self.kindName(spec.kind), lastSuccess: record?.lastSuccess,
                 lastError: record?.lastError, lastErrorTime: record?.lastError == nil ? nil : record?.lastErrorTime,
                 nextDue: nextDue, paused: condition.isPaused, interval: scheduler.interval(for: spec),
@@ -118,6 +121,8 @@ public struct StatusReport: Sendable, Equatable {
                 metered: spec.isMetered, stale: scheduler.isOverdue(spec, state: state, now: now),
                 failing: condition.isFailing, consecutiveFailures: record?.consecutiveFailures ?? 0,
                 condition: condition, up: record?.lastSuccess != nil && record?.lastError == nil)
+            feed.sources = Self.sources(of: spec, scheduler: scheduler, state: state, now: now)
+            return feed
         }
         windows = scheduler.usage(state: state, now: now).map { usage in
             Window(
@@ -161,6 +166,10 @@ public struct StatusReport: Sendable, Equatable {
             lines.append("NewsAPI: paused until the key changes (\(pause.reason))")
         }
         for feed in feeds {
+            if case .gone(let since) = feed.condition {
+                lines.append(
+                    "\(feed.path): gone: it answered HTTP 410 \(ScheduleTime.past(since)); change its URL or remove it")
+            }
             if feed.failing && feed.consecutiveFailures >= 2 {
                 lines.append("\(feed.path): failing: its last attempts failed (\(feed.lastError ?? "unknown error"))")
             }
@@ -178,6 +187,10 @@ public struct StatusReport: Sendable, Equatable {
     /// every scheduled build while it lasts though `status --check` does not alert on it alone.
     public var shownProblems: [String] {
         var lines = problems
+        // A moved feed still works, so `status --check` does not fail on it; every view says it.
+        for feed in feeds {
+            for source in feed.sources { if let moved = source.movedText { lines.append("\(feed.path): \(moved)") } }
+        }
         if let pause, pause.cause == .rateLimited {
             lines.insert("NewsAPI: paused \(Self.pauseText(pause))", at: 0)
         }
@@ -191,7 +204,7 @@ public struct StatusReport: Sendable, Equatable {
 
     /// The lines of `newsfeed status`: one per feed, then the quota.
     public var lines: [String] {
-        var lines = feeds.map { feed -> String in
+        var lines = feeds.flatMap { feed -> [String] in
             var parts = ["\(feed.path) (\(feed.kind))", feed.condition.label]
             parts.append("last success " + (feed.lastSuccess.map(ScheduleTime.past) ?? "never"))
             if let error = feed.lastError {
@@ -204,7 +217,7 @@ public struct StatusReport: Sendable, Equatable {
             parts.append("\(feed.items ?? 0) items (\(feed.newItems ?? 0) new in the last build)")
             parts.append("\(feed.deadImages) dead images")
             if feed.stale { parts.append("STALE") }
-            return parts.joined(separator: ", ")
+            return [parts.joined(separator: ", ")] + feed.sources.map { "  " + $0.text(time: ScheduleTime.text) }
         }
         lines += fullText?.lines ?? []
         lines.append("quota: " + quotaText)
@@ -280,6 +293,7 @@ public struct StatusReport: Sendable, Equatable {
                 "condition": .string(feed.condition.name), "consecutiveFailures": .int(feed.consecutiveFailures),
             ]
             if let fullText = fullText?.json(for: feed.path) { object = object.setting("fullText", fullText) }
+            if !feed.sources.isEmpty { object = object.setting("sources", sourcesJSON(feed)) }
             return object
         }
         func perWindow(_ value: (Window) -> JSONOutput) -> JSONOutput {

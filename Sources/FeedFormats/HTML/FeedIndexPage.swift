@@ -65,6 +65,8 @@ public enum FeedIndexPage {
             html += " <span class=\"badge\">⏸ \(listing.condition?.words(time: PageLayout.time) ?? "")</span>"
         case .outOfQuota(let until)?:
             html += " <span class=\"badge\">out of quota until \(PageLayout.time(until))</span>"
+        case .gone(let since)?:
+            html += " <span class=\"badge\">gone since \(PageLayout.time(since)) (HTTP 410)</span>"
         case .failing?, .notDue?, .ok?:
             // A failing feed carries its badge in front; ok and not due need none.
             break

@@ -27,6 +27,8 @@ public struct BridgeState: Sendable, Hashable, Codable {
     /// Story images the last build with the image cache left uncached because their copies would have taken the
     /// folder past `images.maxTotal` (`status` says so); nil when none were.
     public var imagesOverCap: ImagesOverCap?
+    /// Per host (lowercased) of publishers' feeds, a back-off after a `429` or `503`; dropped once over.
+    public var hostHolds: [String: HostHoldRecord] = [:]
 
     /// Images one build left uncached because of `images.maxTotal`.
     public struct ImagesOverCap: Sendable, Hashable, Codable {
@@ -54,7 +56,7 @@ public struct BridgeState: Sendable, Hashable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case version, feeds, items, images, imageCache, requests, pause, ledgerLostAt, imagesOverCap
+        case version, feeds, items, images, imageCache, requests, pause, ledgerLostAt, imagesOverCap, hostHolds
     }
 
     /// Reads states written before the quota existed: the newer keys are optional.
@@ -69,6 +71,7 @@ public struct BridgeState: Sendable, Hashable, Codable {
         pause = try container.decodeIfPresent(PauseRecord.self, forKey: .pause)
         ledgerLostAt = try container.decodeIfPresent(Date.self, forKey: .ledgerLostAt)
         imagesOverCap = try container.decodeIfPresent(ImagesOverCap.self, forKey: .imagesOverCap)
+        hostHolds = try container.decodeIfPresent([String: HostHoldRecord].self, forKey: .hostHolds) ?? [:]
     }
 
     /// `imageCache` only when the cache has records, so a state without the cache keeps its bytes.
@@ -83,6 +86,7 @@ public struct BridgeState: Sendable, Hashable, Codable {
         try container.encodeIfPresent(pause, forKey: .pause)
         try container.encodeIfPresent(ledgerLostAt, forKey: .ledgerLostAt)
         try container.encodeIfPresent(imagesOverCap, forKey: .imagesOverCap)
+        if !hostHolds.isEmpty { try container.encode(hostHolds, forKey: .hostHolds) }
     }
 
     /// Counts `count` images of the build `run` left uncached by `images.maxTotal`.
@@ -171,6 +175,8 @@ public struct FeedRecord: Sendable, Hashable, Codable {
     public var itemCount: Int?
     /// Items that were new in its last successful build.
     public var newItemCount: Int?
+    /// Publishers' feeds: per configured URL, what its last poll said (empty for other kinds).
+    public var sources: [String: SourcePollRecord] = [:]
 
     public init(
         lastSuccess: Date? = nil, lastAttempt: Date? = nil, lastError: String? = nil, lastErrorTime: Date? = nil,
@@ -188,7 +194,7 @@ public struct FeedRecord: Sendable, Hashable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case lastSuccess, lastAttempt, lastError, lastErrorTime, consecutiveFailures, firstConfigured, itemCount
-        case newItemCount
+        case newItemCount, sources
     }
 
     /// Reads records written before the scheduler existed: the newer keys are optional.
@@ -202,6 +208,20 @@ public struct FeedRecord: Sendable, Hashable, Codable {
         firstConfigured = try container.decodeIfPresent(Date.self, forKey: .firstConfigured)
         itemCount = try container.decodeIfPresent(Int.self, forKey: .itemCount)
         newItemCount = try container.decodeIfPresent(Int.self, forKey: .newItemCount)
+        sources = try container.decodeIfPresent([String: SourcePollRecord].self, forKey: .sources) ?? [:]
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(lastSuccess, forKey: .lastSuccess)
+        try container.encodeIfPresent(lastAttempt, forKey: .lastAttempt)
+        try container.encodeIfPresent(lastError, forKey: .lastError)
+        try container.encodeIfPresent(lastErrorTime, forKey: .lastErrorTime)
+        try container.encode(consecutiveFailures, forKey: .consecutiveFailures)
+        try container.encodeIfPresent(firstConfigured, forKey: .firstConfigured)
+        try container.encodeIfPresent(itemCount, forKey: .itemCount)
+        try container.encodeIfPresent(newItemCount, forKey: .newItemCount)
+        if !sources.isEmpty { try container.encode(sources, forKey: .sources) }
     }
 }
 

@@ -122,6 +122,8 @@ public struct StateStore: Sendable {
             data.append(contentsOf: "},".utf8)
         }
         try appendMap("feeds", state.feeds)
+        // Only while a host backs off, so a state without publishers' feeds keeps its bytes.
+        if !state.hostHolds.isEmpty { try appendMap("hostHolds", state.hostHolds) }
         // Only with the image cache, so a state without it keeps its bytes.
         if !state.imageCache.isEmpty { try appendMap("imageCache", state.imageCache) }
         try appendMap("images", state.images)

@@ -50,6 +50,48 @@ public enum MetricsDocument {
                     )
                 }
             })
+        let sources = report.feeds.flatMap { feed in feed.sources.map { (feed: feed.path, source: $0) } }
+        if !sources.isEmpty {
+            func sourceSamples(_ value: (StatusReport.Source) -> String) -> [(labels: String, value: String)] {
+                sources.map {
+                    ("{feed=\"\(escapeLabel($0.feed))\",url=\"\(escapeLabel($0.source.url))\"}", value($0.source))
+                }
+            }
+            family(
+                "newsfeed_source_last_status", "gauge",
+                "HTTP status of a feed source's last answer (0 for no answer or not polled yet).",
+                sourceSamples { source in
+                    guard let answer = source.lastAnswer else { return "0" }
+                    return answer.split(separator: " ").last.flatMap { Int($0) }.map(String.init) ?? "0"
+                })
+            family(
+                "newsfeed_source_bytes", "gauge", "Bytes of a feed source's last answer.",
+                sourceSamples { "\($0.bytes ?? 0)" })
+            family(
+                "newsfeed_source_items_read", "gauge", "Items read from a feed source at its last good poll.",
+                sourceSamples { "\($0.itemsRead ?? 0)" })
+            family(
+                "newsfeed_source_items_dropped", "gauge",
+                "Items of a feed source dropped at its last good poll (no usable link, a repeated id).",
+                sourceSamples { "\($0.itemsDropped ?? 0)" })
+            family(
+                "newsfeed_source_next_poll_timestamp_seconds", "gauge",
+                "Unix time of a feed source's next poll (0: at the next run, or never while gone), by what set it.",
+                sources.map { entry in
+                    (
+                        "{feed=\"\(escapeLabel(entry.feed))\",url=\"\(escapeLabel(entry.source.url))\","
+                            + "set_by=\"\(escapeLabel(entry.source.setBy))\"}",
+                        entry.source.nextPoll.map { number($0.timeIntervalSince1970) } ?? "0"
+                    )
+                })
+            family(
+                "newsfeed_source_moved", "gauge",
+                "1 when a feed source's URL redirects permanently (301, 308): update the config.",
+                sourceSamples { $0.movedTo == nil ? "0" : "1" })
+            family(
+                "newsfeed_source_gone", "gauge", "1 when a feed source answered 410 Gone: it is no longer polled.",
+                sourceSamples { $0.goneSince == nil ? "0" : "1" })
+        }
         family(
             "newsfeed_quota_requests_used", "gauge", "NewsAPI requests made in the rolling window.",
             report.windows.map { window in ("{window=\"\(escapeLabel(window.name))\"}", "\(window.used)") })

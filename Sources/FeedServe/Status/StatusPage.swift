@@ -73,6 +73,10 @@ public enum StatusPage {
             html += "<p class=\"meta\">last error \(time(feed.lastErrorTime, otherwise: "")): "
             html += "\(PageLayout.text(error))</p>\n"
         }
+        // The same words as `newsfeed status` prints per polled URL.
+        for source in feed.sources {
+            html += "<p class=\"meta source\">\(PageLayout.text(source.text(time: ScheduleTime.text)))</p>\n"
+        }
         return html + "</li>\n"
     }
 

@@ -14,6 +14,10 @@ public struct FetchedResource: Sendable, Equatable {
     public var body: Data
     /// How many redirects led here.
     public var redirects: Int
+    /// Where the `301`/`308` redirects from the URL asked for lead, while every redirect from the start was
+    /// permanent: the address to use from now on (RFC 9110 §15.4.2). Nil when the first answer was no
+    /// permanent redirect.
+    public var movedPermanentlyTo: URL?
 
     public init(url: URL, status: Int, headers: [String: String], body: Data, redirects: Int) {
         self.url = url

@@ -74,6 +74,9 @@ public final class GuardedFetcher: Sendable {
         var current = url
         var visited: Set<String> = []
         var redirects = 0
+        // Where the permanent redirects from the start lead (a 301 or 308 on the URL asked, and on each after).
+        var movedTo: URL?
+        var permanentSoFar = true
         while true {
             visited.insert(current.absoluteString)
             try await vet(current, redirected: redirects > 0)
@@ -82,12 +85,16 @@ public final class GuardedFetcher: Sendable {
             guard [301, 302, 303, 307, 308].contains(answer.status), let location = answer.headers["location"],
                 let next = URL(string: location, relativeTo: current)?.absoluteURL
             else {
-                return FetchedResource(
+                var resource = FetchedResource(
                     url: current, status: answer.status, headers: answer.headers, body: answer.body,
                     redirects: redirects)
+                resource.movedPermanentlyTo = movedTo
+                return resource
             }
             guard !visited.contains(next.absoluteString) else { throw .redirectLoop(next.absoluteString) }
             guard redirects < policy.maximumRedirects else { throw .tooManyRedirects(limit: policy.maximumRedirects) }
+            permanentSoFar = permanentSoFar && [301, 308].contains(answer.status)
+            if permanentSoFar { movedTo = next }
             redirects += 1
             current = next
         }

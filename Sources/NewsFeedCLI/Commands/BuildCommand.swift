@@ -36,7 +36,9 @@ package enum BuildCommand {
         // `--only` is a person asking for these feeds now: forced, and the reserve is theirs.
         let only = !parsed.allValues("--only").isEmpty
         let scheduled = FeedBuilder.ScheduledRun(
-            mode: FeedScheduler.Mode(force: only || parsed.has("--force"), mayUseReserve: only),
+            mode: FeedScheduler.Mode(
+                force: only || parsed.has("--force"), mayUseReserve: only,
+                revives: only ? Set(specs.map(\.id)) : []),
             apiKey: NewsAPIClientFactory.key(in: context.environment),
             requested: only ? Set(specs.map(\.id)) : [])
         return await runBuild(

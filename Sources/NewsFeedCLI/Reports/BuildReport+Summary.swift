@@ -18,6 +18,8 @@ extension BuildReport {
         var outOfQuota = 0
         var paused = 0
         var notFetched = 0
+        var waiting = 0
+        var gone = 0
         var interrupted = 0
         for outcome in outcomes where !outcome.failed {
             switch outcome.result {
@@ -27,6 +29,8 @@ extension BuildReport {
                 case .outOfQuota: outOfQuota += 1
                 case .paused: paused += 1
                 case .notAttempted: notFetched += 1
+                case .polite(.gone): gone += 1
+                case .polite: waiting += 1
                 }
             case .interrupted: interrupted += 1
             case .built, .failed: break
@@ -34,7 +38,7 @@ extension BuildReport {
         }
         let skipped = [
             ("not due", notDue), ("out of quota", outOfQuota), ("paused", paused), ("not fetched", notFetched),
-            ("interrupted", interrupted),
+            ("waiting as asked", waiting), ("gone", gone), ("interrupted", interrupted),
         ]
         .filter { $0.1 > 0 }.map { "\($0.1) \($0.0)" }
         if !skipped.isEmpty { text += "; " + skipped.joined(separator: ", ") }

@@ -26,6 +26,9 @@ extension FeedOutcome {
                 return "\(spec.id): not fetched (\(reason)); \(Self.keptText(held.previous))\(overdue)"
             case .outOfQuota(let until):
                 return "\(spec.id): quota left for 0 requests until \(ScheduleTime.text(until))\(overdue)"
+            case .polite(let hold):
+                return "\(spec.id): not polled: \(hold.words(time: ScheduleTime.text)); "
+                    + "\(Self.keptText(held.previous))\(overdue)"
             case .paused(_, let until):
                 // NewsAPI's words are said once, in the run's pause line (``BuildCommand``).
                 let end = until.map { "until \(ScheduleTime.text($0))" } ?? "until the NewsAPI key changes"

@@ -19,7 +19,23 @@ public struct PublisherFeed: Sendable, Hashable {
     public var description: String?
     public var language: String?
     public var image: URL?
+    /// How often the feed itself asks to be polled at most (RSS `<ttl>`, or the syndication module's
+    /// `sy:updatePeriod` divided by `sy:updateFrequency`), with the element that asked; nil when it does not say.
+    public var refresh: RefreshHint?
     public var items: [PublisherFeedItem]
+
+    /// A feed's own word on how often to poll it.
+    public struct RefreshHint: Sendable, Hashable {
+        /// Seconds between polls.
+        public var seconds: TimeInterval
+        /// `ttl` or `sy:updatePeriod`.
+        public var by: String
+
+        public init(seconds: TimeInterval, by: String) {
+            self.seconds = seconds
+            self.by = by
+        }
+    }
 
     public init(
         format: Format, title: String? = nil, link: URL? = nil, description: String? = nil, language: String? = nil,

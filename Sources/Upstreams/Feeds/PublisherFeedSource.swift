@@ -27,6 +27,13 @@ public struct PublisherFeedSource: StorySource {
     }
 
     public func stories(for spec: FeedSpec, request: StoryRequest) async throws(SourceError) -> [Story] {
+        try await answer(for: spec, request: request).stories
+    }
+
+    /// The feed's stories and what the poll said about polling again: the answer, its bytes, the items read and
+    /// dropped, the feed's `ttl` or `sy:updatePeriod`, the server's `Cache-Control: max-age` and `Retry-After`, a
+    /// permanent redirect. A failure carries its poll too (a `429` or `503` backs the host off, a `410` is gone).
+    public func answer(for spec: FeedSpec, request: StoryRequest) async throws(SourceError) -> SourceAnswer {
         guard case .feed(let url) = spec.kind else {
             throw SourceError(upstream: .feed, message: "\(spec.id) is not a publisher's feed")
         }
@@ -36,8 +43,16 @@ public struct PublisherFeedSource: StorySource {
         do {
             resource = try await fetcher.fetch(url, headers: kept?.entry.conditionalHeaders ?? [:])
         } catch {
-            throw Self.failure(.fetch(error.description))
+            var failure = Self.failure(.fetch(error.description))
+            failure.polls = [SourcePoll(url: url, status: nil)]
+            throw failure
         }
+        var poll = SourcePoll(
+            url: url, status: resource.status, bytes: resource.body.count,
+            asked: Self.maxAge(resource.headers["cache-control"]),
+            retryAfter: resource.headers["retry-after"].flatMap { RetryAfter.parse($0, now: request.now) },
+            movedTo: resource.movedPermanentlyTo, hostBusy: [429, 503].contains(resource.status),
+            gone: resource.status == 410)
         let body: Data
         let finalURL: URL
         let charset: String?
@@ -45,7 +60,10 @@ public struct PublisherFeedSource: StorySource {
             (body, finalURL, charset) = (kept.body, keptURL, kept.entry.charset)
         } else {
             guard (200..<300).contains(resource.status) else {
-                throw Self.failure(.httpStatus(resource.status, url: resource.url.absoluteString))
+                var failure = Self.failure(.httpStatus(resource.status, url: resource.url.absoluteString))
+                failure.retryAfter = poll.retryAfter
+                failure.polls = [poll]
+                throw failure
             }
             (body, finalURL, charset) = (resource.body, resource.url, resource.charset)
         }
@@ -53,7 +71,9 @@ public struct PublisherFeedSource: StorySource {
         do {
             feed = try PublisherFeedReader.read(body, url: finalURL, httpCharset: charset)
         } catch {
-            throw Self.failure(error)
+            var failure = Self.failure(error)
+            failure.polls = [poll]
+            throw failure
         }
         if resource.status != 304, let answers {
             let entry = FeedAnswerCache.Entry(
@@ -61,9 +81,28 @@ public struct PublisherFeedSource: StorySource {
                 lastModified: resource.headers["last-modified"], charset: resource.charset)
             answers.save(entry, body: resource.body, for: url)
         }
-        return PublisherFeedNormalizer(defaults: request.defaults).stories(
-            from: feed, feedURL: finalURL, seenAt: request.now
-        ).stories
+        let result = PublisherFeedNormalizer(defaults: request.defaults).stories(
+            from: feed, feedURL: finalURL, seenAt: request.now)
+        poll.itemsRead = feed.items.count
+        poll.itemsDropped = result.dropped + result.repeated
+        // The longer of the feed's own word and the server's.
+        if let hint = feed.refresh, hint.seconds > (poll.asked?.seconds ?? 0) { poll.asked = hint }
+        return SourceAnswer(stories: result.stories, polls: [poll])
+    }
+
+    /// `Cache-Control: max-age=N` (N > 0) as a refresh hint; `no-cache`, `no-store` and zero say nothing.
+    static func maxAge(_ value: String?) -> PublisherFeed.RefreshHint? {
+        guard let value else { return nil }
+        for directive in value.split(separator: ",") {
+            let pair = directive.split(separator: "=", maxSplits: 1).map {
+                $0.trimmingCharacters(in: .whitespaces).lowercased()
+            }
+            guard pair.count == 2, pair[0] == "max-age",
+                let seconds = Int(pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))), seconds > 0
+            else { continue }
+            return PublisherFeed.RefreshHint(seconds: TimeInterval(seconds), by: "Cache-Control: max-age")
+        }
+        return nil
     }
 
     static func failure(_ error: PublisherFeedError) -> SourceError {

@@ -44,10 +44,34 @@ enum XMLFeedParser {
             channel.first("image", where: isPlain).flatMap { $0.url($0.first("url")?.text) }
             ?? channel.first("image", where: isITunes).flatMap { $0.url($0.attribute("href")) }
             ?? root.first("image", where: isPlain).flatMap { $0.url($0.first("url")?.text) }
+        feed.refresh = refreshHint(in: channel)
         // RSS 2.0 nests items in the channel; RSS 0.90 and 1.0 put them beside it.
         let items = channel.children("item") + (channel.pointer == root.pointer ? [] : root.children("item"))
         feed.items = items.map(rssItem)
         return feed
+    }
+
+    static func isSyndication(_ ns: String) -> Bool { ns.contains("purl.org/rss/1.0/modules/syndication") }
+
+    /// RSS `<ttl>` (minutes), else `sy:updatePeriod` (`hourly`, `daily`, `weekly`, `monthly`, `yearly`) over
+    /// `sy:updateFrequency` (default 1). Nonsense (zero, negative, unknown words) says nothing.
+    static func refreshHint(in channel: XMLFeedNode) -> PublisherFeed.RefreshHint? {
+        if let text = channel.first("ttl", where: isPlain)?.text?.trimmingCharacters(in: .whitespacesAndNewlines),
+            let minutes = Int(text), minutes > 0
+        {
+            return PublisherFeed.RefreshHint(seconds: TimeInterval(min(minutes, 525_600)) * 60, by: "ttl")
+        }
+        let periods: [String: TimeInterval] = [
+            "hourly": 3600, "daily": 86_400, "weekly": 604_800, "monthly": 2_592_000, "yearly": 31_536_000,
+        ]
+        guard
+            let word = channel.first("updatePeriod", where: isSyndication)?.text?
+                .trimmingCharacters(in: .whitespacesAndNewlines).lowercased(), let period = periods[word]
+        else { return nil }
+        let frequencyText = channel.first("updateFrequency", where: isSyndication)?.text?
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let frequency = frequencyText.flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil } ?? 1
+        return PublisherFeed.RefreshHint(seconds: period / TimeInterval(frequency), by: "sy:updatePeriod")
     }
 
     private static func rssItem(_ node: XMLFeedNode) -> PublisherFeedItem {
@@ -149,6 +173,7 @@ enum XMLFeedParser {
         feed.image = (root.first("logo", where: isAtomOrNone) ?? root.first("icon", where: isAtomOrNone)).flatMap {
             $0.url($0.text)
         }
+        feed.refresh = refreshHint(in: root)
         // Some Atom feeds call their entries <item>; feedparser reads them, so do we.
         feed.items = root.children.filter { ["entry", "item"].contains($0.name) && isAtomOrNone($0.namespace) }
             .map(atomEntry)

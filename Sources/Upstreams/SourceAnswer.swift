@@ -1,0 +1,65 @@
+import Foundation
+import NewsModel
+
+/// A source's stories with what it learned polling them: the ``StorySource/answer(for:request:)`` of a build.
+public struct SourceAnswer: Sendable {
+    public var stories: [Story]
+    /// One per URL polled (publishers' feeds); empty for upstreams that have no polling rules of their own.
+    public var polls: [SourcePoll]
+
+    public init(stories: [Story], polls: [SourcePoll] = []) {
+        self.stories = stories
+        self.polls = polls
+    }
+}
+
+/// What one poll of a publisher's feed said about polling it again: the answer, its size, the items read and
+/// dropped, and the feed's or the server's own word on when to come back (issue 27, point 5).
+public struct SourcePoll: Sendable, Hashable {
+    /// The URL as configured.
+    public var url: URL
+    /// The HTTP status of the final answer; nil when none came (a network failure).
+    public var status: Int?
+    /// The answer's body bytes (0 for a 304).
+    public var bytes: Int
+    /// Items read from the feed, and items dropped (no usable link, or a repeated id).
+    public var itemsRead: Int
+    public var itemsDropped: Int
+    /// The longest interval the feed or the server asks for, and what asked (`ttl`, `sy:updatePeriod`,
+    /// `Cache-Control: max-age`); nil when neither says.
+    public var asked: PublisherFeed.RefreshHint?
+    /// `Retry-After` of the answer (any status), as a wait from the poll.
+    public var retryAfter: Duration?
+    /// Where a `301` or `308` on the configured URL leads (the end of the permanent redirects from the start).
+    public var movedTo: URL?
+    /// The server answered `429` or `503`: its host is backed off.
+    public var hostBusy: Bool
+    /// The server answered `410 Gone`.
+    public var gone: Bool
+
+    public init(
+        url: URL, status: Int?, bytes: Int = 0, itemsRead: Int = 0, itemsDropped: Int = 0,
+        asked: PublisherFeed.RefreshHint? = nil, retryAfter: Duration? = nil, movedTo: URL? = nil,
+        hostBusy: Bool = false, gone: Bool = false
+    ) {
+        self.url = url
+        self.status = status
+        self.bytes = bytes
+        self.itemsRead = itemsRead
+        self.itemsDropped = itemsDropped
+        self.asked = asked
+        self.retryAfter = retryAfter
+        self.movedTo = movedTo
+        self.hostBusy = hostBusy
+        self.gone = gone
+    }
+
+    /// The host the poll went to, lowercased (what a back-off holds).
+    public var host: String { url.host()?.lowercased() ?? "" }
+
+    /// `200`, `304`, `HTTP 404` or `error`: the last answer in a word.
+    public var answerText: String {
+        guard let status else { return "error" }
+        return (200..<300).contains(status) || status == 304 ? "\(status)" : "HTTP \(status)"
+    }
+}
