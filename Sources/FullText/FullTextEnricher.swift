@@ -24,6 +24,12 @@ public struct FullTextEnricher: StoryEnricher {
         self.init(config: config, fetcher: GuardedFetcher(policy: Self.policy(for: config), resolver: resolver))
     }
 
+    /// With per-host lanes shared with the build's feed polls (one host-fair queue: `fullText.perHost` and
+    /// `fullText.hostSpacing` count a publisher's feed and its pages together).
+    package init(config: NewsFeedConfig, hostLanes: HostGate) {
+        self.init(config: config, fetcher: GuardedFetcher(policy: Self.policy(for: config), hostLanes: hostLanes))
+    }
+
     /// With a fetcher of the caller's choosing (tests give one with their own address policy).
     package init(config: NewsFeedConfig, fetcher: GuardedFetcher) {
         settings = config.fullText

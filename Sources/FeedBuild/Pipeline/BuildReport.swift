@@ -32,6 +32,14 @@ public struct BuildReport: Sendable, Equatable {
 
     public var failedCount: Int { outcomes.filter(\.failed).count }
 
+    /// Takes in what one feed built in a task of its own noted (its outcome is added by the caller).
+    mutating func merge(_ other: BuildReport) {
+        warnings += other.warnings
+        locationWarnings.formUnion(other.locationWarnings)
+        if let seconds = other.retryAfterSeconds { retryAfterSeconds = max(retryAfterSeconds ?? 0, seconds) }
+        stoppedFurtherRequests = stoppedFurtherRequests || other.stoppedFurtherRequests
+    }
+
     /// When the run wrote nothing because the output location refused every write (a full disk, a
     /// read-only file system, no permission, a file where a folder belongs): the first such failure,
     /// for one line and exit 78 instead of one line per feed. Nil when any feed was written or

@@ -73,14 +73,23 @@ public struct FeedBuilder: Sendable {
         context.feeds = toFetch
         context.defaultImage = await installAssets(fetching: toFetch, into: &report)
         var stops: [Upstream: UpstreamStop] = [:]
-        for (index, spec) in toFetch.enumerated() {
+        // NewsAPI and DuckDuckGo feeds one after another (a refusal stops the rest of their upstream); then
+        // publishers' feeds, `sources.concurrency` at once, fair among hosts.
+        let sequential = toFetch.filter { $0.upstream != .feed }
+        let publishers = toFetch.filter { $0.upstream == .feed }
+        let counter = ProgressCounter(total: toFetch.count, progress: progress)
+        for spec in sequential {
             // Stopped (SIGINT, SIGTERM): no further request goes out; the feeds left keep everything.
             guard !Task.isCancelled else {
                 report.outcomes.append(FeedOutcome(spec: spec, result: .interrupted(previous: previous(spec))))
                 continue
             }
-            progress?(index + 1, toFetch.count, spec)
+            counter.started(spec)
             report.outcomes.append(await buildFeed(spec, context: context, stops: &stops, report: &report))
+        }
+        if !publishers.isEmpty {
+            report.outcomes += await buildConcurrently(
+                publishers, context: context, counter: counter, into: &report)
         }
         report.interrupted = Task.isCancelled
         if !report.interrupted { await pruneArticles(into: &report) }
@@ -96,6 +105,49 @@ public struct FeedBuilder: Sendable {
             return left == right ? lhs.offset < rhs.offset : left < right
         }.map(\.element)
         return report
+    }
+
+    /// Publishers' feeds at once: at most `sources.concurrency` in flight, and at most `fullText.perHost` per host,
+    /// the next one taken from the hosts in turn, so one slow host holds no more than its own lanes and never the
+    /// others back. Each feed goes through fetch, enrich and write as in a sequential run (the state under the lock).
+    private func buildConcurrently(
+        _ specs: [FeedSpec], context: RunContext, counter: ProgressCounter, into report: inout BuildReport
+    ) async -> [FeedOutcome] {
+        var queue = HostTurns(specs, perHost: config.fullText.perHost)
+        let limit = max(1, config.sourcesConcurrency)
+        return await withTaskGroup(of: (host: String, outcome: FeedOutcome, report: BuildReport).self) { group in
+            var outcomes: [FeedOutcome] = []
+            var running = 0
+            func startWhatFits() {
+                while running < limit, let (spec, host) = queue.next() {
+                    running += 1
+                    counter.started(spec)
+                    group.addTask {
+                        var local = BuildReport()
+                        guard !Task.isCancelled else {
+                            let outcome = FeedOutcome(spec: spec, result: .interrupted(previous: previous(spec)))
+                            return (host, outcome, local)
+                        }
+                        var stops: [Upstream: UpstreamStop] = [:]
+                        let outcome = await buildFeed(spec, context: context, stops: &stops, report: &local)
+                        return (host, outcome, local)
+                    }
+                }
+            }
+            startWhatFits()
+            while let done = await group.next() {
+                running -= 1
+                queue.finished(done.host)
+                outcomes.append(done.outcome)
+                report.merge(done.report)
+                startWhatFits()
+            }
+            // Whatever the cancellation left unstarted keeps its files.
+            while let (spec, _) = queue.next(ignoringLanes: true) {
+                outcomes.append(FeedOutcome(spec: spec, result: .interrupted(previous: previous(spec))))
+            }
+            return outcomes
+        }
     }
 
     /// One feed through fetch, enrich and write.

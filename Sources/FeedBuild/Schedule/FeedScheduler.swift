@@ -278,7 +278,8 @@ public struct FeedScheduler: Sendable {
     /// Records what the polls of a publisher's feed said (issue 27, point 5): per configured URL the answer, its
     /// size, the items, the interval asked, `Retry-After`, a permanent redirect, a 410; a `429` or `503` backs
     /// the host off (its `Retry-After`, else 10 minutes doubling per back-off in a row, at most a day), and a good
-    /// answer from a host ends its back-off. Records of URLs no longer configured are dropped.
+    /// answer asked for after a back-off began ends it (`now` is when the poll was admitted). Records of URLs no
+    /// longer configured are dropped.
     public func recordPolls(_ polls: [SourcePoll], for spec: FeedSpec, state: inout BridgeState, now: Date) {
         guard !polls.isEmpty || !(state.feeds[spec.id]?.sources.isEmpty ?? true) else { return }
         var record = state.feeds[spec.id] ?? FeedRecord()
@@ -312,7 +313,9 @@ public struct FeedScheduler: Sendable {
                 state.hostHolds[host] = HostHoldRecord(
                     since: now, until: now.addingTimeInterval(max(1, wait)),
                     reason: "\(poll.answerText) from \(host)", count: count)
-            } else if answered {
+            } else if answered, let hold = state.hostHolds[host], hold.since < now {
+                // Only an answer asked for after the back-off began ends it (not one that was in flight with the
+                // busy answer).
                 state.hostHolds[host] = nil
             }
         }

@@ -34,6 +34,9 @@ public final class GuardedFetcher: Sendable {
     private let addressPolicy: any AddressPolicy
     private let resolver: any HostResolving
     private let gate: HostGate
+    /// Per-host lanes shared with other fetchers (a build's feed polls and full-text pages: one host-fair queue);
+    /// nil when this fetcher's own gate keeps the per-host limit and spacing.
+    private let hostLanes: HostGate?
     private let robots: RobotsCache
 
     /// - Parameters:
@@ -49,16 +52,28 @@ public final class GuardedFetcher: Sendable {
         self.init(policy: policy, addressPolicy: addresses, resolver: resolver, clock: clock)
     }
 
+    /// A fetcher whose per-host limit and spacing are `hostLanes`, shared with other fetchers (a build's feed
+    /// polls and its full-text pages), while `policy` keeps its own total.
+    package convenience init(policy: FetchPolicy, hostLanes: HostGate, resolver: any HostResolving = HostResolver()) {
+        let addresses: any AddressPolicy = policy.allowPrivate ? AllowAllAddressPolicy() : PublicAddressPolicy()
+        self.init(policy: policy, addressPolicy: addresses, resolver: resolver, hostLanes: hostLanes)
+    }
+
     /// With an address policy of the caller's choosing: tests use one that treats some loopback addresses as
     /// public to exercise the guard.
     package init(
         policy: FetchPolicy, addressPolicy: any AddressPolicy, resolver: any HostResolving = HostResolver(),
-        clock: @escaping @Sendable () -> Date = { Date() }
+        clock: @escaping @Sendable () -> Date = { Date() }, hostLanes: HostGate? = nil
     ) {
         self.policy = policy
         self.addressPolicy = addressPolicy
         self.resolver = resolver
-        gate = HostGate(perHost: policy.perHost, total: policy.totalConcurrency, spacing: policy.hostSpacing)
+        self.hostLanes = hostLanes
+        // With shared lanes, this fetcher's own gate keeps only its total.
+        gate =
+            hostLanes == nil
+            ? HostGate(perHost: policy.perHost, total: policy.totalConcurrency, spacing: policy.hostSpacing)
+            : HostGate(perHost: policy.totalConcurrency, total: policy.totalConcurrency, spacing: .zero)
         robots = RobotsCache(clock: clock)
     }
 
@@ -195,6 +210,8 @@ public final class GuardedFetcher: Sendable {
         let host = Self.origin(of: url) ?? url.absoluteString
         try await gate.enter(host)
         defer { Task { await gate.leave(host) } }
+        if let hostLanes { try await hostLanes.enter(host) }
+        defer { if let hostLanes { Task { await hostLanes.leave(host) } } }
         let remaining = deadline - ContinuousClock.now
         guard remaining > .zero else { throw .timedOut(after: policy.timeout) }
         var request = URLRequest(url: url)

@@ -20,8 +20,11 @@ package enum BuildCommand {
             throw context.exit(.usage, error.message)
         }
         let sources: FeedSources
+        // One host-fair queue for the feed polls and the full-text pages of this build.
+        let hostLanes = BuildEnrichers.hostLanes(for: config)
         do {
-            sources = try FeedSourcesFactory.make(for: specs, config: config, environment: context.environment)
+            sources = try FeedSourcesFactory.make(
+                for: specs, config: config, environment: context.environment, hostLanes: hostLanes)
         } catch {
             throw context.exit(.configuration, "newsfeed build: \(error.description)")
         }
@@ -31,7 +34,8 @@ package enum BuildCommand {
             throw context.exit(.configuration, "newsfeed build: \(error.description)")
         }
         var builder = FeedBuilder(
-            config: config, source: sources, enrichers: BuildEnrichers.make(for: config), clock: context.clock)
+            config: config, source: sources, enrichers: BuildEnrichers.make(for: config, hostLanes: hostLanes),
+            clock: context.clock)
         builder.lockWaiting = context.lockWaiting(command: "build")
         // `--only` is a person asking for these feeds now: forced, and the reserve is theirs.
         let only = !parsed.allValues("--only").isEmpty

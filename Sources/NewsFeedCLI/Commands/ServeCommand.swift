@@ -183,9 +183,13 @@ package enum ServeCommand {
 
     /// The builder of `serve --refresh` for `config`: its sources and enrichers.
     static func makeBuilder(_ config: NewsFeedConfig, context: CommandContext) throws(ConfigError) -> FeedBuilder {
-        let sources = try FeedSourcesFactory.make(for: config.feeds, config: config, environment: context.environment)
+        // One host-fair queue for the feed polls and the full-text pages of every refresh.
+        let hostLanes = BuildEnrichers.hostLanes(for: config)
+        let sources = try FeedSourcesFactory.make(
+            for: config.feeds, config: config, environment: context.environment, hostLanes: hostLanes)
         var builder = FeedBuilder(
-            config: config, source: sources, enrichers: BuildEnrichers.make(for: config), clock: context.clock)
+            config: config, source: sources, enrichers: BuildEnrichers.make(for: config, hostLanes: hostLanes),
+            clock: context.clock)
         builder.lockWaiting = context.lockWaiting(command: "serve")
         return builder
     }

@@ -221,11 +221,13 @@ package struct ConfigFile: Decodable {
     /// `"sources"`: limits for reading publishers' feeds, checked in ``ConfigLoader``.
     package struct SourcesEntry: Decodable {
         package var maxFeedBytes: String?
+        package var concurrency: Int?
 
         package init(from decoder: any Decoder) throws {
-            try ConfigFile.rejectUnknownKeys(in: decoder, known: ["maxFeedBytes"])
+            try ConfigFile.rejectUnknownKeys(in: decoder, known: ["maxFeedBytes", "concurrency"])
             let container = try decoder.container(keyedBy: ConfigKey.self)
             maxFeedBytes = try container.decodeIfPresent(String.self, forKey: ConfigKey("maxFeedBytes"))
+            concurrency = try container.decodeIfPresent(Int.self, forKey: ConfigKey("concurrency"))
         }
     }
 

@@ -283,6 +283,15 @@ public enum ConfigLoader {
             }
             config.maxFeedBytes = size
         }
+        if let concurrency = file.sources?.concurrency {
+            guard NewsFeedConfig.sourcesConcurrencyRange.contains(concurrency) else {
+                throw invalid(
+                    "sources.concurrency",
+                    "must be a whole number from \(NewsFeedConfig.sourcesConcurrencyRange.lowerBound) to "
+                        + "\(NewsFeedConfig.sourcesConcurrencyRange.upperBound), not \(concurrency)")
+            }
+            config.sourcesConcurrency = concurrency
+        }
         return config
     }
 

@@ -37,6 +37,10 @@ public struct NewsFeedConfig: Sendable, Hashable {
     public var maxFeedBytes: ByteSize = NewsFeedConfig.defaultMaxFeedBytes
     /// `sources.maxFeedBytes` when the config does not say.
     public static let defaultMaxFeedBytes = ByteSize.megabytes(16)
+    /// Publishers' feeds a build fetches at once (`sources.concurrency`, default 16, 1 to 256).
+    public var sourcesConcurrency = 16
+    /// The allowed range of `sources.concurrency`.
+    public static let sourcesConcurrencyRange = 1...256
     /// Set by `demo` only (never read from a file): feeds and index say they hold sample data.
     public var isSampleData = false
 
