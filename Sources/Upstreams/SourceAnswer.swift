@@ -6,10 +6,35 @@ public struct SourceAnswer: Sendable {
     public var stories: [Story]
     /// One per URL polled (publishers' feeds); empty for upstreams that have no polling rules of their own.
     public var polls: [SourcePoll]
+    /// A publisher's feed: its channel's link and description, for the written feed's own.
+    public var channel: SourceChannel?
 
-    public init(stories: [Story], polls: [SourcePoll] = []) {
+    public init(stories: [Story], polls: [SourcePoll] = [], channel: SourceChannel? = nil) {
         self.stories = stories
         self.polls = polls
+        self.channel = channel
+    }
+}
+
+/// What a publisher's feed says of itself that the bridged feed takes over: the home page it links and its
+/// description, plain text (its title and language come with its stories).
+public struct SourceChannel: Sendable, Hashable {
+    /// The publisher's home page (RSS `<link>`, Atom `rel="alternate"`, JSON Feed `home_page_url`), http(s) only.
+    public var link: URL?
+    /// Its description or subtitle as plain text, nil when empty.
+    public var description: String?
+
+    public init(link: URL?, description: String?) {
+        self.link = link
+        self.description = description
+    }
+
+    /// The channel of `feed`: an http(s) link, a description made plain and at most 1,000 characters.
+    public init(_ feed: PublisherFeed) {
+        let scheme = feed.link?.scheme?.lowercased()
+        link = scheme == "http" || scheme == "https" ? feed.link : nil
+        let text = TextCleaner.plainText(feed.description ?? "")
+        description = text.isEmpty ? nil : TextCleaner.truncated(text, to: 1000)
     }
 }
 

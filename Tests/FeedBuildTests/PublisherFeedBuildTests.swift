@@ -87,6 +87,23 @@ import Testing
         }
     }
 
+    /// The channel's title, link and description come from the source (issue 27, point 1); a configured `title`
+    /// wins over the source's.
+    @Test func theChannelComesFromTheSource() async throws {
+        try await Self.with { workspace, _, _ in
+            #expect(await workspace.build().status == 0)
+            let harbour = try workspace.snapshot("feed/harbour")
+            #expect(harbour.link == URL(string: "https://gazette.example/"))
+            #expect(harbour.description == "News from the harbour")
+            let weekly = try workspace.snapshot("feed/127-0-0-1-weekly")
+            #expect(weekly.link == URL(string: "https://json.example/"))
+            #expect(weekly.description?.hasPrefix("The feed http://127.0.0.1:") == true, "no description of its own")
+            for feed in ["feed/harbour", "feed/127-0-0-1-weekly"] {
+                #expect(try workspace.violationsInEveryFormat(feed) == [], "\(feed)")
+            }
+        }
+    }
+
     @Test func aFeedSourceIsPolledEvery30MinutesByDefaultButNeverBelowItsTTL() throws {
         let config = try ConfigLoader.parse(
             Data(

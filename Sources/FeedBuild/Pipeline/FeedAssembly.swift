@@ -2,6 +2,7 @@ import FeedFormats
 import FeedOutput
 import Foundation
 import NewsModel
+import Upstreams
 
 /// Turns one feed's fresh stories (filtered and enriched), its history (the canonical RSS) and the
 /// state into the document every format is rendered from: history merge, first-seen times, and the
@@ -22,6 +23,9 @@ package struct FeedAssembly: Sendable {
     package var itemMarks: [String: [ItemMark]] = [:]
     /// The article cache, for a feed with full text: stories from the history get their articles from it.
     package var articleStore: ArticleStore?
+    /// A publisher's feed: its own channel, whose link (the publisher's home page) and description the written
+    /// feed takes (the config names only a `title`).
+    package var sourceChannel: SourceChannel?
 
     package init(
         config: NewsFeedConfig, spec: FeedSpec, defaultImage: StoryImage?, now: Date,
@@ -126,6 +130,8 @@ package struct FeedAssembly: Sendable {
         state.feeds[spec.id] = record
 
         var document = FeedChannel.document(for: spec, config: config, stories: stories, updated: now)
+        if let link = sourceChannel?.link { document.link = link }
+        if let description = sourceChannel?.description { document.description = description }
         document.itemMarks = itemMarks
         return Result(
             document: document, previousBuildDate: previousBuildDate, itemCount: stories.count,

@@ -163,8 +163,9 @@ public struct FeedBuilder: Sendable {
         }
         let fetched: [Story]
         let polls: [SourcePoll]
+        let channel: SourceChannel?
         do {
-            (fetched, polls) = try await fetch(feed)
+            (fetched, polls, channel) = try await fetch(feed)
         } catch {
             // A request cut short by the stop is no failure of the feed.
             if Task.isCancelled { return await withdraw(feed, into: &report) }
@@ -191,7 +192,8 @@ public struct FeedBuilder: Sendable {
         // Stopped while enriching: the feed is not written half-enriched.
         if Task.isCancelled { return await withdraw(feed, into: &report) }
         return await write(
-            stories, cameBackEmpty: fetched.isEmpty, fullText: fullText, polls: polls, feed: feed, into: &report)
+            stories, cameBackEmpty: fetched.isEmpty, fullText: fullText, polls: polls, channel: channel, feed: feed,
+            into: &report)
     }
 
     // MARK: - Plan
@@ -305,10 +307,12 @@ public struct FeedBuilder: Sendable {
     }
 
     /// The upstream request.
-    private func fetch(_ feed: FeedContext) async throws(SourceError) -> (stories: [Story], polls: [SourcePoll]) {
+    private func fetch(_ feed: FeedContext) async throws(SourceError) -> (
+        stories: [Story], polls: [SourcePoll], channel: SourceChannel?
+    ) {
         let request = StoryRequest(pageSize: config.pageSize, now: feed.now, defaults: storyDefaults)
         let answer = try await source.answer(for: feed.spec, request: request)
-        return (answer.stories, answer.polls)
+        return (answer.stories, answer.polls, answer.channel)
     }
 
     private var storyDefaults: StoryDefaults {
@@ -331,13 +335,15 @@ public struct FeedBuilder: Sendable {
     /// the files that change and records the success.
     private func write(
         _ stories: [Story], cameBackEmpty: Bool, fullText: FullTextTally? = nil, polls: [SourcePoll] = [],
-        feed: FeedContext, into report: inout BuildReport
+        channel: SourceChannel? = nil, feed: FeedContext, into report: inout BuildReport
     ) async -> FeedOutcome {
         let spec = feed.spec
         let context = feed.run
-        let assembly = FeedAssembly(
+        var built = FeedAssembly(
             config: config, spec: spec, defaultImage: context.defaultImage, now: feed.now,
             articleStore: config.wantsFullText(spec) ? context.output.articleStore : nil)
+        built.sourceChannel = channel
+        let assembly = built
         let output = context.output
         let scheduler = context.scheduler
         let apiKey = context.apiKey

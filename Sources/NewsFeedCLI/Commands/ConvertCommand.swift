@@ -122,9 +122,13 @@ package enum ConvertCommand {
         }
         var titled = spec
         titled.title = feed.title.map(TextCleaner.plainText).flatMap { $0.isEmpty ? nil : $0 }
-        let document = FeedChannel.document(
+        var document = FeedChannel.document(
             for: titled, site: site, ttlMinutes: NewsFeedConfig.defaultTTL, formats: [format], stories: stories,
             updated: now)
+        // The feed's own home page and description, as `build` writes them.
+        let channel = SourceChannel(feed)
+        if let link = channel.link { document.link = link }
+        if let description = channel.description { document.description = description }
         do {
             try renderer.render(document, followedBy: EmptyCollection(), itemsPerPiece: 100) {
                 context.standardOutput.write(utf8: $0)

@@ -87,7 +87,7 @@ public struct PublisherFeedSource: StorySource {
         poll.itemsDropped = result.dropped + result.repeated
         // The longer of the feed's own word and the server's.
         if let hint = feed.refresh, hint.seconds > (poll.asked?.seconds ?? 0) { poll.asked = hint }
-        return SourceAnswer(stories: result.stories, polls: [poll])
+        return SourceAnswer(stories: result.stories, polls: [poll], channel: SourceChannel(feed))
     }
 
     /// `Cache-Control: max-age=N` (N > 0) as a refresh hint; `no-cache`, `no-store` and zero say nothing.
