@@ -81,8 +81,9 @@ package final class MisbehavingServer: Sendable {
     /// Closes the listener and every open connection; the connections' threads end at their next send or pause.
     package func stop() {
         guard !stopped.exchange(true, ordering: .sequentiallyConsistent) else { return }
+        // Shut down only: the accept thread closes the listener when its accept fails. Closing it here would free
+        // its number while that thread may still call accept() on it, taking another test's connections.
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
         // Under the lock, so a connection closed meanwhile (its number possibly reused by another test's socket)
         // is never shut down by mistake.
         openConnections.withLock { connections in
@@ -93,10 +94,12 @@ package final class MisbehavingServer: Sendable {
     private var isStopped: Bool { stopped.load(ordering: .sequentiallyConsistent) }
 
     private func acceptLoop() {
-        while !isStopped {
+        while true {
             let connection = accept(listener, nil, nil)
             guard connection >= 0 else {
-                if errno == EINTR || errno == ECONNABORTED { continue }
+                if !isStopped, errno == EINTR || errno == ECONNABORTED { continue }
+                // Closed here, by the only thread that uses it, once accept() fails after stop()'s shutdown.
+                close(listener)
                 return
             }
             openConnections.withLock { _ = $0.insert(connection) }

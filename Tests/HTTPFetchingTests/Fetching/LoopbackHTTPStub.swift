@@ -91,8 +91,9 @@ final class LoopbackHTTPStub: Sendable {
     func url(_ path: String) -> URL? { URL(string: "http://\(address):\(port)\(path)") }
 
     func stop() {
+        // Shut down only: the accept thread closes the listener when its accept fails. Closing it here would free
+        // its number while that thread may still call accept() on it, taking another test's connections.
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
         // Under the lock, so a connection closed meanwhile (its number possibly reused
         // by another test's socket) is never shut down by mistake.
         openConnections.withLock { connections in
@@ -103,7 +104,12 @@ final class LoopbackHTTPStub: Sendable {
     private func acceptLoop() {
         while true {
             let connection = accept(listener, nil, nil)
-            guard connection >= 0 else { return }
+            guard connection >= 0 else {
+                if errno == EINTR || errno == ECONNABORTED { continue }
+                // Closed here, by the only thread that uses it, once accept() fails after stop()'s shutdown.
+                close(listener)
+                return
+            }
             openConnections.withLock { $0.append(connection) }
             let thread = Thread { [self] in serve(connection) }
             thread.start()
