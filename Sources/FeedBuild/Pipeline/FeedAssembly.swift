@@ -68,7 +68,7 @@ package struct FeedAssembly: Sendable {
         // `include`/`exclude` takes effect at once.
         previous = previous.filter(spec.filter.keeps)
         let firstSeen = state.items.mapValues(\.firstSeen)
-        let previousURLs = Set(previous.map(\.link.text))
+        let previousKeys = Set(previous.flatMap(HistoryMerger.keys(of:)))
         // One order for every format (StoryOrder): the merge keeps the fresh stories over the cap,
         // the order then puts them where the feed's rule says.
         let merged = StoryOrder(for: spec.kind).ordered(
@@ -78,7 +78,7 @@ package struct FeedAssembly: Sendable {
         // New to this feed: not in its previous file. `state.items` is shared by every feed (a story's
         // first sighting anywhere), so a story another feed showed first is still new here.
         // Counted after the cap: a story cut by maxItems is not "new" in the feed.
-        let newItemCount = merged.filter { !previousURLs.contains($0.link.text) }.count
+        let newItemCount = merged.filter { !HistoryMerger.keys(of: $0).contains(where: previousKeys.contains) }.count
 
         let resolver = StoryImageResolver(
             site: config.site, defaultImage: defaultImage, images: state.images,

@@ -53,7 +53,8 @@ public struct JSONFeedRenderer: FeedRenderer {
     private func item(_ story: Story, to json: inout JSONText) {
         let url = story.link.text
         json.raw("    {\n")
-        json.member("id", url, indent: 3)
+        // A publisher's item keeps its own id (its identity), as JSON Feed's `id` asks.
+        json.member("id", story.guid ?? url, indent: 3)
         json.member("url", url, indent: 3)
         json.member("title", story.title, indent: 3)
         if !story.summary.isEmpty { json.member("summary", story.summary, indent: 3) }

@@ -123,9 +123,10 @@ public struct RSSRenderer: FeedRenderer {
         if let category = story.category {
             try writer.element("category", text: category)
         }
+        // A publisher's item keeps its own guid, so the next build knows it when its link or text changed.
         try writer.startElement("guid")
-        try writer.attribute("isPermaLink", "true")
-        try writer.text(url)
+        try writer.attribute("isPermaLink", story.guid == nil ? "true" : "false")
+        try writer.text(story.guid ?? url)
         try writer.endElement()
         try writer.element("pubDate", text: RFC822Date.string(from: story.displayDate))
         try writer.startElement("source")
