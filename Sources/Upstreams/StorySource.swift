@@ -11,6 +11,28 @@ public protocol StorySource: Sendable {
     /// The stories of `spec`'s feed in upstream order, normalized: each with a usable URL,
     /// plain-text title, source and summary, and `firstSeen` set to `request.now`.
     func stories(for spec: FeedSpec, request: StoryRequest) async throws(SourceError) -> [Story]
+
+    /// ``stories(for:request:)`` with what went wrong short of failing the feed: a merged feed whose other
+    /// sources answered names its failing ones here. By default the stories alone.
+    func answer(for spec: FeedSpec, request: StoryRequest) async throws(SourceError) -> SourceAnswer
+}
+
+extension StorySource {
+    public func answer(for spec: FeedSpec, request: StoryRequest) async throws(SourceError) -> SourceAnswer {
+        SourceAnswer(stories: try await stories(for: spec, request: request))
+    }
+}
+
+/// A source's stories and its partial failures.
+public struct SourceAnswer: Sendable {
+    public var stories: [Story]
+    /// One line per part that failed while the others made the feed (`https://b.example/atom: HTTP 404`).
+    public var problems: [String]
+
+    public init(stories: [Story], problems: [String] = []) {
+        self.stories = stories
+        self.problems = problems
+    }
 }
 
 /// What every source needs to know about the build asking it.
@@ -112,7 +134,15 @@ public struct FeedSources: StorySource {
         case .search: try await search.stories(for: spec, request: request)
         case .duckDuckGo: try await duckDuckGo.stories(for: spec, request: request)
         case .feed: try await feeds.stories(for: spec, request: request)
+        case .mergedFeed: try await answer(for: spec, request: request).stories
         }
+    }
+
+    public func answer(for spec: FeedSpec, request: StoryRequest) async throws(SourceError) -> SourceAnswer {
+        guard case .mergedFeed = spec.kind else {
+            return SourceAnswer(stories: try await stories(for: spec, request: request))
+        }
+        return try await MergedFeedSource(single: feeds).answer(for: spec, request: request)
     }
 }
 

@@ -86,8 +86,7 @@ package struct FeedAssembly: Sendable {
         let fresh = Set(current.map(\.link.text))
         let placeholder = ArticleAttachment.placeholder(for: config)
         // A publisher's feed keeps its own text when its cached article is shorter (issue 27, point 7).
-        let keepsOwnText: Bool
-        if case .feed = spec.kind { keepsOwnText = true } else { keepsOwnText = false }
+        let keepsOwnText = spec.kind.isPublisherFeed
         var stories: [Story] = []
         for story in merged {
             let key = story.link.text
@@ -95,6 +94,7 @@ package struct FeedAssembly: Sendable {
             if let original = story.originalImageLink {
                 record.originalImage = original.text
             }
+            if !story.alsoAt.isEmpty { record.alsoAt = story.alsoAt.map(\.text) }
             state.items[key] = record
             var resolved = story
             resolved.firstSeen = record.firstSeen
@@ -139,7 +139,7 @@ package struct FeedAssembly: Sendable {
             cached: config.images.cache ? state.imageCache : [:],
             articleStore: config.wantsFullText(spec) ? articleStore : nil,
             placeholder: ArticleAttachment.placeholder(for: config), feedID: spec.id)
-        if case .feed = spec.kind { written.keepsLongerOwnText = true }
+        if spec.kind.isPublisherFeed { written.keepsLongerOwnText = true }
         return written
     }
 

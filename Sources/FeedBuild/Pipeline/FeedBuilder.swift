@@ -110,8 +110,10 @@ public struct FeedBuilder: Sendable {
         case .failed(let failure): return await recordFailure(spec, failure, context: context, into: &report).outcome
         }
         let fetched: [Story]
+        let sourceProblems: [String]
         do {
-            fetched = try await fetch(feed)
+            let answer = try await fetch(feed)
+            (fetched, sourceProblems) = (answer.stories, answer.problems)
         } catch {
             // A request cut short by the stop is no failure of the feed.
             if Task.isCancelled { return await withdraw(feed, into: &report) }
@@ -132,12 +134,21 @@ public struct FeedBuilder: Sendable {
             }
             return outcome
         }
-        let stories = await enrich(fetched.filter(spec.filter.keeps), in: feed)
+        // One story once (issue 27, point 13): by canonical link before enrichment (no page is fetched twice),
+        // by the pages' rel="canonical" and near-identical texts after full text.
+        let deduplicator = StoryDeduplicator()
+        let stories = deduplicator.byLinkAndText(
+            await enrich(deduplicator.byLink(fetched.filter(spec.filter.keeps)), in: feed))
+        for problem in sourceProblems {
+            report.warnings.append("\(spec.id): a source failed, the others made the feed: \(problem)")
+        }
         report.warnings += context.notes.drain()
         let fullText = context.notes.takeTally(for: spec.id)
         // Stopped while enriching: the feed is not written half-enriched.
         if Task.isCancelled { return await withdraw(feed, into: &report) }
-        return await write(stories, cameBackEmpty: fetched.isEmpty, fullText: fullText, feed: feed, into: &report)
+        return await write(
+            stories, cameBackEmpty: fetched.isEmpty, fullText: fullText, sourceProblems: sourceProblems, feed: feed,
+            into: &report)
     }
 
     // MARK: - Plan
@@ -251,9 +262,9 @@ public struct FeedBuilder: Sendable {
     }
 
     /// The upstream request.
-    private func fetch(_ feed: FeedContext) async throws(SourceError) -> [Story] {
+    private func fetch(_ feed: FeedContext) async throws(SourceError) -> SourceAnswer {
         let request = StoryRequest(pageSize: config.pageSize, now: feed.now, defaults: storyDefaults)
-        return try await source.stories(for: feed.spec, request: request)
+        return try await source.answer(for: feed.spec, request: request)
     }
 
     private var storyDefaults: StoryDefaults {
@@ -275,8 +286,8 @@ public struct FeedBuilder: Sendable {
     /// Under the lock: merges the stories with the feed's history, renders every format, writes
     /// the files that change and records the success.
     private func write(
-        _ stories: [Story], cameBackEmpty: Bool, fullText: FullTextTally? = nil, feed: FeedContext,
-        into report: inout BuildReport
+        _ stories: [Story], cameBackEmpty: Bool, fullText: FullTextTally? = nil, sourceProblems: [String] = [],
+        feed: FeedContext, into report: inout BuildReport
     ) async -> FeedOutcome {
         let spec = feed.spec
         let context = feed.run
@@ -307,6 +318,8 @@ public struct FeedBuilder: Sendable {
                     spec, itemCount: result.itemCount, newItemCount: result.newItemCount, state: &state, now: feed.now,
                     apiKey: apiKey)
                 if !scheduled { state.pause = pause }
+                // A merged feed's failing sources, for status (issue 27, point 12).
+                state.feeds[spec.id]?.sourceProblems = sourceProblems.isEmpty ? nil : sourceProblems
                 try output.stateStore.save(state)
                 let built = FeedOutcome.Built(
                     wroteFiles: wrote, itemCount: result.itemCount, newItemCount: result.newItemCount,

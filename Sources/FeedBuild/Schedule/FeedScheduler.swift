@@ -23,7 +23,7 @@ public struct FeedScheduler: Sendable {
 
     /// The interval of an unmetered feed without its own `every`: 30 minutes for a publisher's feed, else a day.
     public static func unmeteredDefault(for spec: FeedSpec) -> TimeInterval {
-        if case .feed = spec.kind { return publisherFeedDefaultInterval }
+        if spec.kind.isPublisherFeed { return publisherFeedDefaultInterval }
         return unmeteredDefaultInterval
     }
     /// A run up to this much early still counts a feed as due, so the few seconds

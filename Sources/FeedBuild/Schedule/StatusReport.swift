@@ -44,6 +44,8 @@ public struct StatusReport: Sendable, Equatable {
         public var condition: FeedCondition
         /// Its last attempt succeeded (`newsfeed_feed_up`).
         public var up: Bool
+        /// A merged feed's sources that failed in its last build while the others made it (`url: cause`).
+        public var sourceProblems: [String] = []
 
         /// `4 failures in a row`, from the second on (one transient failure is no news); nil otherwise.
         public var failuresInARowText: String? {
@@ -117,7 +119,8 @@ public struct StatusReport: Sendable, Equatable {
                 items: snapshot?.stories.count, newItems: record?.newItemCount, deadImages: dead,
                 metered: spec.isMetered, stale: scheduler.isOverdue(spec, state: state, now: now),
                 failing: condition.isFailing, consecutiveFailures: record?.consecutiveFailures ?? 0,
-                condition: condition, up: record?.lastSuccess != nil && record?.lastError == nil)
+                condition: condition, up: record?.lastSuccess != nil && record?.lastError == nil,
+                sourceProblems: record?.sourceProblems ?? [])
         }
         windows = scheduler.usage(state: state, now: now).map { usage in
             Window(
@@ -147,7 +150,7 @@ public struct StatusReport: Sendable, Equatable {
         case .headlines: "headlines"
         case .search: "search"
         case .duckDuckGo: "ddg"
-        case .feed: "feed"
+        case .feed, .mergedFeed: "feed"
         }
     }
 
@@ -163,6 +166,9 @@ public struct StatusReport: Sendable, Equatable {
         for feed in feeds {
             if feed.failing && feed.consecutiveFailures >= 2 {
                 lines.append("\(feed.path): failing: its last attempts failed (\(feed.lastError ?? "unknown error"))")
+            }
+            for source in feed.sourceProblems {
+                lines.append("\(feed.path): a source is failing: \(source)")
             }
             if feed.stale {
                 let since = feed.lastSuccess.map { "since \(ScheduleTime.past($0))" } ?? "ever"
@@ -203,6 +209,10 @@ public struct StatusReport: Sendable, Equatable {
             parts.append("every \(ScheduleTime.span(feed.interval))")
             parts.append("\(feed.items ?? 0) items (\(feed.newItems ?? 0) new in the last build)")
             parts.append("\(feed.deadImages) dead images")
+            if !feed.sourceProblems.isEmpty {
+                let count = feed.sourceProblems.count
+                parts.append("\(count) source\(count == 1 ? "" : "s") failing")
+            }
             if feed.stale { parts.append("STALE") }
             return parts.joined(separator: ", ")
         }

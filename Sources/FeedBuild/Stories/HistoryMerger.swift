@@ -67,6 +67,8 @@ public struct HistoryMerger: Sendable {
     static func keys(of story: Story) -> [String] {
         var keys = ["link " + CanonicalURL.key(story.link.text)]
         if let guid = story.guid { keys.append("id " + guid) }
+        // The story's other places: a copy it stood for must not come back as an item of its own.
+        keys += story.alsoAt.map { "link " + CanonicalURL.key($0.text) }
         return keys
     }
 }

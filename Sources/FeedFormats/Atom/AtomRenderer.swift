@@ -104,7 +104,7 @@ public struct AtomRenderer: FeedRenderer {
         if let article = story.article {
             try writer.startElement("content")
             try writer.attribute("type", "html")
-            try writer.text(article.html)
+            try writer.text(article.html + FeedHTML.alsoAt(story))
             try writer.endElement()
         } else if let content = story.content {
             html.removeAll(keepingCapacity: true)

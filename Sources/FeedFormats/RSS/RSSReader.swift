@@ -232,7 +232,7 @@ public struct RSSReader: Sendable {
             sourceName: source.name,
             sourceURL: source.url,
             summary: FeedHTML.plainText(fromHTML: description),
-            content: item.texts[.contentEncoded].map(FeedHTML.plainText(fromHTML:)),
+            content: item.texts[.contentEncoded].map { FeedHTML.plainText(fromHTML: FeedHTML.withoutAlsoAt($0)) },
             author: item.texts[.creator],
             category: item.texts[.category].flatMap { $0.isEmpty ? nil : $0 },
             image: image(of: item),

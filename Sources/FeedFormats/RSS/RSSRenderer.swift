@@ -106,10 +106,11 @@ public struct RSSRenderer: FeedRenderer {
         }
         // The whole article (full text) is sanitized HTML already; without one, upstream's fuller text.
         if let article = story.article {
-            try writer.element("content:encoded", text: article.html)
+            try writer.element("content:encoded", text: article.html + FeedHTML.alsoAt(story))
         } else if let content = story.content {
             html.removeAll(keepingCapacity: true)
             FeedHTML.appendParagraphs(content, to: &html)
+            html += FeedHTML.alsoAt(story).utf8
             try writer.element("content:encoded", utf8Text: &html)
         }
         if let author = story.author {

@@ -171,6 +171,9 @@ public struct FeedRecord: Sendable, Hashable, Codable {
     public var itemCount: Int?
     /// Items that were new in its last successful build.
     public var newItemCount: Int?
+    /// A merged feed's sources that failed in its last successful build, one line each (`url: cause`); nil when
+    /// every source answered.
+    public var sourceProblems: [String]?
 
     public init(
         lastSuccess: Date? = nil, lastAttempt: Date? = nil, lastError: String? = nil, lastErrorTime: Date? = nil,
@@ -188,7 +191,7 @@ public struct FeedRecord: Sendable, Hashable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case lastSuccess, lastAttempt, lastError, lastErrorTime, consecutiveFailures, firstConfigured, itemCount
-        case newItemCount
+        case newItemCount, sourceProblems
     }
 
     /// Reads records written before the scheduler existed: the newer keys are optional.
@@ -202,6 +205,7 @@ public struct FeedRecord: Sendable, Hashable, Codable {
         firstConfigured = try container.decodeIfPresent(Date.self, forKey: .firstConfigured)
         itemCount = try container.decodeIfPresent(Int.self, forKey: .itemCount)
         newItemCount = try container.decodeIfPresent(Int.self, forKey: .newItemCount)
+        sourceProblems = try container.decodeIfPresent([String].self, forKey: .sourceProblems)
     }
 }
 
@@ -216,6 +220,9 @@ public struct ItemRecord: Sendable, Hashable, Codable {
     /// its own (the default image, or no image): the one thing the file cannot say, and ``originalImage`` may be
     /// another feed's. Nil when every feed shows its picture.
     public var hiddenImages: [String: String]?
+    /// Other addresses of the same story (``Story/alsoAt``: the same page under another address, a near-identical
+    /// article elsewhere), which the feed's file carries only inside its text. Nil when there are none.
+    public var alsoAt: [String]?
 
     public init(firstSeen: Date, originalImage: String? = nil, hiddenImages: [String: String]? = nil) {
         self.firstSeen = firstSeen

@@ -1,0 +1,127 @@
+import Foundation
+import NewsModel
+
+/// One story once (issue 27, point 13), a pure step over a feed's fresh stories: in a merged feed and in a single
+/// one, stories are one when their links are the same page compared canonically (``CanonicalURL``), when one's
+/// page names the other's address as its `rel="canonical"`, or, with full text, when their articles' texts are
+/// near-identical (``TextSimilarity``) on two different sites. Of each set of one story, the first published stays, in the place of
+/// the set's first story; the others' addresses on other sites go into its ``Story/alsoAt``.
+public struct StoryDeduplicator: Sendable {
+    /// When two articles' texts are one (see ``TextSimilarity/isNearIdentical(_:_:)``).
+    public var similarity: TextSimilarity
+
+    public init(similarity: TextSimilarity = TextSimilarity()) {
+        self.similarity = similarity
+    }
+
+    /// `stories` with each canonical link once: the step before enrichment, where only links are known.
+    public func byLink(_ stories: [Story]) -> [Story] {
+        merged(stories, textsCompared: false)
+    }
+
+    /// `stories` each once by link, page `rel="canonical"` and near-identical article text: the step after full
+    /// text. Stories without an article are compared by link only.
+    public func byLinkAndText(_ stories: [Story]) -> [Story] {
+        merged(stories, textsCompared: true)
+    }
+
+    private func merged(_ stories: [Story], textsCompared: Bool) -> [Story] {
+        guard stories.count > 1 else { return stories }
+        var sets = DisjointSets(count: stories.count)
+        var owners: [String: Int] = [:]
+        for (index, story) in stories.enumerated() {
+            for key in Self.addressKeys(of: story) {
+                if let owner = owners[key] { sets.union(owner, index) } else { owners[key] = index }
+            }
+        }
+        if textsCompared {
+            let fingerprints = stories.map { story in story.article.map { similarity.fingerprint($0.text) } }
+            for left in fingerprints.indices {
+                guard let first = fingerprints[left] else { continue }
+                for right in fingerprints.indices where right > left {
+                    // Texts are compared across sites only: a wire story on ten sites is one, while one site's
+                    // pages share its own boilerplate and its own follow-ups, which stay apart.
+                    guard let second = fingerprints[right], sets.find(left) != sets.find(right),
+                        !Self.sameSite(stories[left].link, stories[right].link)
+                    else { continue }
+                    if similarity.isNearIdentical(first, second) { sets.union(left, right) }
+                }
+            }
+        }
+        var members: [Int: [Int]] = [:]
+        var order: [Int] = []
+        for index in stories.indices {
+            let root = sets.find(index)
+            if members[root] == nil { order.append(root) }
+            members[root, default: []].append(index)
+        }
+        guard order.count < stories.count else { return stories }
+        return order.map { root in
+            let group = members[root] ?? [root]
+            guard group.count > 1 else { return stories[root] }
+            // The first published stays; equal dates keep the feed's order.
+            let keptIndex =
+                group.min { lhs, rhs in
+                    let (left, right) = (stories[lhs].displayDate, stories[rhs].displayDate)
+                    return left != right ? left < right : lhs < rhs
+                } ?? root
+            var kept = stories[keptIndex]
+            var known = Set(Self.addressKeys(of: kept))
+            for index in group where index != keptIndex {
+                let other = stories[index]
+                for link in [other.link] + other.alsoAt {
+                    let key = CanonicalURL.key(link.text)
+                    // Another form of the same page is not "another place": only other addresses are listed.
+                    guard known.insert("link " + key).inserted, !Self.sameSite(link, kept.link) else { continue }
+                    kept.alsoAt.append(link)
+                }
+            }
+            return kept
+        }
+    }
+
+    /// The addresses a story is known by: its link, its page's `rel="canonical"`, its other places.
+    static func addressKeys(of story: Story) -> [String] {
+        var keys = ["link " + CanonicalURL.key(story.link.text)]
+        if let canonical = story.article?.canonical {
+            keys.append("link " + CanonicalURL.key(canonical.absoluteString))
+        }
+        keys += story.alsoAt.map { "link " + CanonicalURL.key($0.text) }
+        return keys
+    }
+
+    /// Whether two links are on the same site compared canonically (host without `www.` or `amp.`).
+    static func sameSite(_ left: StoryLink, _ right: StoryLink) -> Bool {
+        func site(_ link: StoryLink) -> Substring {
+            let key = CanonicalURL.key(link.text)
+            return key.prefix { $0 != "/" && $0 != "?" }
+        }
+        return site(left) == site(right)
+    }
+}
+
+/// Union-find over indices, for stories found one by any of several rules.
+struct DisjointSets {
+    private var parents: [Int]
+
+    init(count: Int) { parents = Array(0..<count) }
+
+    mutating func find(_ index: Int) -> Int {
+        var root = index
+        while parents[root] != root { root = parents[root] }
+        var node = index
+        while parents[node] != root {
+            let next = parents[node]
+            parents[node] = root
+            node = next
+        }
+        return root
+    }
+
+    /// Joins the sets of `left` and `right`; the smaller index stays the root, so a set's root is its first story.
+    mutating func union(_ left: Int, _ right: Int) {
+        let (a, b) = (find(left), find(right))
+        guard a != b else { return }
+        if a < b { parents[b] = a } else { parents[a] = b }
+    }
+}
