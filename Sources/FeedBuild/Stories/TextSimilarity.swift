@@ -13,7 +13,7 @@ public struct TextSimilarity: Sendable, Hashable {
     /// Words per shingle.
     public var shingleLength = 5
     /// Shared shingles over the smaller text's shingles.
-    public var minimumContainment = 0.5
+    public var minimumContainment = 0.75
     /// The smaller text's shingles over the larger's.
     public var minimumSizeRatio = 0.4
     /// Texts with fewer shingles are never compared.
