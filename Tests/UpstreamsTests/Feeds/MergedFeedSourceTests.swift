@@ -28,7 +28,7 @@ import Upstreams
     }
 
     func spec(_ base: String, _ paths: [String]) -> FeedSpec {
-        FeedSpec(kind: .mergedFeed(urls: paths.map { URL(string: base + $0)! }), name: "merged")
+        FeedSpec(kind: .mergedFeed(urls: paths.map { URL(string: base + $0) ?? URL(filePath: "/") }), name: "merged")
     }
 
     @Test func theSourcesAreMergedNewestFirst() async throws {
