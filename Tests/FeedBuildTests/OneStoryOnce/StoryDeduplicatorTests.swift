@@ -57,7 +57,7 @@ import Testing
         var document = FeedDocumentSamples.small
         document.stories = one
         let json = try JSONFeedRenderer().render(document)
-        #expect(JSONFeedRulesChecker.violations(in: json, now: testNow).filter { !$0.contains("warning") } == [])
+        #expect(JSONFeedRulesChecker.violations(in: json, now: testNow).filter { $0.hasPrefix("error") } == [])
         let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
         let item = try #require((object["items"] as? [[String: Any]])?.first)
         let newsfeed = try #require(item["_newsfeed"] as? [String: Any])
@@ -69,7 +69,7 @@ import Testing
         #expect(rss.contains("Also at: "))
         #expect(
             FeedRulesChecker.violations(in: try RSSRenderer().render(document), now: testNow).filter {
-                !$0.contains("warning")
+                $0.hasPrefix("error")
             } == [])
     }
 
