@@ -98,4 +98,48 @@ import Testing
             }
         }
     }
+
+    @Test func aCopyThatArrivesABuildLaterIsStillTheSameItem() async throws {
+        let courier = FeedHostStub([
+            "/ferry": .init(
+                contentType: "text/html; charset=utf-8",
+                Self.page("Ferry and tug collide", header: "By Staff Reporter.", footer: "Sign up to our newsletter."))
+        ])
+        let wireHost = FeedHostStub([
+            "/ferry": .init(
+                contentType: "text/html; charset=utf-8",
+                Self.page("Ferry collides with tug in fog", header: "Wire service.", footer: "Copyright the wire."))
+        ])
+        try await withLoopbackHost(courier) { courierBase in
+            let empty =
+                #"<rss version="2.0"><channel><title>Courier</title><link>\#(courierBase)/</link></channel></rss>"#
+            courier.set("/rss.xml", FeedHostStub.Answer(empty))
+            try await withLoopbackHost(wireHost) { wireBase in
+                wireHost.set(
+                    "/rss.xml",
+                    FeedHostStub.Answer(Self.rss(wireBase, title: "Wire", date: "Thu, 02 May 2024 08:00:00 GMT")))
+                let config = """
+                    {"site": "\(BuildWorkspace.site)", "output": "Feeds", "allowPrivate": true,
+                     "formats": ["rss", "json"], "fullText": {"hostSpacing": "0s"},
+                     "feeds": [{"feed": ["\(courierBase)/rss.xml", "\(wireBase)/rss.xml"], "name": "coast",
+                                "fullText": true}]}
+                    """
+                try await BuildWorkspace.with(config: config) { workspace in
+                    #expect(await workspace.build().status == 0)
+                    courier.set(
+                        "/rss.xml",
+                        FeedHostStub.Answer(
+                            Self.rss(courierBase, title: "Courier", date: "Thu, 02 May 2024 10:00:00 GMT")))
+                    workspace.clock.advance(by: 3600)
+                    let run = await workspace.build(["--force"])
+                    #expect(run.status == 0, "\(run.standardError)")
+                    let stories = try workspace.snapshot("feed/coast").stories
+                    #expect(stories.map(\.url.absoluteString) == ["\(wireBase)/ferry"])
+                    let json = try String(
+                        contentsOf: workspace.output.appending(path: "feed/coast.json"), encoding: .utf8)
+                    #expect(json.contains(#""alsoAt": ["\#(courierBase)/ferry"]"#), "\(json)")
+                }
+            }
+        }
+    }
 }

@@ -67,13 +67,17 @@ package struct FeedAssembly: Sendable {
         // The fresh stories come filtered; the filters hold for history too, so an edited
         // `include`/`exclude` takes effect at once.
         previous = previous.filter(spec.filter.keeps)
+        // One story once across builds (issue 27, point 13): a fresh copy of a story the feed holds is that story.
+        let deduplicated = StoryDeduplicator().againstHistory(current: current, previous: previous)
+        let fresh = deduplicated.current
+        previous = deduplicated.previous
         let firstSeen = state.items.mapValues(\.firstSeen)
         let previousKeys = Set(previous.flatMap(HistoryMerger.keys(of:)))
         // One order for every format (StoryOrder): the merge keeps the fresh stories over the cap,
         // the order then puts them where the feed's rule says.
         let merged = StoryOrder(for: spec.kind).ordered(
             HistoryMerger().merge(
-                current: current, previous: previous, firstSeen: firstSeen, now: now, maxItems: config.maxItems,
+                current: fresh, previous: previous, firstSeen: firstSeen, now: now, maxItems: config.maxItems,
                 maxAgeDays: config.maxAgeDays))
         // New to this feed: not in its previous file. `state.items` is shared by every feed (a story's
         // first sighting anywhere), so a story another feed showed first is still new here.
@@ -83,7 +87,7 @@ package struct FeedAssembly: Sendable {
         let resolver = StoryImageResolver(
             site: config.site, defaultImage: defaultImage, images: state.images,
             cached: config.images.cache ? state.imageCache : [:])
-        let fresh = Set(current.map(\.link.text))
+        let freshLinks = Set(fresh.map(\.link.text))
         let placeholder = ArticleAttachment.placeholder(for: config)
         // A publisher's feed keeps its own text when its cached article is shorter (issue 27, point 7).
         let keepsOwnText = spec.kind.isPublisherFeed
@@ -109,7 +113,7 @@ package struct FeedAssembly: Sendable {
                 }
             }
             // Fresh stories had their images decided in the enrich step (``ImageDecisions``).
-            if !fresh.contains(key) {
+            if !freshLinks.contains(key) {
                 resolved = resolver.resolve(resolved, originalImage: record.originalImage.flatMap { URL(string: $0) })
             }
             stories.append(resolved)

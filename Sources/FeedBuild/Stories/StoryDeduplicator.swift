@@ -25,8 +25,53 @@ public struct StoryDeduplicator: Sendable {
         merged(stories, textsCompared: true)
     }
 
+    /// `current` and the feed's history (`previous`, as restored, with their articles when the feed has full
+    /// text) made one story each across both: a fresh copy of a story the feed already holds is dropped and named
+    /// in the held story's ``Story/alsoAt`` (or, when the copy was published first, the held story is dropped and
+    /// named in the copy's). What the history merge is then given, so a wire story that reaches a second site a
+    /// build later is still one item.
+    public func againstHistory(current: [Story], previous: [Story]) -> (current: [Story], previous: [Story]) {
+        // An earlier version of a fresh story (same identity or link) is the history merge's to replace in place:
+        // it is not compared here, or an item whose date moved could keep its old self.
+        let currentKeys = Set(current.flatMap(HistoryMerger.keys(of:)))
+        let others = previous.indices.filter {
+            !HistoryMerger.keys(of: previous[$0]).contains(where: currentKeys.contains)
+        }
+        let all = current + others.map { previous[$0] }
+        let groups = self.groups(all, textsCompared: true)
+        guard groups.count < all.count else { return (current, previous) }
+        var fresh: [Story] = []
+        // Per earlier story (by its index in `previous`): what it became, nil when a fresh story stands for it.
+        var held: [Int: Story?] = [:]
+        for group in groups {
+            let (keptIndex, story) = kept(group, of: all)
+            // The story stays where its kept member was: a fresh one among the fresh stories, a held one in the
+            // history at its place (so it ages out as a held story does).
+            if keptIndex < current.count {
+                fresh.append(story)
+                for member in group where member >= current.count { held[others[member - current.count]] = .some(nil) }
+            } else {
+                for member in group where member >= current.count {
+                    held[others[member - current.count]] = .some(member == keptIndex ? story : nil)
+                }
+            }
+        }
+        let kept = previous.indices.compactMap { index -> Story? in
+            guard let became = held[index] else { return previous[index] }
+            return became
+        }
+        return (fresh, kept)
+    }
+
     private func merged(_ stories: [Story], textsCompared: Bool) -> [Story] {
         guard stories.count > 1 else { return stories }
+        let groups = self.groups(stories, textsCompared: textsCompared)
+        guard groups.count < stories.count else { return stories }
+        return groups.map { kept($0, of: stories).story }
+    }
+
+    /// The sets of one story, each as its members' indices in order, in the order of their first members.
+    private func groups(_ stories: [Story], textsCompared: Bool) -> [[Int]] {
         var sets = DisjointSets(count: stories.count)
         var owners: [String: Int] = [:]
         for (index, story) in stories.enumerated() {
@@ -55,29 +100,30 @@ public struct StoryDeduplicator: Sendable {
             if members[root] == nil { order.append(root) }
             members[root, default: []].append(index)
         }
-        guard order.count < stories.count else { return stories }
-        return order.map { root in
-            let group = members[root] ?? [root]
-            guard group.count > 1 else { return stories[root] }
-            // The first published stays; equal dates keep the feed's order.
-            let keptIndex =
-                group.min { lhs, rhs in
-                    let (left, right) = (stories[lhs].displayDate, stories[rhs].displayDate)
-                    return left != right ? left < right : lhs < rhs
-                } ?? root
-            var kept = stories[keptIndex]
-            var known = Set(Self.addressKeys(of: kept))
-            for index in group where index != keptIndex {
-                let other = stories[index]
-                for link in [other.link] + other.alsoAt {
-                    let key = CanonicalURL.key(link.text)
-                    // Another form of the same page is not "another place": only other addresses are listed.
-                    guard known.insert("link " + key).inserted, !Self.sameSite(link, kept.link) else { continue }
-                    kept.alsoAt.append(link)
-                }
+        return order.map { members[$0] ?? [$0] }
+    }
+
+    /// The story a set stands for: its first published member (equal dates: the first), with the other members'
+    /// addresses on other sites added to its ``Story/alsoAt``.
+    private func kept(_ group: [Int], of stories: [Story]) -> (index: Int, story: Story) {
+        guard group.count > 1 else { return (group[0], stories[group[0]]) }
+        let keptIndex =
+            group.min { lhs, rhs in
+                let (left, right) = (stories[lhs].displayDate, stories[rhs].displayDate)
+                return left != right ? left < right : lhs < rhs
+            } ?? group[0]
+        var kept = stories[keptIndex]
+        var known = Set(Self.addressKeys(of: kept))
+        for index in group where index != keptIndex {
+            let other = stories[index]
+            for link in [other.link] + other.alsoAt {
+                let key = CanonicalURL.key(link.text)
+                // Another form of the same page is not "another place": only other addresses are listed.
+                guard known.insert("link " + key).inserted, !Self.sameSite(link, kept.link) else { continue }
+                kept.alsoAt.append(link)
             }
-            return kept
         }
+        return (keptIndex, kept)
     }
 
     /// The addresses a story is known by: its link, its page's `rel="canonical"`, its other places.

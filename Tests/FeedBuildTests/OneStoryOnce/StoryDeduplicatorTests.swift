@@ -109,3 +109,45 @@ import Testing
         #expect(deduplicator.byLinkAndText(stories).count == 2)
     }
 }
+
+/// One story once across builds: fresh stories against the feed's history.
+@Suite struct StoryDeduplicatorHistoryTests {
+    let deduplicator = StoryDeduplicator()
+    let tests = StoryDeduplicatorTests()
+    let hour: TimeInterval = 3600
+    let wire = NearDuplicatePairs.topics[0].first
+
+    @Test func aFreshCopyOfAHeldStoryIsThatStoryAlsoAt() {
+        let held = tests.story("https://wire.example/ferry", "Wire", published: -5 * hour, text: wire)
+        let copy = tests.story(
+            "https://courier.example/ferry", "Courier", published: -1 * hour,
+            text: Syndication.headerAndFooter.copy(of: wire))
+        let other = tests.story("https://courier.example/bikes", "Bikes", published: 0)
+        let result = deduplicator.againstHistory(current: [copy, other], previous: [held])
+        #expect(result.current.map(\.title) == ["Bikes"])
+        #expect(result.previous.map(\.title) == ["Wire"])
+        #expect(result.previous.first?.alsoAt.map(\.text) == ["https://courier.example/ferry"])
+    }
+
+    @Test func aFreshCopyPublishedFirstTakesTheHeldStorysPlace() {
+        let held = tests.story("https://courier.example/ferry", "Courier", published: -1 * hour, text: wire)
+        let earlier = tests.story(
+            "https://wire.example/ferry", "Wire", published: -5 * hour, text: Syndication.reordered.copy(of: wire))
+        let result = deduplicator.againstHistory(current: [earlier], previous: [held])
+        #expect(result.current.map(\.title) == ["Wire"])
+        #expect(result.current.first?.alsoAt.map(\.text) == ["https://courier.example/ferry"])
+        #expect(result.previous.isEmpty)
+    }
+
+    @Test func anUpdatedItemIsLeftToTheHistoryMergeEvenWhenItsDateMoved() {
+        let held = tests.story("https://wire.example/ferry", "Ferry (first version)", published: -5 * hour, text: wire)
+        let updated = tests.story("https://wire.example/ferry", "Ferry (updated)", published: 0, text: wire)
+        let result = deduplicator.againstHistory(current: [updated], previous: [held])
+        #expect(result.current.map(\.title) == ["Ferry (updated)"])
+        #expect(result.previous.map(\.title) == ["Ferry (first version)"])
+        let merged = HistoryMerger().merge(
+            current: result.current, previous: result.previous, firstSeen: [:], now: testNow, maxItems: 10,
+            maxAgeDays: 7)
+        #expect(merged.map(\.title) == ["Ferry (updated)"])
+    }
+}
