@@ -10,7 +10,7 @@ struct PageMetadata {
     var language: String?
     var image: String?
     var siteName: String?
-    /// `<link rel="canonical" href>` (else `og:url`), as written: the page's own address for itself.
+    /// `<link rel="canonical" href>`, as written: the page's own address for itself.
     var canonical: String?
     /// JSON-LD `articleBody`: the publisher's own text of the article, a fallback for extraction.
     var articleBody: String?
@@ -73,7 +73,6 @@ struct PageMetadata {
                 metadata.canonical = href
             }
         }
-        metadata.canonical = metadata.canonical ?? first(["og:url"])
         if metadata.language == nil {
             let html = tree.first("html")
             let lang = html.flatMap { tree[$0].attribute("lang") ?? tree[$0].attribute("xml:lang") }

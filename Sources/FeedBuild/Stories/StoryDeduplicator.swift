@@ -74,8 +74,9 @@ public struct StoryDeduplicator: Sendable {
     private func groups(_ stories: [Story], textsCompared: Bool) -> [[Int]] {
         var sets = DisjointSets(count: stories.count)
         var owners: [String: Int] = [:]
+        let doubtful = Self.doubtfulCanonicals(stories)
         for (index, story) in stories.enumerated() {
-            for key in Self.addressKeys(of: story) {
+            for key in Self.addressKeys(of: story, ignoringCanonicals: doubtful) {
                 if let owner = owners[key] { sets.union(owner, index) } else { owners[key] = index }
             }
         }
@@ -127,13 +128,26 @@ public struct StoryDeduplicator: Sendable {
     }
 
     /// The addresses a story is known by: its link, its page's `rel="canonical"`, its other places.
-    static func addressKeys(of story: Story) -> [String] {
+    static func addressKeys(of story: Story, ignoringCanonicals doubtful: Set<String> = []) -> [String] {
         var keys = ["link " + CanonicalURL.key(story.link.text)]
         if let canonical = story.article?.canonical {
-            keys.append("link " + CanonicalURL.key(canonical.absoluteString))
+            let key = "link " + CanonicalURL.key(canonical.absoluteString)
+            if !doubtful.contains(key) { keys.append(key) }
         }
         keys += story.alsoAt.map { "link " + CanonicalURL.key($0.text) }
         return keys
+    }
+
+    /// Canonical addresses that three or more stories with different links give as their page's own: a section
+    /// or a home page a misconfigured site names on every article, not one story's address. Not used to merge.
+    static func doubtfulCanonicals(_ stories: [Story]) -> Set<String> {
+        var claims: [String: Set<String>] = [:]
+        for story in stories {
+            guard let canonical = story.article?.canonical else { continue }
+            claims["link " + CanonicalURL.key(canonical.absoluteString), default: []].insert(
+                CanonicalURL.key(story.link.text))
+        }
+        return Set(claims.filter { $0.value.count >= 3 }.keys)
     }
 
     /// Whether two links are on the same site compared canonically (host without `www.` or `amp.`).

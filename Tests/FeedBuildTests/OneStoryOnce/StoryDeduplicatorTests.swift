@@ -151,3 +151,16 @@ import Testing
         #expect(merged.map(\.title) == ["Ferry (updated)"])
     }
 }
+
+/// A canonical that many of a site's pages claim is a section or home page, not one story's address.
+@Suite struct DoubtfulCanonicalTests {
+    @Test func aCanonicalThreeStoriesClaimMergesNone() {
+        let tests = StoryDeduplicatorTests()
+        let stories = (1...3).map { number in
+            var story = tests.story("https://news.example/story/\(number)", "Story \(number)", published: 0, text: "x")
+            story.article?.canonical = URL(string: "https://news.example/news/")
+            return story
+        }
+        #expect(StoryDeduplicator().byLinkAndText(stories).count == 3)
+    }
+}
