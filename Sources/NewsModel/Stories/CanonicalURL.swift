@@ -20,6 +20,12 @@ public enum CanonicalURL {
     /// The comparison key of `text`: `host[:port]/path[?sorted query]` under the rules above, lowercased where
     /// case does not matter; `text` itself (trimmed) when it is no absolute http(s) URL.
     public static func key(_ text: String) -> String {
+        if let plain = plainKey(text) { return plain }
+        return fullKey(text)
+    }
+
+    /// ``key(_:)`` by the full rules, through `URLComponents`.
+    package static func fullKey(_ text: String) -> String {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard let components = URLComponents(string: trimmed),
             let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
@@ -60,6 +66,44 @@ public enum CanonicalURL {
         }
         kept.sort()
         return host + port + (path.isEmpty ? "/" : path) + (kept.isEmpty ? "" : "?" + kept.joined(separator: "&"))
+    }
+
+    /// The key of the common plain link without building `URLComponents` (every history merge asks for hundreds):
+    /// lowercase ASCII `http(s)://host/path` with no query, fragment, port, user, percent sign or AMP form, whose
+    /// key is the host (without `www.`) and the path without trailing slashes. Nil for anything else.
+    package static func plainKey(_ text: String) -> String? {
+        var utf8 = text.utf8[...]
+        if utf8.starts(with: "https://".utf8) {
+            utf8 = utf8.dropFirst(8)
+        } else if utf8.starts(with: "http://".utf8) {
+            utf8 = utf8.dropFirst(7)
+        } else {
+            return nil
+        }
+        for byte in utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"),
+                UInt8(ascii: "."), UInt8(ascii: "/"), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                continue
+            default:
+                return nil
+            }
+        }
+        let slash = utf8.firstIndex(of: UInt8(ascii: "/")) ?? utf8.endIndex
+        var host = utf8[..<slash]
+        guard !host.isEmpty, host.last != UInt8(ascii: "."), host.first != UInt8(ascii: ".") else { return nil }
+        if host.starts(with: "www.".utf8) { host = host.dropFirst(4) }
+        var path = utf8[slash...]
+        while path.last == UInt8(ascii: "/") { path = path.dropLast() }
+        // The AMP forms are left to the full rules.
+        let hostText = String(decoding: host, as: UTF8.self)
+        let pathText = String(decoding: path, as: UTF8.self)
+        if hostText.hasPrefix("amp.") || hostText.hasSuffix("ampproject.org") || pathText.hasSuffix("/amp")
+            || pathText.hasSuffix("/amp.html") || pathText.hasPrefix("/amp/")
+        {
+            return nil
+        }
+        return hostText + (pathText.isEmpty ? "/" : pathText)
     }
 
     /// Whether `left` and `right` are the same page compared canonically.

@@ -51,3 +51,25 @@ import Testing
         #expect(CanonicalURL.key(" urn:uuid:1 ") == "urn:uuid:1")
     }
 }
+
+/// The quick path for plain links gives the keys the full rules give.
+@Suite struct CanonicalURLPlainKeyTests {
+    @Test(arguments: [
+        "https://news.example/world/ferry-collides", "http://www.news.example/world/ferry-collides/",
+        "https://news.example", "https://news.example/", "https://news.example/a/b_c~d.html",
+        "https://news.example/world//", "https://sub.news.example/2024/05/02/ferry",
+    ])
+    func aPlainLinkHasTheKeyOfTheFullRules(_ link: String) throws {
+        let quick = try #require(CanonicalURL.plainKey(link))
+        #expect(quick == CanonicalURL.fullKey(link))
+    }
+
+    @Test(arguments: [
+        "https://news.example/ferry?id=1", "https://news.example/ferry#top", "https://News.example/ferry",
+        "https://news.example:8080/ferry", "https://amp.news.example/ferry", "https://news.example/ferry/amp",
+        "https://news.example/caf%C3%A9", "ftp://news.example/ferry", "https://user@news.example/",
+    ])
+    func anythingElseTakesTheFullRules(_ link: String) {
+        #expect(CanonicalURL.plainKey(link) == nil)
+    }
+}
