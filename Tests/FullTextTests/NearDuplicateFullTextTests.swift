@@ -94,6 +94,16 @@ import Testing
                     #expect(stories.map(\.url.absoluteString) == ["\(wireBase)/ferry"])
                     let rss = try String(contentsOf: workspace.feedURL("feed/coast"), encoding: .utf8)
                     #expect(rss.components(separatedBy: "Also at: ").count == 2)
+
+                    // The copy leaves its feed: it was still another place of the story, which says so.
+                    let empty =
+                        #"<rss version="2.0"><channel><title>Courier</title><link>\#(courierBase)/</link></channel></rss>"#
+                    courier.set("/rss.xml", FeedHostStub.Answer(empty))
+                    workspace.clock.advance(by: 3600)
+                    #expect(await workspace.build(["--force"]).status == 0)
+                    let later = try String(
+                        contentsOf: workspace.output.appending(path: "feed/coast.json"), encoding: .utf8)
+                    #expect(later.contains(#""alsoAt": ["\#(courierBase)/ferry"]"#), "\(later)")
                 }
             }
         }

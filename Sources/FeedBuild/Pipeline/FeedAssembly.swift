@@ -98,10 +98,17 @@ package struct FeedAssembly: Sendable {
             if let original = story.originalImageLink {
                 record.originalImage = original.text
             }
-            if !story.alsoAt.isEmpty { record.alsoAt = story.alsoAt.map(\.text) }
+            // The story's other places, from this build and every earlier one: a copy that left its own feed
+            // was still another place of the story.
+            var places = record.alsoAt ?? []
+            for link in story.alsoAt where !places.contains(link.text) { places.append(link.text) }
+            record.alsoAt = places.isEmpty ? nil : places
             state.items[key] = record
             var resolved = story
             resolved.firstSeen = record.firstSeen
+            if resolved.alsoAt.count < places.count {
+                resolved.alsoAt = places.compactMap { ArticleURL.link(from: $0)?.link }
+            }
             if resolved.article == nil, let articleStore {
                 let loaded = articleStore.load(key)
                 if let line = loaded.warning { warning = warning.map { $0 + "; " + line } ?? line }
