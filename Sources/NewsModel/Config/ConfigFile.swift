@@ -75,10 +75,17 @@ package struct ConfigFile: Decodable {
             excludeDomains = try text("excludeDomains")
             ddg = try text("ddg")
             // `feed` is one URL, or a list of them to merge.
-            if (try? container.decodeIfPresent([String].self, forKey: ConfigKey("feed"))) != nil {
-                feedList = try container.decodeIfPresent([String].self, forKey: ConfigKey("feed"))
+            if let list = try? container.decodeIfPresent([String].self, forKey: ConfigKey("feed")) {
+                feedList = list
             } else {
-                feed = try text("feed")
+                do {
+                    feed = try text("feed")
+                } catch {
+                    throw DecodingError.dataCorrupted(
+                        DecodingError.Context(
+                            codingPath: decoder.codingPath + [ConfigKey("feed")],
+                            debugDescription: "must be a feed's http(s) URL or a list of 1 to 50 of them"))
+                }
             }
             region = try text("region")
             name = try text("name")

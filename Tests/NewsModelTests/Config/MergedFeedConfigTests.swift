@@ -34,6 +34,10 @@ import Testing
         ),
         (#"{"feeds": [{"feed": [], "name": "x"}]}"#, "feeds[0].feed: lists no feed; give 1 to 50 URLs"),
         (
+            #"{"feeds": [{"feed": [1, 2], "name": "x"}]}"#,
+            "feeds[0].feed: must be a feed's http(s) URL or a list of 1 to 50 of them"
+        ),
+        (
             #"{"feeds": [{"feed": ["https://a.example/rss", "gopher://b.example/"], "name": "x"}]}"#,
             #"feeds[0].feed[1]: "gopher://b.example/" is not an http(s) URL"#
         ),
