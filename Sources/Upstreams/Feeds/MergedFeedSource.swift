@@ -59,7 +59,10 @@ public struct MergedFeedSource: StorySource {
         for (url, result) in zip(urls, results) {
             switch result {
             case .success(let found): stories += found
-            case .failure(let error): problems.append("\(url.absoluteString): \(error.message)")
+            case .failure(let error):
+                // `HTTP 404 from https://…` names its source already; other causes get it in front.
+                let address = url.absoluteString
+                problems.append(error.message.contains(address) ? error.message : "\(address): \(error.message)")
             case nil: problems.append("\(url.absoluteString): not fetched")
             }
         }

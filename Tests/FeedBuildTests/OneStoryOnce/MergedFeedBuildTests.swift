@@ -78,12 +78,12 @@ import Testing
             #expect(run.status == 0, "\(run.standardError)")
             #expect(
                 run.standardError.contains(
-                    "feed/coast: a source failed, the others made the feed: \(base)/island.atom"),
+                    "feed/coast: a source failed, the others made the feed: HTTP 404 from \(base)/island.atom"),
                 "\(run.standardError)")
             let status = await workspace.run(["status"])
             #expect(
                 status.outputLines.contains {
-                    $0.hasPrefix("problem: feed/coast: a source is failing: \(base)/island.atom: ")
+                    $0 == "problem: feed/coast: a source is failing: HTTP 404 from \(base)/island.atom"
                 },
                 "\(status.outputLines)")
             let json = await workspace.run(["status", "--json"])
@@ -107,7 +107,9 @@ import Testing
             let run = await workspace.build(["--force"])
             #expect(run.status != 0)
             #expect(
-                run.standardError.contains("every source of feed/coast failed: \(base)/rss.xml: "),
+                run.standardError.contains(
+                    "every source of feed/coast failed: HTTP 404 from \(base)/rss.xml; HTTP 500 from \(base)/island.atom"
+                ),
                 "\(run.standardError)")
             #expect(workspace.feedData("feed/coast") == written)
         }

@@ -54,8 +54,20 @@ import Upstreams
                 for: spec(base, ["/a.xml", "/missing.xml"]), request: StoryRequest(now: now))
             #expect(answer.stories.map(\.title) == ["Alpha"])
             #expect(answer.problems.count == 1)
-            #expect(answer.problems.first?.hasPrefix("\(base)/missing.xml: ") == true)
-            #expect(answer.problems.first?.contains("404") == true, "\(answer.problems)")
+            #expect(answer.problems == ["HTTP 404 from \(base)/missing.xml"])
+        }
+    }
+
+    @Test func aCauseThatDoesNotNameItsSourceHasTheSourceInFront() async throws {
+        let host = FeedHostStub([
+            "/a.xml": .init(Self.rss("a.example", [("Alpha", "Thu, 02 May 2024 09:00:00 GMT")])),
+            "/page.html": .init(contentType: "text/html", "<!DOCTYPE html><html><body>Home</body></html>"),
+        ])
+        try await withLoopbackHost(host) { base in
+            let answer = try await source.answer(
+                for: spec(base, ["/a.xml", "/page.html"]), request: StoryRequest(now: now))
+            #expect(answer.problems.count == 1)
+            #expect(answer.problems.first?.hasPrefix("\(base)/page.html: not a feed: an HTML page") == true)
         }
     }
 
@@ -65,8 +77,10 @@ import Upstreams
                 _ = try await source.answer(for: spec(base, ["/a.xml", "/b.xml"]), request: StoryRequest(now: now))
                 Issue.record("no failure")
             } catch let error as SourceError {
-                #expect(error.message.hasPrefix("every source of feed/merged failed: \(base)/a.xml: "))
-                #expect(error.message.contains("\(base)/b.xml: "))
+                #expect(
+                    error.message
+                        == "every source of feed/merged failed: HTTP 404 from \(base)/a.xml; HTTP 404 from \(base)/b.xml"
+                )
                 #expect(!error.message.contains("\n"))
             }
         }
