@@ -13,6 +13,8 @@ public struct Article: Sendable, Equatable, Codable {
     public var image: URL?
     /// The publisher's name (`og:site_name`, JSON-LD `publisher`).
     public var siteName: String?
+    /// The page's own address for itself (`<link rel="canonical">`, else `og:url`), absolute.
+    public var canonical: URL?
     /// Paragraphs separated by blank lines.
     public var text: String
     /// The sanitized body (see ``ArticleExtractor``).

@@ -102,10 +102,15 @@ public struct ArticleExtractor: Sendable {
             ?? best.tree.first("img", under: best.content).flatMap { best.tree[$0].attribute("src") }.flatMap {
                 links.resolve($0)
             }
-        return Article(
+        var article = Article(
             url: url, title: title, byline: metadata.byline ?? best.byline, published: metadata.published,
             language: metadata.language, image: image.flatMap(URL.init(string:)), siteName: metadata.siteName,
             text: text, html: html, words: words)
+        // A canonical that is a site's home page is a misconfigured page, not the article's address.
+        article.canonical = metadata.canonical.flatMap { links.resolve($0) }.flatMap(URL.init(string:)).flatMap {
+            ["http", "https"].contains($0.scheme?.lowercased() ?? "") && !["", "/"].contains($0.path) ? $0 : nil
+        }
+        return article
     }
 
     /// The metadata's title, else the `<title>` without the site's name.

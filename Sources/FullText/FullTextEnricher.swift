@@ -141,7 +141,7 @@ public struct FullTextEnricher: StoryEnricher {
         return stories.enumerated().map { index, story in
             guard let article = records[index]?.article else { return story }
             // A publisher's feed that already carries more text than its page gave keeps its own.
-            if case .feed = feed.spec.kind, ArticleAttachment.feedSaysMore(story, than: article) { return story }
+            if feed.spec.kind.isPublisherFeed, ArticleAttachment.feedSaysMore(story, than: article) { return story }
             var enriched = story
             let hadOwnImage = story.originalImageLink != nil
             ArticleAttachment.attach(article, to: &enriched, now: now, placeholder: placeholder)

@@ -47,7 +47,7 @@ enum PageAttempt: Sendable {
                 text: ArticleCap.text(article.text, limit: maxArticleBytes),
                 title: article.title.isEmpty ? nil : article.title, byline: article.byline,
                 published: article.published, language: article.language, image: article.image,
-                siteName: article.siteName))
+                siteName: article.siteName, canonical: article.canonical))
     }
 
     static func cause(of error: FetchError) -> ArticleFailureCause {

@@ -8,11 +8,17 @@ public struct SourceAnswer: Sendable {
     public var polls: [SourcePoll]
     /// A publisher's feed: its channel's link and description, for the written feed's own.
     public var channel: SourceChannel?
+    /// A merged feed: one line per source that failed while the others made the feed
+    /// (`https://b.example/atom: HTTP 404`).
+    public var problems: [String]
 
-    public init(stories: [Story], polls: [SourcePoll] = [], channel: SourceChannel? = nil) {
+    public init(
+        stories: [Story], polls: [SourcePoll] = [], channel: SourceChannel? = nil, problems: [String] = []
+    ) {
         self.stories = stories
         self.polls = polls
         self.channel = channel
+        self.problems = problems
     }
 }
 

@@ -13,7 +13,8 @@ public protocol StorySource: Sendable {
     func stories(for spec: FeedSpec, request: StoryRequest) async throws(SourceError) -> [Story]
 
     /// The stories with what the source learned polling them (publishers' feeds: the answer, the feed's own
-    /// interval, a redirect); by default just ``stories(for:request:)``.
+    /// interval, a redirect; a merged feed: its failing sources while the others answered); by default just
+    /// ``stories(for:request:)``.
     func answer(for spec: FeedSpec, request: StoryRequest) async throws(SourceError) -> SourceAnswer
 }
 
@@ -128,6 +129,7 @@ public struct FeedSources: StorySource {
         case .search: try await search.answer(for: spec, request: request)
         case .duckDuckGo: try await duckDuckGo.answer(for: spec, request: request)
         case .feed: try await feeds.answer(for: spec, request: request)
+        case .mergedFeed: try await MergedFeedSource(single: feeds).answer(for: spec, request: request)
         }
     }
 }

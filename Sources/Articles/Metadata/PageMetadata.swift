@@ -10,6 +10,8 @@ struct PageMetadata {
     var language: String?
     var image: String?
     var siteName: String?
+    /// `<link rel="canonical" href>`, as written: the page's own address for itself.
+    var canonical: String?
     /// JSON-LD `articleBody`: the publisher's own text of the article, a fallback for extraction.
     var articleBody: String?
 
@@ -65,6 +67,12 @@ struct PageMetadata {
         }
         metadata.image = metadata.image ?? first(["og:image", "og:image:url", "og:image:secure_url", "twitter:image"])
         metadata.siteName = metadata.siteName ?? first(["og:site_name", "application-name"])
+        for index in tree.elements(named: ["link"]) where metadata.canonical == nil {
+            let rel = tree[index].attribute("rel")?.lowercased().split(separator: " ") ?? []
+            if rel.contains("canonical"), let href = tree[index].attribute("href")?.trimmingSpaces(), !href.isEmpty {
+                metadata.canonical = href
+            }
+        }
         if metadata.language == nil {
             let html = tree.first("html")
             let lang = html.flatMap { tree[$0].attribute("lang") ?? tree[$0].attribute("xml:lang") }

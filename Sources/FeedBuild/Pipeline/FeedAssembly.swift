@@ -71,27 +71,30 @@ package struct FeedAssembly: Sendable {
         // The fresh stories come filtered; the filters hold for history too, so an edited
         // `include`/`exclude` takes effect at once.
         previous = previous.filter(spec.filter.keeps)
+        // One story once across builds (issue 27, point 13): a fresh copy of a story the feed holds is that story.
+        let deduplicated = StoryDeduplicator().againstHistory(current: current, previous: previous)
+        let fresh = deduplicated.current
+        previous = deduplicated.previous
         let firstSeen = state.items.mapValues(\.firstSeen)
-        let previousURLs = Set(previous.map(\.link.text))
+        let previousKeys = Set(previous.flatMap(HistoryMerger.keys(of:)))
         // One order for every format (StoryOrder): the merge keeps the fresh stories over the cap,
         // the order then puts them where the feed's rule says.
         let merged = StoryOrder(for: spec.kind).ordered(
             HistoryMerger().merge(
-                current: current, previous: previous, firstSeen: firstSeen, now: now, maxItems: config.maxItems,
+                current: fresh, previous: previous, firstSeen: firstSeen, now: now, maxItems: config.maxItems,
                 maxAgeDays: config.maxAgeDays))
         // New to this feed: not in its previous file. `state.items` is shared by every feed (a story's
         // first sighting anywhere), so a story another feed showed first is still new here.
         // Counted after the cap: a story cut by maxItems is not "new" in the feed.
-        let newItemCount = merged.filter { !previousURLs.contains($0.link.text) }.count
+        let newItemCount = merged.filter { !HistoryMerger.keys(of: $0).contains(where: previousKeys.contains) }.count
 
         let resolver = StoryImageResolver(
             site: config.site, defaultImage: defaultImage, images: state.images,
             cached: config.images.cache ? state.imageCache : [:])
-        let fresh = Set(current.map(\.link.text))
+        let freshLinks = Set(fresh.map(\.link.text))
         let placeholder = ArticleAttachment.placeholder(for: config)
         // A publisher's feed keeps its own text when its cached article is shorter (issue 27, point 7).
-        let keepsOwnText: Bool
-        if case .feed = spec.kind { keepsOwnText = true } else { keepsOwnText = false }
+        let keepsOwnText = spec.kind.isPublisherFeed
         var stories: [Story] = []
         for story in merged {
             let key = story.link.text
@@ -99,9 +102,17 @@ package struct FeedAssembly: Sendable {
             if let original = story.originalImageLink {
                 record.originalImage = original.text
             }
+            // The story's other places, from this build and every earlier one: a copy that left its own feed
+            // was still another place of the story.
+            var places = record.alsoAt ?? []
+            for link in story.alsoAt where !places.contains(link.text) { places.append(link.text) }
+            record.alsoAt = places.isEmpty ? nil : places
             state.items[key] = record
             var resolved = story
             resolved.firstSeen = record.firstSeen
+            if resolved.alsoAt.count < places.count {
+                resolved.alsoAt = places.compactMap { ArticleURL.link(from: $0)?.link }
+            }
             if resolved.article == nil, let articleStore {
                 let loaded = articleStore.load(key)
                 if let line = loaded.warning { warning = warning.map { $0 + "; " + line } ?? line }
@@ -113,7 +124,7 @@ package struct FeedAssembly: Sendable {
                 }
             }
             // Fresh stories had their images decided in the enrich step (``ImageDecisions``).
-            if !fresh.contains(key) {
+            if !freshLinks.contains(key) {
                 resolved = resolver.resolve(resolved, originalImage: record.originalImage.flatMap { URL(string: $0) })
             }
             stories.append(resolved)
@@ -145,7 +156,7 @@ package struct FeedAssembly: Sendable {
             cached: config.images.cache ? state.imageCache : [:],
             articleStore: config.wantsFullText(spec) ? articleStore : nil,
             placeholder: ArticleAttachment.placeholder(for: config), feedID: spec.id)
-        if case .feed = spec.kind { written.keepsLongerOwnText = true }
+        if spec.kind.isPublisherFeed { written.keepsLongerOwnText = true }
         return written
     }
 

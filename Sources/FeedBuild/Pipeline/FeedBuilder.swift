@@ -164,8 +164,10 @@ public struct FeedBuilder: Sendable {
         let fetched: [Story]
         let polls: [SourcePoll]
         let channel: SourceChannel?
+        let sourceProblems: [String]
         do {
-            (fetched, polls, channel) = try await fetch(feed)
+            let answer = try await fetch(feed)
+            (fetched, polls, channel, sourceProblems) = (answer.stories, answer.polls, answer.channel, answer.problems)
         } catch {
             // A request cut short by the stop is no failure of the feed.
             if Task.isCancelled { return await withdraw(feed, into: &report) }
@@ -186,13 +188,21 @@ public struct FeedBuilder: Sendable {
             }
             return outcome
         }
-        let stories = await enrich(fetched.filter(spec.filter.keeps), in: feed)
+        // One story once (issue 27, point 13): by canonical link before enrichment (no page is fetched twice),
+        // by the pages' rel="canonical" and near-identical texts after full text.
+        let deduplicator = StoryDeduplicator()
+        let stories = deduplicator.byLinkAndText(
+            await enrich(deduplicator.byLink(fetched.filter(spec.filter.keeps)), in: feed))
+        for problem in sourceProblems {
+            report.warnings.append("\(spec.id): a source failed, the others made the feed: \(problem)")
+        }
         report.warnings += context.notes.drain()
         let fullText = context.notes.takeTally(for: spec.id)
         // Stopped while enriching: the feed is not written half-enriched.
         if Task.isCancelled { return await withdraw(feed, into: &report) }
         return await write(
-            stories, cameBackEmpty: fetched.isEmpty, fullText: fullText, polls: polls, channel: channel, feed: feed,
+            stories, cameBackEmpty: fetched.isEmpty, fullText: fullText, polls: polls, channel: channel,
+            sourceProblems: sourceProblems, feed: feed,
             into: &report)
     }
 
@@ -307,12 +317,9 @@ public struct FeedBuilder: Sendable {
     }
 
     /// The upstream request.
-    private func fetch(_ feed: FeedContext) async throws(SourceError) -> (
-        stories: [Story], polls: [SourcePoll], channel: SourceChannel?
-    ) {
+    private func fetch(_ feed: FeedContext) async throws(SourceError) -> SourceAnswer {
         let request = StoryRequest(pageSize: config.pageSize, now: feed.now, defaults: storyDefaults)
-        let answer = try await source.answer(for: feed.spec, request: request)
-        return (answer.stories, answer.polls, answer.channel)
+        return try await source.answer(for: feed.spec, request: request)
     }
 
     private var storyDefaults: StoryDefaults {
@@ -335,7 +342,7 @@ public struct FeedBuilder: Sendable {
     /// the files that change and records the success.
     private func write(
         _ stories: [Story], cameBackEmpty: Bool, fullText: FullTextTally? = nil, polls: [SourcePoll] = [],
-        channel: SourceChannel? = nil, feed: FeedContext, into report: inout BuildReport
+        channel: SourceChannel? = nil, sourceProblems: [String] = [], feed: FeedContext, into report: inout BuildReport
     ) async -> FeedOutcome {
         let spec = feed.spec
         let context = feed.run
@@ -369,6 +376,8 @@ public struct FeedBuilder: Sendable {
                     apiKey: apiKey)
                 if !scheduled { state.pause = pause }
                 scheduler.recordPolls(polls, for: spec, state: &state, now: feed.now)
+                // A merged feed's failing sources, for status (issue 27, point 12).
+                state.feeds[spec.id]?.sourceProblems = sourceProblems.isEmpty ? nil : sourceProblems
                 try output.stateStore.save(state)
                 let built = FeedOutcome.Built(
                     wroteFiles: wrote, itemCount: result.itemCount, newItemCount: result.newItemCount,

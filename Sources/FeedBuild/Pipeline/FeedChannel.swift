@@ -18,12 +18,15 @@ package enum FeedChannel {
             return "\(query) · DuckDuckGo"
         case .feed(let url):
             return "\(url.host ?? url.absoluteString) · feed"
+        case .mergedFeed(let urls):
+            return "\(spec.name ?? spec.slug) · \(urls.count) feed\(urls.count == 1 ? "" : "s") merged"
         }
     }
 
     /// ``title(for:)``, except that a publisher's feed without a configured `title` takes the feed's own title,
     /// which its stories carry as their source name (when they all agree).
     package static func title(for spec: FeedSpec, stories: [Story]) -> String {
+        // A merged feed's sources have titles of their own: none of them names the whole.
         guard case .feed = spec.kind, spec.title == nil else { return title(for: spec) }
         let names = Set(stories.map(\.sourceName))
         guard names.count == 1, let name = names.first, !name.isEmpty else { return title(for: spec) }
@@ -43,6 +46,8 @@ package enum FeedChannel {
             "DuckDuckGo's Instant Answer for “\(query)”: its abstract and related topics, bridged by newsfeed."
         case .feed(let url):
             "The feed \(url.absoluteString), bridged by newsfeed."
+        case .mergedFeed(let urls):
+            "The feeds \(urls.map(\.absoluteString).joined(separator: ", ")) merged, each story once, bridged by newsfeed."
         }
     }
 
@@ -81,7 +86,7 @@ package enum FeedChannel {
         switch spec.kind {
         case .headlines(let country, _): return NewsAPICatalog.country(country)?.language
         case .search(let search): return search.language
-        case .duckDuckGo, .feed:
+        case .duckDuckGo, .feed, .mergedFeed:
             let known = Set(stories.compactMap(\.language))
             return known.count == 1 ? known.first : nil
         }

@@ -23,7 +23,7 @@ public struct FeedScheduler: Sendable {
 
     /// The interval of an unmetered feed without its own `every`: 30 minutes for a publisher's feed, else a day.
     public static func unmeteredDefault(for spec: FeedSpec) -> TimeInterval {
-        if case .feed = spec.kind { return publisherFeedDefaultInterval }
+        if spec.kind.isPublisherFeed { return publisherFeedDefaultInterval }
         return unmeteredDefaultInterval
     }
     /// A run up to this much early still counts a feed as due, so the few seconds
@@ -236,8 +236,7 @@ public struct FeedScheduler: Sendable {
 
     /// The configured URLs of a publisher's feed (none for other kinds).
     public static func sourceURLs(of spec: FeedSpec) -> [URL] {
-        if case .feed(let url) = spec.kind { return [url] }
-        return []
+        spec.kind.feedURLs
     }
 
     /// What the last polls of `spec`'s configured URLs said (records of URLs no longer configured are ignored).

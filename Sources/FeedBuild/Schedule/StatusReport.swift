@@ -46,6 +46,8 @@ public struct StatusReport: Sendable, Equatable {
         public var up: Bool
         /// A publisher's feed: one row per polled URL (empty for other kinds).
         public var sources: [Source] = []
+        /// A merged feed's sources that failed in its last build while the others made it (`url: cause`).
+        public var sourceProblems: [String] = []
 
         /// `4 failures in a row`, from the second on (one transient failure is no news); nil otherwise.
         public var failuresInARowText: String? {
@@ -120,7 +122,8 @@ public struct StatusReport: Sendable, Equatable {
                 items: snapshot?.stories.count, newItems: record?.newItemCount, deadImages: dead,
                 metered: spec.isMetered, stale: scheduler.isOverdue(spec, state: state, now: now),
                 failing: condition.isFailing, consecutiveFailures: record?.consecutiveFailures ?? 0,
-                condition: condition, up: record?.lastSuccess != nil && record?.lastError == nil)
+                condition: condition, up: record?.lastSuccess != nil && record?.lastError == nil,
+                sourceProblems: record?.sourceProblems ?? [])
             feed.sources = Self.sources(of: spec, scheduler: scheduler, state: state, now: now)
             return feed
         }
@@ -152,7 +155,7 @@ public struct StatusReport: Sendable, Equatable {
         case .headlines: "headlines"
         case .search: "search"
         case .duckDuckGo: "ddg"
-        case .feed: "feed"
+        case .feed, .mergedFeed: "feed"
         }
     }
 
@@ -172,6 +175,9 @@ public struct StatusReport: Sendable, Equatable {
             }
             if feed.failing && feed.consecutiveFailures >= 2 {
                 lines.append("\(feed.path): failing: its last attempts failed (\(feed.lastError ?? "unknown error"))")
+            }
+            for source in feed.sourceProblems {
+                lines.append("\(feed.path): a source is failing: \(source)")
             }
             if feed.stale {
                 let since = feed.lastSuccess.map { "since \(ScheduleTime.past($0))" } ?? "ever"
@@ -216,6 +222,10 @@ public struct StatusReport: Sendable, Equatable {
             parts.append("every \(ScheduleTime.span(feed.interval))")
             parts.append("\(feed.items ?? 0) items (\(feed.newItems ?? 0) new in the last build)")
             parts.append("\(feed.deadImages) dead images")
+            if !feed.sourceProblems.isEmpty {
+                let count = feed.sourceProblems.count
+                parts.append("\(count) source\(count == 1 ? "" : "s") failing")
+            }
             if feed.stale { parts.append("STALE") }
             return [parts.joined(separator: ", ")] + feed.sources.map { "  " + $0.text(time: ScheduleTime.text) }
         }

@@ -87,6 +87,10 @@ package struct WrittenStories: Sendable {
             var story = story
             let key = story.link.text
             if let firstSeen = items[key]?.firstSeen { story.firstSeen = firstSeen }
+            // The story's other places (``StoryDeduplicator``), which the file says only inside its text.
+            if story.alsoAt.isEmpty, let places = items[key]?.alsoAt {
+                story.alsoAt = places.compactMap { ArticleURL.link(from: $0)?.link }
+            }
             if story.originalImageLink == nil, let original = originalImage(of: story) {
                 story.originalImageURL = original
             }

@@ -78,7 +78,8 @@ public struct AtomRenderer: FeedRenderer {
         if story.article != nil, let language = story.language {
             try writer.attribute("xml:lang", language)
         }
-        try writer.element("id", text: url)
+        // Atom's id must be an IRI: a publisher's own id when it is one (`tag:`, `urn:`, a URL), else the link.
+        try writer.element("id", text: story.guid.flatMap(Self.absoluteIRI) ?? url)
         try writer.startElement("title")
         try writer.attribute("type", "text")
         try writer.text(story.title)
@@ -103,7 +104,7 @@ public struct AtomRenderer: FeedRenderer {
         if let article = story.article {
             try writer.startElement("content")
             try writer.attribute("type", "html")
-            try writer.text(article.html)
+            try writer.text(article.html + FeedHTML.alsoAt(story))
             try writer.endElement()
         } else if let content = story.content {
             html.removeAll(keepingCapacity: true)
@@ -145,5 +146,17 @@ public struct AtomRenderer: FeedRenderer {
             try writer.endElement()
         }
         try writer.endElement()
+    }
+
+    /// `text` when it is an absolute IRI with no spaces (a scheme, a colon, then something), else nil.
+    static func absoluteIRI(_ text: String) -> String? {
+        guard let colon = text.firstIndex(of: ":"), colon != text.startIndex, text.index(after: colon) != text.endIndex,
+            !text.contains(where: { $0.isWhitespace || $0 == "<" || $0 == ">" || $0 == "\"" })
+        else { return nil }
+        let scheme = text[..<colon]
+        guard let first = scheme.first, first.isASCII, first.isLetter,
+            scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+        else { return nil }
+        return text
     }
 }

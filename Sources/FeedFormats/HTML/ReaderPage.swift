@@ -66,7 +66,7 @@ public struct ReaderPage: Sendable {
             body += "<img class=\"lead-image\" src=\"\(PageLayout.attribute(image))\" alt=\"\" decoding=\"async\" "
             body += "data-fallback=\"\(PageLayout.attribute(fallback))\">\n"
         }
-        body += "<div class=\"article-body\">\n\(article.html)\n</div>\n"
+        body += "<div class=\"article-body\">\n\(article.html)\(FeedHTML.alsoAt(story))\n</div>\n"
         let publisher = article.siteName ?? story.sourceName
         body += "<p class=\"read-at\">"
         body += PageLayout.link("Read at \(publisher)", href: story.link.text, rel: "noopener")

@@ -53,15 +53,16 @@ public struct JSONFeedRenderer: FeedRenderer {
     private func item(_ story: Story, to json: inout JSONText) {
         let url = story.link.text
         json.raw("    {\n")
-        json.member("id", url, indent: 3)
+        // A publisher's item keeps its own id (its identity), as JSON Feed's `id` asks.
+        json.member("id", story.guid ?? url, indent: 3)
         json.member("url", url, indent: 3)
         json.member("title", story.title, indent: 3)
         if !story.summary.isEmpty { json.member("summary", story.summary, indent: 3) }
         if let article = story.article {
-            json.member("content_html", article.html, indent: 3)
-            json.member("content_text", article.text, indent: 3)
+            json.member("content_html", article.html + FeedHTML.alsoAt(story), indent: 3)
+            json.member("content_text", article.text + FeedHTML.alsoAtText(story), indent: 3)
         } else if let content = story.content {
-            json.member("content_html", FeedHTML.paragraphs(content), indent: 3)
+            json.member("content_html", FeedHTML.paragraphs(content) + FeedHTML.alsoAt(story), indent: 3)
         } else {
             json.member("content_text", story.summary, indent: 3)
         }
@@ -104,6 +105,16 @@ public struct JSONFeedRenderer: FeedRenderer {
         json.string(story.sourceName)
         json.raw(", \"url\": ")
         json.string(story.sourceLink.text)
-        json.raw("}}\n    }")
+        json.raw("}")
+        // The story's other places (issue 27, point 13), beside the publisher in the extension object.
+        if !story.alsoAt.isEmpty {
+            json.raw(", \"alsoAt\": [")
+            for (index, link) in story.alsoAt.enumerated() {
+                if index > 0 { json.raw(", ") }
+                json.string(link.text)
+            }
+            json.raw("]")
+        }
+        json.raw("}\n    }")
     }
 }

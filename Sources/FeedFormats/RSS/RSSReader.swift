@@ -232,7 +232,7 @@ public struct RSSReader: Sendable {
             sourceName: source.name,
             sourceURL: source.url,
             summary: FeedHTML.plainText(fromHTML: description),
-            content: item.texts[.contentEncoded].map(FeedHTML.plainText(fromHTML:)),
+            content: item.texts[.contentEncoded].map { FeedHTML.plainText(fromHTML: FeedHTML.withoutAlsoAt($0)) },
             author: item.texts[.creator],
             category: item.texts[.category].flatMap { $0.isEmpty ? nil : $0 },
             image: image(of: item),
@@ -242,6 +242,12 @@ public struct RSSReader: Sendable {
             language: item.texts[.itemLanguage].flatMap { $0.isEmpty ? nil : $0 }
         )
         story.enclosures = enclosures(of: item)
+        // A guid that is no permalink is the item's own id (a publisher's feed item): its identity.
+        if !item.guidIsPermaLink, let guid = item.texts[.guid]?.trimmingCharacters(in: .whitespacesAndNewlines),
+            !guid.isEmpty
+        {
+            story.guid = guid
+        }
         return story
     }
 

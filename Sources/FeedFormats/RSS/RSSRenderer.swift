@@ -106,10 +106,11 @@ public struct RSSRenderer: FeedRenderer {
         }
         // The whole article (full text) is sanitized HTML already; without one, upstream's fuller text.
         if let article = story.article {
-            try writer.element("content:encoded", text: article.html)
+            try writer.element("content:encoded", text: article.html + FeedHTML.alsoAt(story))
         } else if let content = story.content {
             html.removeAll(keepingCapacity: true)
             FeedHTML.appendParagraphs(content, to: &html)
+            html += FeedHTML.alsoAt(story).utf8
             try writer.element("content:encoded", utf8Text: &html)
         }
         if let author = story.author {
@@ -123,9 +124,10 @@ public struct RSSRenderer: FeedRenderer {
         if let category = story.category {
             try writer.element("category", text: category)
         }
+        // A publisher's item keeps its own guid, so the next build knows it when its link or text changed.
         try writer.startElement("guid")
-        try writer.attribute("isPermaLink", "true")
-        try writer.text(url)
+        try writer.attribute("isPermaLink", story.guid == nil ? "true" : "false")
+        try writer.text(story.guid ?? url)
         try writer.endElement()
         try writer.element("pubDate", text: RFC822Date.string(from: story.displayDate))
         try writer.startElement("source")

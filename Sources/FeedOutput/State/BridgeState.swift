@@ -177,6 +177,9 @@ public struct FeedRecord: Sendable, Hashable, Codable {
     public var newItemCount: Int?
     /// Publishers' feeds: per configured URL, what its last poll said (empty for other kinds).
     public var sources: [String: SourcePollRecord] = [:]
+    /// A merged feed's sources that failed in its last successful build, one line each (`url: cause`); nil when
+    /// every source answered.
+    public var sourceProblems: [String]?
 
     public init(
         lastSuccess: Date? = nil, lastAttempt: Date? = nil, lastError: String? = nil, lastErrorTime: Date? = nil,
@@ -194,7 +197,7 @@ public struct FeedRecord: Sendable, Hashable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case lastSuccess, lastAttempt, lastError, lastErrorTime, consecutiveFailures, firstConfigured, itemCount
-        case newItemCount, sources
+        case newItemCount, sources, sourceProblems
     }
 
     /// Reads records written before the scheduler existed: the newer keys are optional.
@@ -209,6 +212,7 @@ public struct FeedRecord: Sendable, Hashable, Codable {
         itemCount = try container.decodeIfPresent(Int.self, forKey: .itemCount)
         newItemCount = try container.decodeIfPresent(Int.self, forKey: .newItemCount)
         sources = try container.decodeIfPresent([String: SourcePollRecord].self, forKey: .sources) ?? [:]
+        sourceProblems = try container.decodeIfPresent([String].self, forKey: .sourceProblems)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -222,6 +226,7 @@ public struct FeedRecord: Sendable, Hashable, Codable {
         try container.encodeIfPresent(itemCount, forKey: .itemCount)
         try container.encodeIfPresent(newItemCount, forKey: .newItemCount)
         if !sources.isEmpty { try container.encode(sources, forKey: .sources) }
+        try container.encodeIfPresent(sourceProblems, forKey: .sourceProblems)
     }
 }
 
@@ -236,6 +241,9 @@ public struct ItemRecord: Sendable, Hashable, Codable {
     /// its own (the default image, or no image): the one thing the file cannot say, and ``originalImage`` may be
     /// another feed's. Nil when every feed shows its picture.
     public var hiddenImages: [String: String]?
+    /// Other addresses of the same story (``Story/alsoAt``: the same page under another address, a near-identical
+    /// article elsewhere), which the feed's file carries only inside its text. Nil when there are none.
+    public var alsoAt: [String]?
 
     public init(firstSeen: Date, originalImage: String? = nil, hiddenImages: [String: String]? = nil) {
         self.firstSeen = firstSeen

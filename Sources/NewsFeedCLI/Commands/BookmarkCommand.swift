@@ -124,7 +124,7 @@ package enum BookmarkCommand {
             case .headlines: query = nil
             case .search(let search): query = search.query
             case .duckDuckGo(let text): query = text
-            case .feed: query = nil
+            case .feed, .mergedFeed: query = nil
             }
             return Bookmark(
                 url: story.url, title: story.title, source: story.sourceName, sourceURL: story.sourceURL,

@@ -83,11 +83,8 @@ struct ImportPlan {
     var unusable = 0
 
     init(_ subscriptions: [OPMLSubscription], existing: [FeedSpec]) {
-        let configured = Set(
-            existing.compactMap { spec -> String? in
-                if case .feed(let url) = spec.kind { return Self.key(url) }
-                return nil
-            })
+        // A source of a merged feed is in the config too.
+        let configured = Set(existing.flatMap { $0.kind.feedURLs.map(Self.key) })
         var seen: Set<String> = []
         for subscription in subscriptions {
             guard let url = URL(string: subscription.url), let scheme = url.scheme?.lowercased(),

@@ -25,6 +25,8 @@ package struct ConfigFile: Decodable {
         package var ddg: String?
         /// A publisher's own feed: its http(s) URL.
         package var feed: String?
+        /// Publishers' feeds to merge into one (`"feed": [url, …]`).
+        package var feedList: [String]?
         /// A DuckDuckGo feed's region, e.g. `br-pt` (sent as `kl=`).
         package var region: String?
         package var name: String?
@@ -72,7 +74,19 @@ package struct ConfigFile: Decodable {
             domains = try text("domains")
             excludeDomains = try text("excludeDomains")
             ddg = try text("ddg")
-            feed = try text("feed")
+            // `feed` is one URL, or a list of them to merge.
+            if let list = try? container.decodeIfPresent([String].self, forKey: ConfigKey("feed")) {
+                feedList = list
+            } else {
+                do {
+                    feed = try text("feed")
+                } catch {
+                    throw DecodingError.dataCorrupted(
+                        DecodingError.Context(
+                            codingPath: decoder.codingPath + [ConfigKey("feed")],
+                            debugDescription: "must be a feed's http(s) URL or a list of 1 to 50 of them"))
+                }
+            }
             region = try text("region")
             name = try text("name")
             title = try text("title")

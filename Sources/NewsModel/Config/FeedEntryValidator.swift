@@ -39,6 +39,8 @@ package struct FeedEntryValidator {
             kind = .duckDuckGo(query: trimmed)
         } else if let address = entry.feed {
             kind = .feed(url: try feedURL(address, at: "\(place).feed"))
+        } else if let addresses = entry.feedList {
+            kind = try mergedFeed(addresses, name: entry.name, at: place)
         } else {
             kind = try headlines(entry, at: place)
         }
@@ -68,7 +70,7 @@ package struct FeedEntryValidator {
         if let every = entry.every, every.milliseconds < 60_000 {
             throw invalid("\(place).every", "must be at least 1m, not \(every)")
         }
-        if case .feed = kind, let every = entry.every, every.milliseconds < Self.minimumFeedEvery {
+        if kind.isPublisherFeed, let every = entry.every, every.milliseconds < Self.minimumFeedEvery {
             throw invalid("\(place).every", "must be at least 5m for a publisher's feed, not \(every)")
         }
         var spec = FeedSpec(
@@ -83,6 +85,36 @@ package struct FeedEntryValidator {
 
     /// Publishers' feeds are polled at most every 5 minutes (`every` below it is refused).
     static let minimumFeedEvery = 5 * 60_000
+
+    /// The most sources one merged feed may have.
+    static let maximumMergedSources = 50
+
+    /// `"feed": [url, …]`: 1 to 50 http(s) URLs, each once (compared canonically), and a `name`, since no one
+    /// source names the merged file.
+    private func mergedFeed(_ given: [String], name: String?, at place: String) throws(ConfigError) -> FeedKind {
+        guard !given.isEmpty else {
+            throw invalid("\(place).feed", "lists no feed; give 1 to \(Self.maximumMergedSources) URLs")
+        }
+        guard given.count <= Self.maximumMergedSources else {
+            throw invalid(
+                "\(place).feed",
+                "lists \(given.count) feeds; a merged feed takes at most \(Self.maximumMergedSources)")
+        }
+        guard name != nil else {
+            throw invalid(place, "a merged feed (\"feed\" with a list of URLs) needs a \"name\" for its file")
+        }
+        var urls: [URL] = []
+        var seen: [String: Int] = [:]
+        for (index, address) in given.enumerated() {
+            let url = try feedURL(address, at: "\(place).feed[\(index)]")
+            if let earlier = seen[CanonicalURL.key(url.absoluteString)] {
+                throw invalid("\(place).feed[\(index)]", "repeats feed[\(earlier)] (\(given[earlier]))")
+            }
+            seen[CanonicalURL.key(url.absoluteString)] = index
+            urls.append(url)
+        }
+        return .mergedFeed(urls: urls)
+    }
 
     /// A `feed` address: an absolute http(s) URL with a host.
     private func feedURL(_ given: String, at place: String) throws(ConfigError) -> URL {

@@ -47,7 +47,7 @@ public struct FeedSpec: Sendable, Hashable, Codable {
         case .headlines(let country, _): country
         case .search: "search"
         case .duckDuckGo: "ddg"
-        case .feed: "feed"
+        case .feed, .mergedFeed: "feed"
         }
     }
 
@@ -59,6 +59,8 @@ public struct FeedSpec: Sendable, Hashable, Codable {
         case .search(let search): return FeedSlug.make(search.query)
         case .duckDuckGo(let query): return FeedSlug.make(query)
         case .feed(let url): return FeedSlug.make(feedURL: url)
+        // The config requires a `name` for a merged feed; this only keeps the slug total.
+        case .mergedFeed(let urls): return urls.first.map { FeedSlug.make(feedURL: $0) } ?? "merged"
         }
     }
 
@@ -85,13 +87,28 @@ public enum FeedKind: Sendable, Hashable, Codable {
     case duckDuckGo(query: String)
     /// A publisher's own RSS, Atom or JSON feed at this http(s) URL.
     case feed(url: URL)
+    /// Several publishers' feeds merged into one (`"feed": [url, …]`, 1 to 50 of them), newest first, each
+    /// story once (issue 27, point 12).
+    case mergedFeed(urls: [URL])
 
     /// The upstream these requests go to.
     public var upstream: Upstream {
         switch self {
         case .headlines, .search: .newsAPI
         case .duckDuckGo: .duckDuckGo
-        case .feed: .feed
+        case .feed, .mergedFeed: .feed
+        }
+    }
+
+    /// Whether the feed is made from publishers' own feeds (`feed` with one URL or several).
+    public var isPublisherFeed: Bool { !feedURLs.isEmpty }
+
+    /// The publishers' feed addresses the feed is made from: one, several when merged, none for other kinds.
+    public var feedURLs: [URL] {
+        switch self {
+        case .feed(let url): [url]
+        case .mergedFeed(let urls): urls
+        case .headlines, .search, .duckDuckGo: []
         }
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 /// Built from a NewsAPI article by ``NewsAPINormalizer`` or read back from a
 /// previously written feed by ``RSSReader``.
 public struct Story: Sendable, Hashable, Codable {
-    /// The article's absolute http(s) URL; also the story's identity (guid).
+    /// The article's absolute http(s) URL; also the story's identity unless ``guid`` names another.
     public var url: URL {
         get { link.url }
         set { link = StoryLink(newValue) }
@@ -54,6 +54,17 @@ public struct Story: Sendable, Hashable, Codable {
     /// The whole article from the publisher's page, for a feed with full text; never stored with the story
     /// (the article cache keeps it).
     public var article: StoryArticle?
+    /// A publisher's feed item's own guid or id when it is not its link (RSS `guid`, Atom `id`, JSON Feed `id`):
+    /// then it, not the link, is the story's identity (``identity``), so an item that comes back with a new
+    /// title, text or even link is the same story. Nil for NewsAPI and DuckDuckGo, whose identity is the link.
+    public var guid: String?
+    /// Other addresses of the same story (the same link in another form, or a near-identical article on another
+    /// site), in the order they were found; written as "Also at" links and JSON Feed's `_newsfeed.alsoAt`.
+    package var alsoAt: [StoryLink] = []
+
+    /// What makes two items one story: ``guid`` when the item has one, else the link's text. A feed's
+    /// history merges on it (``HistoryMerger``).
+    public var identity: String { guid ?? link.text }
 
     public init(
         url: URL, title: String, sourceName: String, sourceURL: URL, summary: String, content: String? = nil,
@@ -97,7 +108,7 @@ extension Story {
     /// The keys and value types of the stored `URL`s as they were: links are coded as `URL`s.
     private enum CodingKeys: String, CodingKey {
         case url, title, sourceName, sourceURL, summary, content, author, category, image, originalImageURL
-        case publishedAt, firstSeen, language, enclosures
+        case publishedAt, firstSeen, language, enclosures, guid, alsoAt
     }
 
     public init(from decoder: any Decoder) throws {
@@ -117,6 +128,8 @@ extension Story {
             firstSeen: try container.decode(Date.self, forKey: .firstSeen),
             language: try container.decodeIfPresent(String.self, forKey: .language))
         enclosures = try container.decodeIfPresent([StoryEnclosure].self, forKey: .enclosures) ?? []
+        guid = try container.decodeIfPresent(String.self, forKey: .guid)
+        alsoAt = try container.decodeIfPresent([URL].self, forKey: .alsoAt)?.map(StoryLink.init) ?? []
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -135,5 +148,7 @@ extension Story {
         try container.encode(firstSeen, forKey: .firstSeen)
         try container.encodeIfPresent(language, forKey: .language)
         if !enclosures.isEmpty { try container.encode(enclosures, forKey: .enclosures) }
+        try container.encodeIfPresent(guid, forKey: .guid)
+        if !alsoAt.isEmpty { try container.encode(alsoAt.map(\.url), forKey: .alsoAt) }
     }
 }

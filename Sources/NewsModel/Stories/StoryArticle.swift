@@ -25,11 +25,16 @@ public struct StoryArticle: Sendable, Hashable, Codable {
     public var image: URL?
     /// The publisher's name as the page gives it.
     public var siteName: String?
+    /// The page's own address for itself (`<link rel="canonical">`), absolute; the same story under two addresses
+    /// is one item (``StoryDeduplicator``). Nil in articles cached before it was kept.
+    public var canonical: URL?
 
     public init(
         key: String, html: String, text: String, title: String? = nil, byline: String? = nil,
-        published: Date? = nil, language: String? = nil, image: URL? = nil, siteName: String? = nil
+        published: Date? = nil, language: String? = nil, image: URL? = nil, siteName: String? = nil,
+        canonical: URL? = nil
     ) {
+        self.canonical = canonical
         self.key = key
         self.html = html
         self.text = text

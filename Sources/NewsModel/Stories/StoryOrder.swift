@@ -22,7 +22,7 @@ public enum StoryOrder: String, Sendable, Hashable, Codable {
             case .popularity: self = .mostPopularFirst
             }
         case .duckDuckGo: self = .answerOrder
-        case .feed: self = .newestFirst
+        case .feed, .mergedFeed: self = .newestFirst
         }
     }
 

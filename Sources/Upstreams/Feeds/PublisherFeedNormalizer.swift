@@ -70,6 +70,12 @@ public struct PublisherFeedNormalizer: Sendable {
                 $0.isEmpty ? nil : $0
             }
             story.enclosures = Self.enclosures(of: item)
+            // The item's own id is its identity when it is not just its link (issue 27, point 6).
+            if let id = item.id?.trimmingCharacters(in: .whitespacesAndNewlines), !id.isEmpty, id != link.text,
+                id != linkURL.absoluteString
+            {
+                story.guid = id
+            }
             stories.append(story)
         }
         return Result(stories: stories, dropped: dropped, repeated: repeated)

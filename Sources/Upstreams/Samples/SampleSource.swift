@@ -26,7 +26,7 @@ public struct SampleSource: StorySource {
             } catch {
                 throw SourceError(error)
             }
-        case .feed:
+        case .feed, .mergedFeed:
             // The demo bundles no publisher's feed: a `feed` entry in a demo config stays empty.
             return []
         }
