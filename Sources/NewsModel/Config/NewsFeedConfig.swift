@@ -37,6 +37,8 @@ public struct NewsFeedConfig: Sendable, Hashable {
     public var maxFeedBytes: ByteSize = NewsFeedConfig.defaultMaxFeedBytes
     /// `sources.maxFeedBytes` when the config does not say.
     public static let defaultMaxFeedBytes = ByteSize.megabytes(16)
+    /// WebSub (the config's optional `"websub"` object): `serve` as a hub, outside hubs; off unless asked for.
+    public var websub: WebSubSettings = .standard
     /// Set by `demo` only (never read from a file): feeds and index say they hold sample data.
     public var isSampleData = false
 
