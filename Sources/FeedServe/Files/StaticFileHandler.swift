@@ -135,7 +135,8 @@ public struct StaticFileHandler: HTTPHandler {
         let document = ServedDocument(
             bytes: snapshot.bytes, entityTag: snapshot.version.entityTag,
             lastModifiedSeconds: snapshot.version.modifiedSeconds, mediaType: mediaType,
-            cacheControl: cacheControl, compress: builds, prepare: builds)
+            cacheControl: cacheControl, compress: builds, prepare: builds,
+            link: mediaType.isFeed ? configuration.hubLink(relativePath: relativePath) : nil)
         if builds { cache.store(document, for: relativePath, validity: validity) }
         return document
     }

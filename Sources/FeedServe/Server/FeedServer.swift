@@ -42,6 +42,8 @@ public struct FeedServer: Sendable {
         var configuration = StaticFileHandler.Configuration(baseURL: site ?? listeningURL, now: clock)
         let endpoints = status.map { StatusEndpoints(config: $0.config, apiKey: $0.apiKey, metrics: metrics) }
         configuration.status = endpoints
+        // Feeds name their hubs in a `Link` header too (W3C WebSub §4): the config's, fixed for the process's life.
+        configuration.hubs = status.map { $0.config.websub.hubURLs(site: $0.config.site) } ?? []
         do {
             mount.install(try StaticFileHandler(root: directory.path, configuration: configuration))
         } catch {
