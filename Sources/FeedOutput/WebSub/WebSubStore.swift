@@ -27,6 +27,11 @@ public struct WebSubStore: Sendable {
         public var registry: WebSubRegistry
         /// Set when an unreadable file was moved aside and a fresh registry begun.
         public var warning: String?
+
+        public init(registry: WebSubRegistry, warning: String? = nil) {
+            self.registry = registry
+            self.warning = warning
+        }
     }
 
     /// The saved registry, or an empty one when there is none; a corrupt file is moved aside

@@ -21,6 +21,8 @@ extension StaticFileHandler {
         /// The WebSub hubs feeds advertise: with any, every feed is answered with
         /// `Link: <hub>; rel="hub", <self>; rel="self"` (W3C WebSub §4).
         public var hubs: [URL] = []
+        /// The WebSub hub answering `POST /websub`, when `"websub": {"hub": true}`; every other `POST` is 405.
+        package var websub: WebSubHub?
 
         /// The `Link` header of the feed served at `relativePath`, or nil without hubs.
         package func hubLink(relativePath: String) -> String? {
