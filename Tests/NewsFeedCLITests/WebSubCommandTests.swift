@@ -41,7 +41,8 @@ import Testing
         #expect(run.outputLines.first?.hasPrefix("removed 1 subscription of https://reader.example/cb") == true)
         let left = try store.load().registry.subscriptions.map(\.callback)
         #expect(left == ["https://other.example/hook"])
-        let again = await CommandRun.run(["websub", "remove", "https://reader.example/cb"], workingDirectory: folder.url)
+        let again = await CommandRun.run(
+            ["websub", "remove", "https://reader.example/cb"], workingDirectory: folder.url)
         #expect(again.status == 1)
         #expect(again.standardError.contains("no subscription of https://reader.example/cb"))
     }

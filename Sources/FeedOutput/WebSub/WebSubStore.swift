@@ -60,6 +60,16 @@ public struct WebSubStore: Sendable {
             warning: "\(path): unreadable WebSub subscriptions moved to \(aside); starting with none")
     }
 
+    /// The registry as the file holds it, changing nothing (a corrupt file is left where it is): what `status`
+    /// reads. Nil when the file cannot be read or decoded; an empty registry when there is none.
+    public func peek() -> WebSubRegistry? {
+        guard FileManager.default.fileExists(atPath: url.path) else { return WebSubRegistry() }
+        guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return try? decoder.decode(WebSubRegistry.self, from: data)
+    }
+
     /// Saves `registry` atomically (a reader sees the old file or the new one, never half of one).
     public func save(_ registry: WebSubRegistry) throws(OutputError) {
         let encoder = JSONEncoder()
