@@ -66,6 +66,7 @@ package enum ServeCommand {
                     builder: builder, apiKey: NewsAPIClientFactory.key(in: context.environment)
                 ) { report in
                     printRefresh(report, context: context, quiet: parsed.has("--quiet"))
+                    publish(report, config: config, context: context)
                 }
             } catch {
                 throw context.exit(.configuration, "newsfeed serve: \(error.description)")
@@ -232,6 +233,18 @@ package enum ServeCommand {
         let base = context.workingDirectory.standardizedFileURL.path
         let prefix = base.hasSuffix("/") ? base : base + "/"
         return path.hasPrefix(prefix) && path.count > prefix.count ? String(path.dropFirst(prefix.count)) : path
+    }
+
+    /// Tells the config's outside hubs of the feeds a refresh wrote, without holding the refresher up.
+    private static func publish(_ report: BuildReport, config: NewsFeedConfig, context: CommandContext) {
+        let changed = report.outcomes.filter(\.wroteFiles).map(\.spec)
+        guard !config.websub.hubs.isEmpty, !changed.isEmpty else { return }
+        Task {
+            let topics = WebSubPublisher.topics(of: changed, config: config)
+            for line in await WebSubPublisher.notify(config: config, topics: topics) {
+                context.standardError.line("newsfeed serve: warning: \(line)")
+            }
+        }
     }
 
     private static func printRefresh(_ report: BuildReport, context: CommandContext, quiet: Bool) {
