@@ -26,8 +26,8 @@ package final class WebSubHub: Sendable {
     package let maxVerifying: Int
     /// Delivery attempts made at most per pending delivery before it is given up.
     package static let maxAttempts = 6
-    /// The wait after each failed attempt: about six tries over a day.
-    package static let retryDelays: [TimeInterval] = [60, 600, 3600, 3 * 3600, 8 * 3600, 12 * 3600]
+    /// The wait after each failed attempt but the last: six tries over about a day (1 min, 10 min, 1 h, 4 h, 18 h).
+    package static let retryDelays: [TimeInterval] = [60, 600, 3600, 4 * 3600, 18 * 3600]
 
     private let limiter: Mutex<WebSubRateLimit>
     private let verifying = Mutex(0)

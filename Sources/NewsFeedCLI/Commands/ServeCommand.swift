@@ -120,6 +120,10 @@ package enum ServeCommand {
                 context.standardOutput.line("serving \(directory.path) at \(server.listeningURL.absoluteString)")
                 context.standardOutput.line("  feeds index: \(server.listeningURL.absoluteString)")
                 context.standardOutput.line("  subscribe to all: \(server.listeningURL.absoluteString)feeds.opml")
+                if let hub = config?.websub, hub.hub, let site = config?.site {
+                    context.standardOutput.line(
+                        "  WebSub hub: \(site.appending(path: WebSubSettings.endpointPath).absoluteString)")
+                }
                 context.standardOutput.line("stop with Ctrl-C")
             })
     }
@@ -139,7 +143,8 @@ package enum ServeCommand {
             server = try await FeedServer.start(
                 directory: directory, host: host, port: port, site: site, accessLog: printer.map { $0.log },
                 displayHost: displayHost,
-                status: served.map { ($0, NewsAPIClientFactory.key(in: context.environment)) }, clock: context.clock)
+                status: served.map { ($0, NewsAPIClientFactory.key(in: context.environment)) }, clock: context.clock,
+                websubLog: { line in context.standardError.line(line) })
         } catch let error as HTTPServerError {
             throw context.exit(.failure, "newsfeed serve: \(error.description)")
         } catch {
