@@ -145,6 +145,9 @@ package final class WebSubHub: Sendable {
                 return .denied(refusal.description)
             }
         }
+        // A first subscriber of a topic gets the next change, not the feed as it is now: as it is before the
+        // callback is asked, so a change made while it answers is still pushed.
+        let digest = intent.mode == .subscribe ? currentFile(ofTopic: intent.topic)?.digest : nil
         let challenge = Self.challenge()
         let lease = settings.lease(asked: intent.leaseSeconds)
         let leaseSeconds = lease.milliseconds / 1000
@@ -165,8 +168,6 @@ package final class WebSubHub: Sendable {
             return .failed("the callback did not echo the challenge")
         }
         let now = clock()
-        // A first subscriber of a topic gets the next change, not the feed as it is now.
-        let digest = intent.mode == .subscribe ? currentFile(ofTopic: intent.topic)?.digest : nil
         let changed: Result<Verification, OutputError> = change(now: now) { registry in
             switch intent.mode {
             case .subscribe:
