@@ -88,9 +88,23 @@ public struct WebSubStore: Sendable {
     /// Loads, lets `change` modify, and saves when it changed, holding the store's own lock file
     /// (`websub.lock`, never the output lock, so the hub never waits for a build); returns what `change` returned
     /// and the line of a file moved aside. Writers hold it for one load and save, so the blocking wait is short.
+    ///
+    /// `cached`, the registry a writer last read or wrote with the file's identity then, is used instead of
+    /// reading the file again when the file is still that version (the hub, which writes it most).
     public func update<Result>(
-        now: Date = Date(), _ change: (inout WebSubRegistry) -> Result
+        now: Date = Date(), cached: (identity: FileVersion, registry: WebSubRegistry)? = nil,
+        _ change: (inout WebSubRegistry) -> Result
     ) throws(OutputError) -> (result: Result, registry: WebSubRegistry, warning: String?) {
+        let (result, registry, warning, _) = try updateNoting(now: now, cached: cached, change)
+        return (result, registry, warning)
+    }
+
+    /// ``update(now:cached:_:)``, also returning the file's identity as this update left it, taken under the lock
+    /// (so it is this registry's version, not a later writer's).
+    public func updateNoting<Result>(
+        now: Date = Date(), cached: (identity: FileVersion, registry: WebSubRegistry)? = nil,
+        _ change: (inout WebSubRegistry) -> Result
+    ) throws(OutputError) -> (result: Result, registry: WebSubRegistry, warning: String?, identity: FileVersion?) {
         let lockPath = url.deletingLastPathComponent().appending(path: "websub.lock").path
         try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
@@ -104,11 +118,16 @@ public struct WebSubStore: Sendable {
             }
         }
         defer { flock(descriptor, LOCK_UN) }
-        let loaded = try load(now: now)
+        let loaded: Loaded
+        if let cached, identity == cached.identity {
+            loaded = Loaded(registry: cached.registry)
+        } else {
+            loaded = try load(now: now)
+        }
         var registry = loaded.registry
         let result = change(&registry)
         if registry != loaded.registry || loaded.warning != nil { try save(registry) }
-        return (result, registry, loaded.warning)
+        return (result, registry, loaded.warning, FileVersion.of(path: url.path))
     }
 
     /// The file's identity now (nil when absent): a change tells a running `serve` to read it again.

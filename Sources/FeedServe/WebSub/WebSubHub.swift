@@ -236,7 +236,7 @@ package final class WebSubHub: Sendable {
         if loaded.warning != nil { try? store.save(loaded.registry) }
         state.withLock {
             $0.registry = loaded.registry
-            $0.identity = store.identity
+            $0.identity = identity
             $0.loaded = true
         }
         return loaded.registry
@@ -245,11 +245,14 @@ package final class WebSubHub: Sendable {
     /// Changes the registry in the store (under its lock, from the file as it is now) and remembers the result.
     func change<Outcome>(now: Date, _ body: (inout WebSubRegistry) -> Outcome) -> Result<Outcome, OutputError> {
         do {
-            let (outcome, registry, warning) = try store.update(now: now, body)
+            let cached = state.withLock { watched in
+                watched.loaded ? watched.identity.map { (identity: $0, registry: watched.registry) } : nil
+            }
+            let (outcome, registry, warning, identity) = try store.updateNoting(now: now, cached: cached, body)
             if let warning { log("newsfeed serve: websub: \(warning)") }
             state.withLock {
                 $0.registry = registry
-                $0.identity = store.identity
+                $0.identity = identity
                 $0.loaded = true
             }
             return .success(outcome)

@@ -113,6 +113,20 @@ import Testing
         }
     }
 
+    @Test func theHubsNextWriteKeepsAnotherProcesssRemoval() async throws {
+        try await ServeTestFolder.with { folder in
+            try await CallbackStub.with { _, base in
+                let (hub, _) = try await Self.subscribed(folder, base)
+                let other = WebSubStore(stateFolder: folder.url.appending(path: ".newsfeed"))
+                _ = try other.update { $0.remove(callback: base + "/cb") }
+                // The hub writes next (a new subscription): from the file, not from what it remembered.
+                #expect(await H.send(hub, H.subscribe(base + "/other")).1 == .subscribed(leaseSeconds: 864_000))
+                let kept = try other.load().registry.subscriptions.map(\.callback)
+                #expect(kept == [base + "/other"])
+            }
+        }
+    }
+
     @Test func aSubscriptionRemovedByAnotherProcessGetsNothingMore() async throws {
         try await ServeTestFolder.with { folder in
             try await CallbackStub.with { stub, base in
