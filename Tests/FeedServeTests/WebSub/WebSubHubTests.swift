@@ -182,6 +182,20 @@ import Testing
         }
     }
 
+    @Test func theStateFolderIsNoTopicSoNoOneSubscribesToTheSecrets() async throws {
+        try await ServeTestFolder.with { folder in
+            let hub = try Self.hub(folder)
+            try folder.write(".newsfeed/websub.json", #"{"version": 1, "subscriptions": [], "topicDigests": {}}"#)
+            try folder.write("notes/readme.txt", "not a feed")
+            for topic in ["http://127.0.0.1:8080/.newsfeed/websub.json", "http://127.0.0.1:8080/notes/readme.txt"] {
+                let request = Self.post([
+                    ("hub.mode", "subscribe"), ("hub.callback", "https://r.example/cb"), ("hub.topic", topic),
+                ])
+                #expect(hub.respond(to: request).0.status == 400, "\(topic)")
+            }
+        }
+    }
+
     @Test func tenThousandRequestsFromOneAddressMeet429WithRetryAfter() async throws {
         try await ServeTestFolder.with { folder in
             let clock = TestClock(Self.start)
