@@ -47,6 +47,18 @@ import Testing
         #expect(again.standardError.contains("no subscription of https://reader.example/cb"))
     }
 
+    @Test func aBadWebSubValueIsAConfigurationErrorForEveryCommand() async throws {
+        let folder = TemporaryFolder("websub-cli")
+        try folder.write(
+            #"{"output": "Feeds", "feeds": [{"country": "us"}], "websub": {"leaseSeconds": {"min": "0s"}}}"#,
+            to: "newsfeed.json")
+        for command in [["websub", "list"], ["serve"], ["build"]] {
+            let run = await CommandRun.run(command, workingDirectory: folder.url)
+            #expect(run.status == 78, "\(command)")
+            #expect(run.standardError.contains("websub.leaseSeconds.min: must be 1m to 365d, not 0s"), "\(command)")
+        }
+    }
+
     @Test func withoutSubscriptionsListSaysSoAndAnUnknownActionIsAUsageError() async throws {
         let folder = TemporaryFolder("websub-cli")
         try folder.write(Self.config, to: "newsfeed.json")
