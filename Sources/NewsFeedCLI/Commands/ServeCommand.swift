@@ -52,6 +52,11 @@ package enum ServeCommand {
                         + "against that config's feeds")
             }
         }
+        // The config is followed for the life of the server: SIGHUP reloads it, a changed file is
+        // noticed at the next refresh.
+        let reloader = config.map {
+            ConfigReloader(path: configPath, workingDirectory: context.workingDirectory, config: $0)
+        }
         var refresher: BackgroundRefresher?
         if parsed.has("--refresh") {
             guard let config else {
@@ -66,7 +71,8 @@ package enum ServeCommand {
                     builder: builder, apiKey: NewsAPIClientFactory.key(in: context.environment)
                 ) { report in
                     printRefresh(report, context: context, quiet: parsed.has("--quiet"))
-                    publish(report, config: config, context: context)
+                    // Outside hubs as the config says now (a reload may have changed them).
+                    publish(report, config: reloader?.config ?? config, context: context)
                 }
             } catch {
                 throw context.exit(.configuration, "newsfeed serve: \(error.description)")
@@ -101,11 +107,6 @@ package enum ServeCommand {
             ? .rebuildDemo(
                 output: servedText == DemoCommand.defaultOutput ? nil : servedText, host: parsed.value("--host"))
             : .setSiteAndBuild
-        // The config is followed for the life of the server: SIGHUP reloads it, a changed file is
-        // noticed at the next refresh.
-        let reloader = config.map {
-            ConfigReloader(path: configPath, workingDirectory: context.workingDirectory, config: $0)
-        }
         return try await serve(
             directory: directory, host: listen.address, port: port, site: config?.site, quiet: parsed.has("--quiet"),
             refresher: refresher, config: config, reloader: reloader, context: context, displayHost: listen.display,
