@@ -95,7 +95,9 @@ let package = Package(
             swiftSettings: staticInRelease),
         .target(
             name: "FeedServe",
-            dependencies: ["NewsModel", "FeedFormats", "FeedOutput", "FeedBuild", "HTTPServing", "CZlib"],
+            dependencies: [
+                "NewsModel", "HTTPFetching", "FeedFormats", "FeedOutput", "FeedBuild", "HTTPServing", "CZlib",
+            ],
             swiftSettings: staticInRelease),
         .target(
             name: "NewsFeedCLI",
@@ -197,7 +199,7 @@ let package = Package(
             name: "FeedServeTests",
             dependencies: [
                 "TestSupport", "NewsModel", "Upstreams", "FeedFormats", "FeedOutput", "FeedBuild", "FeedServe",
-                "HTTPServing",
+                "HTTPServing", "HTTPFetching",
             ]
         ),
         .testTarget(

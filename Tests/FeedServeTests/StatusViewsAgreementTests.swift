@@ -66,6 +66,9 @@ import Testing
                 FullTextStatus.Feed(
                     path: "us/health", items: 37, withArticle: 19, failures: [.timeout: 12], waiting: 6)
             ], counters: counters)
+        report.websub = WebSubStatus(
+            subscriptions: ["https://feeds.example/us/health.rss": 13], delivered: 71, failed: 8, pending: 5,
+            lastErrors: ["reader.example": "reader.example answered 503"])
         return report
     }
 
@@ -172,7 +175,28 @@ import Testing
             ]),
     ]
 
-    @Test(arguments: facts)
+    static let websubFacts: [Fact] = [
+        Fact(
+            description: "the WebSub subscriptions and deliveries",
+            text: [
+                "websub: 13 subscriptions (https://feeds.example/us/health.rss 13)", "71 made, 8 failed, 5 pending",
+            ],
+            json: [#""https://feeds.example/us/health.rss":13"#, #""delivered":71"#, #""failed":8"#, #""pending":5"#],
+            page: ["websub: 13 subscriptions", "71 made, 8 failed, 5 pending"],
+            metrics: [
+                #"newsfeed_websub_subscriptions{topic="https://feeds.example/us/health.rss"} 13"#,
+                #"newsfeed_websub_deliveries_total{outcome="delivered"} 71"#,
+                #"newsfeed_websub_deliveries_total{outcome="failed"} 8"#, "newsfeed_websub_deliveries_pending 5",
+            ]),
+        Fact(
+            description: "the last error per callback host",
+            text: ["websub: last error from reader.example: reader.example answered 503"],
+            json: [#""reader.example":"reader.example answered 503""#],
+            page: ["last error from reader.example: reader.example answered 503"],
+            metrics: [#"newsfeed_websub_callback_errors{host="reader.example"} 1"#]),
+    ]
+
+    @Test(arguments: facts + websubFacts)
     func everyViewSaysTheFact(_ fact: Fact) throws {
         let report = try Self.report()
         let text = report.lines.joined(separator: "\n")

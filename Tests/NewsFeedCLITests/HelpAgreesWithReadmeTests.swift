@@ -33,7 +33,7 @@ import Testing
     }
 
     static let commands: Set<String> = [
-        "bookmark", "build", "convert", "demo", "extract", "init", "serve", "status", "watch",
+        "bookmark", "build", "convert", "demo", "extract", "init", "serve", "status", "watch", "websub",
     ]
 
     @Test(arguments: commands.sorted())

@@ -168,6 +168,13 @@ package enum AtomRulesChecker {
                 }
             }
             guard isFeed else { return }
+            // WebSub §4: a feed naming a hub names exactly one self, the topic subscribers ask for.
+            let hubs = links.filter { Self.attribute("rel", of: $0) == "hub" }
+            if !hubs.isEmpty, selfLinks.count != 1 {
+                error(
+                    "websub-self", place,
+                    "a feed with rel=\"hub\" needs exactly one rel=\"self\", not \(selfLinks.count)")
+            }
             guard let href = selfLinks.first else {
                 warning("feed-self", place, "no <link rel=\"self\">")
                 return

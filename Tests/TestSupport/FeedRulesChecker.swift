@@ -191,6 +191,19 @@ extension FeedRulesChecker {
                 Self.localName(of: $0) == "link" && Self.namespaceURI(of: $0) == FeedRulesChecker.atomNamespace
                     && $0.attribute(forName: "rel")?.stringValue == "self"
             }
+            // WebSub §4: a feed naming a hub names exactly one self, the topic subscribers ask for.
+            let hubLinks = children.filter {
+                Self.localName(of: $0) == "link" && Self.namespaceURI(of: $0) == FeedRulesChecker.atomNamespace
+                    && $0.attribute(forName: "rel")?.stringValue == "hub"
+            }
+            if !hubLinks.isEmpty, selfLinks.count != 1 {
+                error(
+                    "websub-self", "channel",
+                    "a feed with rel=\"hub\" needs exactly one rel=\"self\", not \(selfLinks.count)")
+            }
+            for hub in hubLinks where !isAbsolute(hub.attribute(forName: "href")?.stringValue ?? "") {
+                error("websub-hub", "channel", "atom:link hub href is not absolute")
+            }
             guard let link = selfLinks.first else {
                 warning("atom-self", "channel", "no <atom:link rel=\"self\">")
                 return

@@ -54,6 +54,14 @@ package enum JSONFeedRulesChecker {
         if let feedURL, let value = feed["feed_url"] as? String, value != feedURL.absoluteString {
             warning("feed-url", "feed", "feed_url \(value) is not where the feed is served (\(feedURL))")
         }
+        if let hubs = feed["hubs"] {
+            // JSON Feed 1.1: an array of objects, each with a type and a url.
+            let objects = hubs as? [[String: Any]] ?? []
+            if objects.isEmpty { error("hubs", "feed", "hubs is not a non-empty array of objects") }
+            for hub in objects where ((hub["type"] as? String) ?? "").isEmpty || !isAbsolute(hub["url"] as? String) {
+                error("hubs", "feed", "a hub needs a type and an absolute url")
+            }
+        }
         if let language = feed["language"], !(language is String) {
             error("language", "feed", "language is not a string")
         }

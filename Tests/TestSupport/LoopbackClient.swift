@@ -52,12 +52,14 @@ package final class LoopbackClient {
 
     deinit { close(descriptor) }
 
-    /// Sends `method path` with `headers` and reads the answer.
-    package func request(_ method: String, _ path: String, _ headers: [(String, String)] = []) throws -> Response {
+    /// Sends `method path` with `headers` (and `body` after the head, as given) and reads the answer.
+    package func request(
+        _ method: String, _ path: String, _ headers: [(String, String)] = [], body: [UInt8] = []
+    ) throws -> Response {
         var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         head += "\r\n"
-        let bytes = Array(head.utf8)
+        let bytes = Array(head.utf8) + body
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes {

@@ -75,6 +75,7 @@ public enum BookmarkFeed {
             stories: stories, formats: config.formats, site: config.site)
         // Bookmarks are newest first by when they were bookmarked, which is their items' date.
         document.storyOrder = .newestFirst
+        document.hubs = config.websub.hubURLs(site: config.site)
         return document
     }
 

@@ -55,9 +55,11 @@ package enum FeedChannel {
     package static func document(for spec: FeedSpec, config: NewsFeedConfig, stories: [Story], updated: Date)
         -> FeedDocument
     {
-        document(
+        var document = document(
             for: spec, site: config.site, ttlMinutes: config.ttl(for: spec), isSampleData: config.isSampleData,
             formats: config.formats, stories: stories, updated: updated)
+        document.hubs = config.websub.hubURLs(site: config.site)
+        return document
     }
 
     /// The document of `spec`'s feed served under `site` (also what `convert` writes, with no config).

@@ -89,6 +89,8 @@ public struct StatusReport: Sendable, Equatable {
     public var imageCache: ImageCacheStatus?
     /// Full text's counts; nil when no feed has full text.
     public var fullText: FullTextStatus?
+    /// The WebSub hub's subscriptions and deliveries; nil without `"websub": {"hub": true}`.
+    public var websub: WebSubStatus?
 
     /// The report at `now`; `apiKey`, when known, tells whether a bad-key pause still applies.
     public init(config: NewsFeedConfig, state: BridgeState, now: Date, apiKey: String? = nil) {
@@ -148,6 +150,7 @@ public struct StatusReport: Sendable, Equatable {
                 keyStillRefused: keyStillRefused)
         }
         fullText = FullTextStatus(config: config)
+        websub = WebSubStatus(config: config, now: now)
     }
 
     static func kindName(_ kind: FeedKind) -> String {
@@ -204,7 +207,9 @@ public struct StatusReport: Sendable, Equatable {
     }
 
     /// The lines `status` prints after the feeds' and the quota's: full text's and the image cache's.
-    public var extraLines: [String] { (fullText?.lines ?? []) + (imageCache.map { [$0.line] } ?? []) }
+    public var extraLines: [String] {
+        (fullText?.lines ?? []) + (imageCache.map { [$0.line] } ?? []) + (websub?.lines ?? [])
+    }
 
     // MARK: - Text (`status`)
 
@@ -237,6 +242,7 @@ public struct StatusReport: Sendable, Equatable {
             lines.append("paused: no")
         }
         if let imageCache { lines.append(imageCache.line) }
+        lines += websub?.lines ?? []
         // The problems /status lists, so every view says them (`status --check` prints ``problems`` alone).
         lines += shownProblems.map { "problem: \($0)" }
         return lines
@@ -328,6 +334,7 @@ public struct StatusReport: Sendable, Equatable {
         ]
         if let imageCache { document = document.setting("images", imageCache.json) }
         if let fullText { document = document.setting("fullText", fullText.countersJSON) }
+        if let websub { document = document.setting("websub", websub.json) }
         return document.text(.pretty) + "\n"
     }
 }

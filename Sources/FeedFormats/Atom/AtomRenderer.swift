@@ -37,6 +37,12 @@ public struct AtomRenderer: FeedRenderer {
         try writer.element("updated", text: RFC3339Date.string(from: document.updated))
         try link(to: &writer, rel: "self", type: mediaType, href: selfURL)
         try link(to: &writer, rel: "alternate", type: "text/html", href: document.link.absoluteString)
+        for hub in document.hubs {
+            try writer.startElement("link")
+            try writer.attribute("rel", "hub")
+            try writer.attribute("href", hub.absoluteString)
+            try writer.endElement()
+        }
         try writer.startElement("author")
         try writer.element("name", text: "newsfeed")
         try writer.element("uri", text: document.site.absoluteString)

@@ -32,6 +32,9 @@ public struct FeedDocument: Sendable, Hashable {
     public var itemMarks: [String: [ItemMark]] = [:]
     /// The order the stories are in, which the HTML page states; nil says nothing.
     public var storyOrder: StoryOrder?
+    /// The WebSub hubs the feed names (W3C WebSub §4): RSS and Atom as `rel="hub"` links beside the one
+    /// `rel="self"`, JSON Feed as `hubs`. Empty by default: no hub is advertised.
+    public var hubs: [URL] = []
 
     /// A document with every field given; `site` defaults to `link`.
     public init(

@@ -31,6 +31,15 @@ public struct JSONFeedRenderer: FeedRenderer {
         if let language = document.language {
             json.member("language", language, indent: 1)
         }
+        if !document.hubs.isEmpty {
+            json.raw("  \"hubs\": [")
+            for (index, hub) in document.hubs.enumerated() {
+                json.raw(index == 0 ? "{\"type\": \"WebSub\", \"url\": " : ", {\"type\": \"WebSub\", \"url\": ")
+                json.string(hub.absoluteString)
+                json.raw("}")
+            }
+            json.raw("],\n")
+        }
         json.raw("  \"items\": [")
         var isFirst = true
         var itemsInPiece = 0

@@ -78,6 +78,12 @@ public struct RSSRenderer: FeedRenderer {
         try writer.attribute("type", mediaType)
         try writer.attribute("href", document.selfURL.absoluteString)
         try writer.endElement()
+        for hub in document.hubs {
+            try writer.startElement("atom:link")
+            try writer.attribute("rel", "hub")
+            try writer.attribute("href", hub.absoluteString)
+            try writer.endElement()
+        }
         // One buffer for the items' HTML, reused: see FeedHTML.appendEscaped(_:to:).
         var html: [UInt8] = []
         for story in document.stories {

@@ -39,10 +39,11 @@ package final class ServedDocument: Sendable {
     /// Builds both representations. `entityTag` is the quoted identity tag; the gzip
     /// one gets `-gz` inside the quotes so caches never confuse the two. `prepare` also
     /// builds every answer's head and moves large bodies where `sendfile` reaches them:
-    /// worth it for a document that will be cached, not for one answered once.
+    /// worth it for a document that will be cached, not for one answered once. `link`, when given, is sent as the
+    /// `Link` header of full answers (a feed's WebSub hubs and self).
     package init(
         bytes: Data, entityTag: String, lastModifiedSeconds: Int, mediaType: MediaType, cacheControl: String,
-        compress: Bool, prepare: Bool = false
+        compress: Bool, prepare: Bool = false, link: String? = nil
     ) {
         self.lastModifiedSeconds = lastModifiedSeconds
         let lastModified = HTTPDate.format(secondsSince1970: lastModifiedSeconds)
@@ -54,6 +55,7 @@ package final class ServedDocument: Sendable {
             ]
             if varies { common.append(("Vary", "Accept-Encoding")) }
             var full = [("Content-Type", mediaType.contentType)] + common
+            if let link { full.append(("Link", link)) }
             if gzip { full.append(("Content-Encoding", "gzip")) }
             full.append(("X-Content-Type-Options", "nosniff"))
             var result = Representation(

@@ -18,6 +18,19 @@ extension StaticFileHandler {
         public var now: @Sendable () -> Date
         /// `/status`, `/status.json` and `/metrics`, when a config is known.
         public var status: StatusEndpoints?
+        /// The WebSub hubs feeds advertise: with any, every feed is answered with
+        /// `Link: <hub>; rel="hub", <self>; rel="self"` (W3C WebSub §4).
+        public var hubs: [URL] = []
+        /// The WebSub hub answering `POST /websub`, when `"websub": {"hub": true}`; every other `POST` is 405.
+        package var websub: WebSubHub?
+
+        /// The `Link` header of the feed served at `relativePath`, or nil without hubs.
+        package func hubLink(relativePath: String) -> String? {
+            guard !hubs.isEmpty else { return nil }
+            let selfURL = baseURL.appending(path: relativePath)
+            return (hubs.map { "<\($0.absoluteString)>; rel=\"hub\"" } + ["<\(selfURL.absoluteString)>; rel=\"self\""])
+                .joined(separator: ", ")
+        }
 
         /// A configuration; only `baseURL` has no default.
         public init(

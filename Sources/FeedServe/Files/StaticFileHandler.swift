@@ -40,6 +40,8 @@ public struct StaticFileHandler: HTTPHandler {
     /// Answers from memory when it can: refusals, and files whose cached version is
     /// still current. Nil sends the request to ``handle(_:)``.
     public func respondImmediately(to request: HTTPRequest) -> HTTPAction? {
+        // A POST reaches the handler only when the server reads bodies (the hub is on): it is the hub's alone.
+        if request.method == "POST" { return .respond(postResponse(to: request)) }
         // Only paths that routed to a file are remembered, so this shortcut never hides another route.
         if let document = rememberedDocument(forRequestPath: request.path) {
             return .respond(document.response(to: request))
@@ -58,6 +60,14 @@ public struct StaticFileHandler: HTTPHandler {
         }
     }
 
+    /// The hub's answer to a `POST` to its endpoint; `405` to any other.
+    package func postResponse(to request: HTTPRequest) -> HTTPResponse {
+        if let hub = configuration.websub, request.path == WebSubHub.path { return hub.respond(to: request).0 }
+        var response = HTTPResponse.text(405, "method POST is not allowed here (only GET and HEAD)\n")
+        response.headers.set("Allow", "GET, HEAD")
+        return response
+    }
+
     /// Answers what ``respondImmediately(to:)`` could not: cache misses (one read and
     /// one compression per file version), generated pages and `/healthz`.
     public func handle(_ request: HTTPRequest) async -> HTTPAction {
@@ -66,6 +76,7 @@ public struct StaticFileHandler: HTTPHandler {
 
     /// The full answer to `request`, reading the file or scanning the folder if needed.
     public func response(to request: HTTPRequest) -> HTTPResponse {
+        if request.method == "POST" { return postResponse(to: request) }
         switch route(request.path) {
         case .health:
             return healthResponse()
@@ -135,7 +146,8 @@ public struct StaticFileHandler: HTTPHandler {
         let document = ServedDocument(
             bytes: snapshot.bytes, entityTag: snapshot.version.entityTag,
             lastModifiedSeconds: snapshot.version.modifiedSeconds, mediaType: mediaType,
-            cacheControl: cacheControl, compress: builds, prepare: builds)
+            cacheControl: cacheControl, compress: builds, prepare: builds,
+            link: mediaType.isFeed ? configuration.hubLink(relativePath: relativePath) : nil)
         if builds { cache.store(document, for: relativePath, validity: validity) }
         return document
     }

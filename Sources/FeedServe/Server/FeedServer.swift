@@ -13,6 +13,9 @@ public struct FeedServer: Sendable {
     /// `/status`, `/status.json`, `/metrics` (and `/healthz`'s conditions), when a config is known:
     /// ``StatusEndpoints/replaceConfig(_:)`` makes them answer for a reloaded config.
     public let status: StatusEndpoints?
+    /// The WebSub hub, with `"websub": {"hub": true}`: its deliveries run until ``shutdown()``.
+    package let websub: WebSubHub?
+    private let distributing: Task<Void, Never>?
 
     /// Starts serving `directory` on `host:port` (0 picks a free port). `site`, when
     /// known, is used for absolute URLs in generated pages; otherwise the listening
@@ -23,7 +26,8 @@ public struct FeedServer: Sendable {
     public static func start(
         directory: URL, host: String, port: Int, site: URL?,
         accessLog: (@Sendable (HTTPAccessLogEntry) -> Void)?, displayHost: String? = nil,
-        status: (config: NewsFeedConfig, apiKey: String?)? = nil, clock: @escaping @Sendable () -> Date = { Date() }
+        status: (config: NewsFeedConfig, apiKey: String?)? = nil, clock: @escaping @Sendable () -> Date = { Date() },
+        websubLog: @escaping @Sendable (String) -> Void = { _ in }
     ) async throws -> FeedServer {
         // The generated pages need the real address, known only once bound: the file
         // handler is mounted right after binding (an early request gets a 503).
@@ -36,23 +40,41 @@ public struct FeedServer: Sendable {
                 metrics.record(entry)
                 accessLog?(entry)
             }
-        let server = HTTPServer(configuration: .init(host: host, port: port, accessLog: log), handler: mount)
+        let hubOn = status?.config.websub.hub == true
+        // Only a hub reads request bodies: without it every POST stays a 405 from the parser.
+        let limits = HTTPRequestParser.Limits(maxBodyBytes: hubOn ? WebSubForm.maxBodyBytes : 0)
+        let server = HTTPServer(
+            configuration: .init(host: host, port: port, requestLimits: limits, accessLog: log), handler: mount)
         let bound = try server.start()
         let listeningURL = Self.url(host: displayHost ?? host, port: bound)
         var configuration = StaticFileHandler.Configuration(baseURL: site ?? listeningURL, now: clock)
         let endpoints = status.map { StatusEndpoints(config: $0.config, apiKey: $0.apiKey, metrics: metrics) }
         configuration.status = endpoints
+        // Feeds name their hubs in a `Link` header too (W3C WebSub §4): the config's, fixed for the process's life.
+        configuration.hubs = status.map { $0.config.websub.hubURLs(site: $0.config.site) } ?? []
+        var hub: WebSubHub?
         do {
+            if let config = status?.config, hubOn {
+                hub = try WebSubHub(
+                    settings: config.websub, site: config.site, root: directory.path,
+                    allowPrivate: config.allowPrivate, clock: clock, log: websubLog)
+                configuration.websub = hub
+            }
             mount.install(try StaticFileHandler(root: directory.path, configuration: configuration))
         } catch {
             await server.shutdown()
             throw error
         }
-        return FeedServer(server: server, port: bound, listeningURL: listeningURL, status: endpoints)
+        let distributing = hub.map { hub in Task { await hub.run() } }
+        return FeedServer(
+            server: server, port: bound, listeningURL: listeningURL, status: endpoints, websub: hub,
+            distributing: distributing)
     }
 
     /// Stops accepting, lets in-flight responses finish, then closes.
     public func shutdown() async {
+        distributing?.cancel()
+        await distributing?.value
         await server.shutdown()
     }
 

@@ -154,6 +154,22 @@ public enum MetricsDocument {
                     ("{cause=\"\($0.rawValue)\"}", "\(fullText.counters.failed[$0.rawValue] ?? 0)")
                 })
         }
+        if let websub = report.websub {
+            family(
+                "newsfeed_websub_subscriptions", "gauge", "Active WebSub subscriptions, by topic (the feed's URL).",
+                websub.subscriptions.keys.sorted().map {
+                    ("{topic=\"\(escapeLabel($0))\"}", "\(websub.subscriptions[$0] ?? 0)")
+                })
+            family(
+                "newsfeed_websub_deliveries_total", "counter", "WebSub deliveries made, and given up after retries.",
+                [("{outcome=\"delivered\"}", "\(websub.delivered)"), ("{outcome=\"failed\"}", "\(websub.failed)")])
+            family(
+                "newsfeed_websub_deliveries_pending", "gauge", "WebSub deliveries waiting.", [("", "\(websub.pending)")]
+            )
+            family(
+                "newsfeed_websub_callback_errors", "gauge", "Callback hosts whose last delivery failed.",
+                websub.lastErrors.keys.sorted().map { ("{host=\"\(escapeLabel($0))\"}", "1") })
+        }
         family(
             "newsfeed_http_requests_total", "counter", "HTTP responses sent, by status code.",
             requests.keys.sorted().map { ("{code=\"\($0)\"}", "\(requests[$0] ?? 0)") })

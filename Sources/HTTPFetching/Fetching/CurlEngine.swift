@@ -11,8 +11,10 @@ package struct CurlExchange: Sendable {
     package typealias Outcome = Result<(Data, HTTPURLResponse), FetchError>
 
     package var url: URL
-    /// `GET` or `HEAD`.
+    /// `GET`, `HEAD` or `POST` (with ``body``).
     package var method: String
+    /// The body of a `POST`, sent with its length and without `Expect: 100-continue`.
+    package var body: Data? = nil
     /// The request's header fields, sent as given.
     package var headers: [String: String]
     /// The cap on decoded body bytes.

@@ -71,7 +71,8 @@ public struct CurlFetcher: HTTPFetching {
         // Only what is decoded (and counted) here; a caller asking for `identity` keeps it.
         let asked = headers.first { $0.key.lowercased() == "accept-encoding" }?.value.lowercased()
         if asked != "identity" { set("Accept-Encoding", ContentCoding.acceptEncoding, always: true) }
-        let method = (request.httpMethod ?? "GET").uppercased() == "HEAD" ? "HEAD" : "GET"
+        let askedMethod = (request.httpMethod ?? "GET").uppercased()
+        let method = askedMethod == "HEAD" || askedMethod == "POST" ? askedMethod : "GET"
         let deadline = ContinuousClock.now + timeout
 
         var current = origin
@@ -81,6 +82,7 @@ public struct CurlFetcher: HTTPFetching {
                 url: current, method: method, headers: headers, maximumBytes: maximumBytes, timeout: timeout,
                 deadline: deadline, readsBody: readsBody, inspectHead: inspectHead, connectGuard: connectGuard)
             exchange.keepsPrefix = keepsPrefix
+            if method == "POST" { exchange.body = request.httpBody ?? Data() }
             let (body, response) = try await CurlEngine.shared.perform(exchange).get()
             guard case .sameOrigin(let limit) = redirects, followed < limit,
                 [301, 302, 303, 307, 308].contains(response.statusCode),

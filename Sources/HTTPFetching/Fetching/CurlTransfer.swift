@@ -92,6 +92,8 @@ final class CurlTransfer {
         for (name, value) in exchange.headers.sorted(by: { $0.key < $1.key }) {
             list = curl_slist_append(list, "\(name): \(value)")
         }
+        // A POST body goes at once: no `Expect: 100-continue` round trip (a header without a value removes it).
+        if exchange.body != nil { list = curl_slist_append(list, "Expect:") }
         headerList = list
         let codes: [CURLcode] = [
             nf_easy_setopt_ptr(handle, CURLOPT_ERRORBUFFER, errorBuffer),
@@ -119,7 +121,21 @@ final class CurlTransfer {
             nf_easy_setopt_opensocket_callback(handle, Self.openSocketCallback),
             nf_easy_setopt_ptr(handle, CURLOPT_OPENSOCKETDATA, this),
         ]
-        return codes.allSatisfy { $0 == CURLE_OK }
+        var bodyCodes: [CURLcode] = []
+        if let body = exchange.body {
+            // libcurl copies the bytes (COPYPOSTFIELDS), so they need not outlive this call; the size comes first
+            // so a body holding NUL bytes is sent whole.
+            bodyCodes.append(nf_easy_setopt_long(handle, CURLOPT_POSTFIELDSIZE, body.count))
+            bodyCodes.append(
+                body.withUnsafeBytes { bytes in
+                    var empty: UInt8 = 0
+                    let pointer = bytes.baseAddress.map { UnsafeMutableRawPointer(mutating: $0) }
+                    return withUnsafeMutablePointer(to: &empty) { fallback in
+                        nf_easy_setopt_ptr(handle, CURLOPT_COPYPOSTFIELDS, pointer ?? UnsafeMutableRawPointer(fallback))
+                    }
+                })
+        }
+        return codes.allSatisfy { $0 == CURLE_OK } && bodyCodes.allSatisfy { $0 == CURLE_OK }
     }
 
     /// Resumes the caller with `outcome`, once.

@@ -115,6 +115,22 @@ public final class GuardedFetcher: Sendable {
         }
     }
 
+    /// One exchange with a URL a stranger gave (a WebSub callback): the address guard as for ``fetch(_:headers:)``,
+    /// but no `robots.txt` (the URL's owner asked to be contacted) and no redirect followed (a 3xx is returned as
+    /// it came). `body` makes it a `POST`. At most `prefixBytes` of the answer's body are read (the rest is left
+    /// unread, not an error), so a callback answering gigabytes costs nothing; ``FetchPolicy/timeout`` covers the
+    /// whole exchange.
+    public func send(
+        _ url: URL, body: Data? = nil, headers: [String: String] = [:], prefixBytes: Int
+    ) async throws(FetchError) -> FetchedResource {
+        let deadline = ContinuousClock.now + policy.timeout
+        try await vet(url, redirected: false)
+        let answer = try await exchange(
+            url, deadline: deadline, inspect: false, prefixBytes: max(1, prefixBytes), headers: headers, body: body)
+        return FetchedResource(
+            url: url, status: answer.status, headers: answer.headers, body: answer.body, redirects: 0)
+    }
+
     // MARK: The guard
 
     /// Throws unless `url` is http(s) and every address of its host passes the address policy.
@@ -205,7 +221,7 @@ public final class GuardedFetcher: Sendable {
     /// (a `robots.txt`), instead of failing past ``FetchPolicy/maximumBytes``.
     private func exchange(
         _ url: URL, deadline: ContinuousClock.Instant, inspect: Bool, prefixBytes: Int? = nil,
-        headers: [String: String] = [:]
+        headers: [String: String] = [:], body: Data? = nil
     ) async throws(FetchError) -> Answer {
         let host = Self.origin(of: url) ?? url.absoluteString
         try await gate.enter(host)
@@ -215,7 +231,8 @@ public final class GuardedFetcher: Sendable {
         let remaining = deadline - ContinuousClock.now
         guard remaining > .zero else { throw .timedOut(after: policy.timeout) }
         var request = URLRequest(url: url)
-        request.httpMethod = "GET"
+        request.httpMethod = body == nil ? "GET" : "POST"
+        request.httpBody = body
         request.setValue(policy.userAgent, forHTTPHeaderField: "User-Agent")
         request.setValue(inspect ? policy.accept : "text/plain, */*;q=0.1", forHTTPHeaderField: "Accept")
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }

@@ -333,6 +333,9 @@ final class EventLoopWorker {
     /// Answers from the prepared responses or the handler's immediate path when they can, else starts the handler's
     /// task, whose answer comes back through the mailbox.
     private func serve(_ request: HTTPRequest, on connection: Connection) -> ConnectionAction {
+        var request = request
+        // Only a POST needs to know who sent it (a per-client rate limit); a GET pays nothing for it.
+        if request.method == "POST" { request.clientAddress = Self.peerAddress(of: connection.descriptor) }
         if let prepared = context.preparedResponder?.preparedResponse(to: request) {
             return connection.machine.respond(prepared, now: now, heads: heads)
         }
@@ -350,6 +353,25 @@ final class EventLoopWorker {
             loop.post(.handled(descriptor: descriptor, serial: serial, action: action))
         }
         return connection.machine.handlerDispatched()
+    }
+
+    /// The numeric address of the socket's peer, or nil.
+    private static func peerAddress(of descriptor: Int32) -> String? {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let found = withUnsafeMutablePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getpeername(descriptor, $0, &length) }
+        }
+        guard found == 0 else { return nil }
+        var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
+        let named = withUnsafePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                getnameinfo($0, length, &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST)
+            }
+        }
+        guard named == 0 else { return nil }
+        let text = String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return text.hasPrefix("::ffff:") ? String(text.dropFirst(7)) : text
     }
 
     private func log(_ entry: HTTPAccessLogEntry) {

@@ -1,4 +1,4 @@
-/// A parsed HTTP/1.1 request head (GET and HEAD carry no body here).
+/// A parsed HTTP/1.1 request: its head, and for a `POST` its body.
 public struct HTTPRequest: Sendable, Hashable {
     /// The method token as sent, e.g. `GET`.
     public var method: String
@@ -12,6 +12,10 @@ public struct HTTPRequest: Sendable, Hashable {
     /// `HTTP/1.1` or `HTTP/1.0` (a higher 1.x minor is taken as `HTTP/1.1`).
     public var version: String
     public var headers: HTTPHeaders
+    /// The body of a `POST` (see ``HTTPRequestParser/Limits/maxBodyBytes``); empty for every other request.
+    public var body: [UInt8] = []
+    /// The client's address (`127.0.0.1`, `::1`), set by the server for a `POST` only; nil otherwise.
+    public var clientAddress: String?
 
     public init(
         method: String, target: String, version: String = "HTTP/1.1", headers: HTTPHeaders = HTTPHeaders()

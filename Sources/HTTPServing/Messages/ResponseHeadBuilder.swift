@@ -192,6 +192,7 @@ struct ResponseHeadBuilder: Sendable {
         case 406: "Not Acceptable"
         case 408: "Request Timeout"
         case 410: "Gone"
+        case 411: "Length Required"
         case 412: "Precondition Failed"
         case 413: "Content Too Large"
         case 414: "URI Too Long"

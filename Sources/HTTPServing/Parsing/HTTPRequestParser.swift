@@ -4,8 +4,8 @@ import Glibc
 ///
 /// Incremental and socket-free: feed it whatever arrived with ``append(_:)`` and ask
 /// ``nextRequest()`` until it answers ``Outcome/needMoreData``. Pipelined requests come out
-/// in order. Requests never carry bodies here (only GET and HEAD are served), so every
-/// byte after a head belongs to the next request. A rejection is final: the stream can
+/// in order. Only a `POST` carries a body, and only with ``Limits/maxBodyBytes`` above 0: it is read whole, by its
+/// `Content-Length`, into ``HTTPRequest/body``; after any other head every byte belongs to the next request. A rejection is final: the stream can
 /// no longer be trusted and the server closes the connection after answering it.
 public struct HTTPRequestParser: Sendable {
     /// Size limits that keep a hostile client from holding memory.
@@ -19,12 +19,17 @@ public struct HTTPRequestParser: Sendable {
         /// Most empty lines ignored before a request line (more: 400). RFC 9112 2.2 asks to ignore at least one
         /// (a client's stray CRLF after a body); a stream of bare CRLFs is an attack on the header deadline.
         public var maxLeadingEmptyLines: Int
+        /// The largest body a `POST` may carry, announced by `Content-Length` (larger: 413); 0, the default, serves
+        /// no `POST` at all (405), as a static file server needs none. Bodies without a length (chunked) get 411.
+        public var maxBodyBytes: Int
 
-        /// Limits as nginx and most servers use them: 8 KiB line, 16 KiB headers, 100 fields; 8 empty lines.
+        /// Limits as nginx and most servers use them: 8 KiB line, 16 KiB headers, 100 fields; 8 empty lines; no
+        /// `POST`.
         public init(
             maxRequestLineBytes: Int = 8192, maxHeaderBytes: Int = 16384, maxHeaderCount: Int = 100,
-            maxLeadingEmptyLines: Int = 8
+            maxLeadingEmptyLines: Int = 8, maxBodyBytes: Int = 0
         ) {
+            self.maxBodyBytes = max(0, maxBodyBytes)
             self.maxRequestLineBytes = maxRequestLineBytes
             self.maxHeaderBytes = maxHeaderBytes
             self.maxHeaderCount = maxHeaderCount
@@ -45,6 +50,8 @@ public struct HTTPRequestParser: Sendable {
     private enum Phase: Sendable {
         case requestLine
         case headers
+        /// A `POST` head was read; its body of `length` bytes is awaited.
+        case body(HTTPRequest, keepAlive: Bool, length: Int)
         case failed(HTTPRequestRejection)
     }
 
@@ -101,6 +108,13 @@ public struct HTTPRequestParser: Sendable {
             switch phase {
             case .failed(let rejection):
                 return .rejected(rejection)
+            case .body(var request, let keepAlive, let length):
+                guard buffer.count - readIndex >= length else { return .needMoreData }
+                request.body = Array(buffer[readIndex..<(readIndex + length)])
+                readIndex += length
+                scanIndex = readIndex
+                phase = .requestLine
+                return .request(request, keepAlive: keepAlive)
             case .requestLine:
                 guard let line = nextLine() else {
                     if buffer.count - readIndex > limits.maxRequestLineBytes + 1 {
@@ -326,6 +340,17 @@ public struct HTTPRequestParser: Sendable {
         let outcome: Outcome
         if version == "HTTP/1.1" && hostCount == 0 {
             outcome = fail(.missingHost)
+        } else if method == "POST" && limits.maxBodyBytes > 0 {
+            if hasTransferEncoding {
+                outcome = fail(.lengthRequired)
+            } else if (contentLength ?? 0) > limits.maxBodyBytes {
+                outcome = fail(.bodyTooLarge(limit: limits.maxBodyBytes))
+            } else {
+                let keepAlive = version == "HTTP/1.1" ? !asksClose : (asksKeepAlive && !asksClose)
+                let request = HTTPRequest(method: method, target: target, version: version, headers: headers)
+                phase = .body(request, keepAlive: keepAlive, length: contentLength ?? 0)
+                outcome = nextRequest()
+            }
         } else if method != "GET" && method != "HEAD" {
             outcome = fail(.methodNotAllowed(method))
         } else if hasTransferEncoding || (contentLength ?? 0) > 0 {

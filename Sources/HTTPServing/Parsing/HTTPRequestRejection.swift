@@ -39,6 +39,10 @@ public enum HTTPRequestRejection: Error, Sendable, Hashable, CustomStringConvert
     case bodyNotAllowed(method: String)
     /// A method other than GET or HEAD (405, with `Allow: GET, HEAD`).
     case methodNotAllowed(String)
+    /// A `POST` whose `Content-Length` is over ``HTTPRequestParser/Limits/maxBodyBytes`` (413).
+    case bodyTooLarge(limit: Int)
+    /// A `POST` body without a `Content-Length` (chunked) (411).
+    case lengthRequired
 
     /// The status code the server answers with.
     public var status: Int {
@@ -46,6 +50,8 @@ public enum HTTPRequestRejection: Error, Sendable, Hashable, CustomStringConvert
         case .requestLineTooLong: 414
         case .headersTooLarge, .tooManyHeaders: 431
         case .methodNotAllowed: 405
+        case .bodyTooLarge: 413
+        case .lengthRequired: 411
         case .unsupportedVersion: 505
         case .malformedRequestLine, .malformedVersion, .targetNotOriginForm, .invalidByteInTarget,
             .malformedHeader, .obsoleteLineFolding, .invalidContentLength, .duplicateHost, .missingHost,
@@ -76,6 +82,8 @@ public enum HTTPRequestRejection: Error, Sendable, Hashable, CustomStringConvert
         case .tooManyEmptyLines(let limit): "more than \(limit) empty lines before the request line"
         case .bodyNotAllowed(let method): "a \(method) request must not carry a body"
         case .methodNotAllowed(let method): "method \(method.prefix(32)) is not allowed (only GET and HEAD)"
+        case .bodyTooLarge(let limit): "request body is larger than \(limit) bytes"
+        case .lengthRequired: "a request body must come with a Content-Length"
         }
     }
 }

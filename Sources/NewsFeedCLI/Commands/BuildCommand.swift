@@ -1,5 +1,6 @@
 import FeedBuild
 import FeedOutput
+import FeedServe
 import Foundation
 import NewsModel
 import Upstreams
@@ -100,6 +101,13 @@ package enum BuildCommand {
             context.standardOutput.line(rateLimitPauseLine(command: command, reason: pause.reason, until: pause.until))
         }
         if !quiet { context.standardOutput.line(report.summary) }
+        // Outside hubs hear of every feed this run changed (issue 29: whichever process wrote it tells them).
+        let changed = report.outcomes.filter(\.wroteFiles).map(\.spec)
+        for line in await WebSubPublisher.notify(
+            config: builder.config, topics: WebSubPublisher.topics(of: changed, config: builder.config))
+        {
+            errors.line("newsfeed \(command): warning: \(line)")
+        }
         // A bad-key pause needs a person even when no feed is overdue yet: one line per run
         // on stderr (so `--quiet` cron runs say it too); the exit status stays that of the
         // feeds (paused feeds are not failures until they go stale), as issue 9 rules.

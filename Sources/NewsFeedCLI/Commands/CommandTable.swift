@@ -9,7 +9,7 @@ package enum CommandTable {
 
     /// Every command but `help` (whose text lists them).
     static let commands: [CommandSpec] = [
-        demo, build, status, serve, watch, convert, extract, bookmark, importCommand, discover, initCommand,
+        demo, build, status, serve, watch, convert, extract, bookmark, importCommand, discover, websub, initCommand,
     ]
 
     /// The command named `name` (`help`, `build`, …).
@@ -271,6 +271,35 @@ package enum CommandTable {
                 about: ""),
         ],
         run: BookmarkCommand.run)
+
+    static let websub = CommandSpec(
+        name: "websub", summary: "list or remove the subscriptions of serve's WebSub hub",
+        parser: ArgumentParser(command: "websub", options: []),
+        about: """
+            Reads <output>/.newsfeed/websub.json, where `serve` (with "websub": {"hub": true})
+            keeps the subscriptions it verified. `list` prints one line per subscription: the
+            callback's host, the topic (the feed's URL), the lease's end in UTC and the callback
+            without its query (which may carry a subscriber's token), never the secret. `remove`
+            ends every subscription of one callback URL (given whole, or without its query); a
+            running `serve` stops delivering to it at its next round (within seconds), without a
+            reload.
+            """,
+        details: """
+            Exit status 1 when remove finds no subscription of CALLBACK, 78 when the config is
+            invalid.
+            """,
+        actions: [
+            CommandSpec(
+                name: "websub list", summary: "one line per subscription",
+                parser: ArgumentParser(command: "websub list", options: [config]), about: ""),
+            CommandSpec(
+                name: "websub remove", summary: "end every subscription of a callback URL", arguments: "CALLBACK",
+                parser: ArgumentParser(
+                    command: "websub remove", options: [config], positionals: 1...1,
+                    positional: ("CALLBACK", "a callback URL, as `websub list` shows it (its query may be left out)")),
+                about: ""),
+        ],
+        run: WebSubCommand.run)
 
     static let importCommand = CommandSpec(
         name: "import", summary: "add the feeds of an OPML export (a feed reader's subscriptions) to the config",

@@ -52,6 +52,11 @@ package enum ServeCommand {
                         + "against that config's feeds")
             }
         }
+        // The config is followed for the life of the server: SIGHUP reloads it, a changed file is
+        // noticed at the next refresh.
+        let reloader = config.map {
+            ConfigReloader(path: configPath, workingDirectory: context.workingDirectory, config: $0)
+        }
         var refresher: BackgroundRefresher?
         if parsed.has("--refresh") {
             guard let config else {
@@ -66,6 +71,8 @@ package enum ServeCommand {
                     builder: builder, apiKey: NewsAPIClientFactory.key(in: context.environment)
                 ) { report in
                     printRefresh(report, context: context, quiet: parsed.has("--quiet"))
+                    // Outside hubs as the config says now (a reload may have changed them).
+                    publish(report, config: reloader?.config ?? config, context: context)
                 }
             } catch {
                 throw context.exit(.configuration, "newsfeed serve: \(error.description)")
@@ -100,11 +107,6 @@ package enum ServeCommand {
             ? .rebuildDemo(
                 output: servedText == DemoCommand.defaultOutput ? nil : servedText, host: parsed.value("--host"))
             : .setSiteAndBuild
-        // The config is followed for the life of the server: SIGHUP reloads it, a changed file is
-        // noticed at the next refresh.
-        let reloader = config.map {
-            ConfigReloader(path: configPath, workingDirectory: context.workingDirectory, config: $0)
-        }
         return try await serve(
             directory: directory, host: listen.address, port: port, site: config?.site, quiet: parsed.has("--quiet"),
             refresher: refresher, config: config, reloader: reloader, context: context, displayHost: listen.display,
@@ -119,6 +121,10 @@ package enum ServeCommand {
                 context.standardOutput.line("serving \(directory.path) at \(server.listeningURL.absoluteString)")
                 context.standardOutput.line("  feeds index: \(server.listeningURL.absoluteString)")
                 context.standardOutput.line("  subscribe to all: \(server.listeningURL.absoluteString)feeds.opml")
+                if let hub = config?.websub, hub.hub, let site = config?.site {
+                    context.standardOutput.line(
+                        "  WebSub hub: \(site.appending(path: WebSubSettings.endpointPath).absoluteString)")
+                }
                 context.standardOutput.line("stop with Ctrl-C")
             })
     }
@@ -138,7 +144,8 @@ package enum ServeCommand {
             server = try await FeedServer.start(
                 directory: directory, host: host, port: port, site: site, accessLog: printer.map { $0.log },
                 displayHost: displayHost,
-                status: served.map { ($0, NewsAPIClientFactory.key(in: context.environment)) }, clock: context.clock)
+                status: served.map { ($0, NewsAPIClientFactory.key(in: context.environment)) }, clock: context.clock,
+                websubLog: { line in context.standardError.line(line) })
         } catch let error as HTTPServerError {
             throw context.exit(.failure, "newsfeed serve: \(error.description)")
         } catch {
@@ -236,6 +243,18 @@ package enum ServeCommand {
         let base = context.workingDirectory.standardizedFileURL.path
         let prefix = base.hasSuffix("/") ? base : base + "/"
         return path.hasPrefix(prefix) && path.count > prefix.count ? String(path.dropFirst(prefix.count)) : path
+    }
+
+    /// Tells the config's outside hubs of the feeds a refresh wrote, without holding the refresher up.
+    private static func publish(_ report: BuildReport, config: NewsFeedConfig, context: CommandContext) {
+        let changed = report.outcomes.filter(\.wroteFiles).map(\.spec)
+        guard !config.websub.hubs.isEmpty, !changed.isEmpty else { return }
+        Task {
+            let topics = WebSubPublisher.topics(of: changed, config: config)
+            for line in await WebSubPublisher.notify(config: config, topics: topics) {
+                context.standardError.line("newsfeed serve: warning: \(line)")
+            }
+        }
     }
 
     private static func printRefresh(_ report: BuildReport, context: CommandContext, quiet: Bool) {

@@ -245,9 +245,47 @@ package struct ConfigFile: Decodable {
         }
     }
 
+    /// `"websub"`: the hub's switch, outside hubs, leases, caps and timeout, checked in ``ConfigLoader``.
+    package struct WebSubEntry: Decodable {
+        /// `"leaseSeconds"`: the default, shortest and longest lease, each a duration such as `"10d"`.
+        package struct LeaseEntry: Decodable {
+            package var byDefault: WatchDuration?
+            package var min: WatchDuration?
+            package var max: WatchDuration?
+
+            package init(from decoder: any Decoder) throws {
+                try ConfigFile.rejectUnknownKeys(in: decoder, known: ["default", "min", "max"])
+                let container = try decoder.container(keyedBy: ConfigKey.self)
+                byDefault = try container.decodeIfPresent(WatchDuration.self, forKey: ConfigKey("default"))
+                min = try container.decodeIfPresent(WatchDuration.self, forKey: ConfigKey("min"))
+                max = try container.decodeIfPresent(WatchDuration.self, forKey: ConfigKey("max"))
+            }
+        }
+
+        package var hub: Bool?
+        package var hubs: [String]?
+        package var leaseSeconds: LeaseEntry?
+        package var maxSubscriptions: Int?
+        package var maxPerCallbackHost: Int?
+        package var timeout: WatchDuration?
+
+        package init(from decoder: any Decoder) throws {
+            try ConfigFile.rejectUnknownKeys(
+                in: decoder,
+                known: ["hub", "hubs", "leaseSeconds", "maxSubscriptions", "maxPerCallbackHost", "timeout"])
+            let container = try decoder.container(keyedBy: ConfigKey.self)
+            hub = try container.decodeIfPresent(Bool.self, forKey: ConfigKey("hub"))
+            hubs = try container.decodeIfPresent([String].self, forKey: ConfigKey("hubs"))
+            leaseSeconds = try container.decodeIfPresent(LeaseEntry.self, forKey: ConfigKey("leaseSeconds"))
+            maxSubscriptions = try container.decodeIfPresent(Int.self, forKey: ConfigKey("maxSubscriptions"))
+            maxPerCallbackHost = try container.decodeIfPresent(Int.self, forKey: ConfigKey("maxPerCallbackHost"))
+            timeout = try container.decodeIfPresent(WatchDuration.self, forKey: ConfigKey("timeout"))
+        }
+    }
+
     static let knownTopLevelKeys = [
         "site", "output", "feeds", "pageSize", "maxItems", "maxAgeDays", "ttl", "defaults", "watch", "quota", "formats",
-        "images", "allowPrivate", "fullText", "sources",
+        "images", "allowPrivate", "fullText", "sources", "websub",
     ]
 
     package var site: String?
@@ -265,6 +303,7 @@ package struct ConfigFile: Decodable {
     package var allowPrivate: Bool?
     package var fullText: FullTextEntry?
     package var sources: SourcesEntry?
+    package var websub: WebSubEntry?
 
     package init(from decoder: any Decoder) throws {
         try Self.rejectUnknownKeys(in: decoder, known: Self.knownTopLevelKeys)
@@ -284,6 +323,7 @@ package struct ConfigFile: Decodable {
         allowPrivate = try container.decodeIfPresent(Bool.self, forKey: ConfigKey("allowPrivate"))
         fullText = try container.decodeIfPresent(FullTextEntry.self, forKey: ConfigKey("fullText"))
         sources = try container.decodeIfPresent(SourcesEntry.self, forKey: ConfigKey("sources"))
+        websub = try container.decodeIfPresent(WebSubEntry.self, forKey: ConfigKey("websub"))
     }
 
     static func rejectUnknownKeys(in decoder: any Decoder, known: [String]) throws {

@@ -292,7 +292,70 @@ public enum ConfigLoader {
             }
             config.sourcesConcurrency = concurrency
         }
+        if let entry = file.websub { config.websub = try websub(from: entry, invalid: invalid) }
         return config
+    }
+
+    /// The `"websub"` object: outside hubs as absolute http(s) URLs, leases ordered and within range, caps and
+    /// timeout within range.
+    private static func websub(
+        from entry: ConfigFile.WebSubEntry, invalid: (String, String) -> ConfigError
+    ) throws(ConfigError) -> WebSubSettings {
+        var settings = WebSubSettings.standard
+        settings.hub = entry.hub ?? settings.hub
+        var hubs: [URL] = []
+        for (index, text) in (entry.hubs ?? []).enumerated() {
+            guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+                scheme == "http" || scheme == "https", url.host?.isEmpty == false
+            else {
+                throw invalid("websub.hubs[\(index)]", "\"\(text)\" is not an absolute http(s) URL")
+            }
+            guard !hubs.contains(url) else { throw invalid("websub.hubs[\(index)]", "\"\(text)\" is listed twice") }
+            hubs.append(url)
+        }
+        settings.hubs = hubs
+        let lease = entry.leaseSeconds
+        settings.leaseDefault = lease?.byDefault ?? settings.leaseDefault
+        settings.leaseMinimum = lease?.min ?? settings.leaseMinimum
+        settings.leaseMaximum = lease?.max ?? settings.leaseMaximum
+        for (name, value) in [
+            ("default", settings.leaseDefault), ("min", settings.leaseMinimum), ("max", settings.leaseMaximum),
+        ] where !WebSubSettings.leaseRange.contains(value.milliseconds) {
+            throw invalid("websub.leaseSeconds.\(name)", "must be 1m to 365d, not \(value)")
+        }
+        guard settings.leaseMinimum <= settings.leaseMaximum else {
+            throw invalid(
+                "websub.leaseSeconds",
+                "min (\(settings.leaseMinimum)) must not be longer than max (\(settings.leaseMaximum))")
+        }
+        guard settings.leaseMinimum <= settings.leaseDefault, settings.leaseDefault <= settings.leaseMaximum else {
+            throw invalid(
+                "websub.leaseSeconds.default",
+                "must be between min (\(settings.leaseMinimum)) and max (\(settings.leaseMaximum)), not \(settings.leaseDefault)"
+            )
+        }
+        let range = WebSubSettings.maxSubscriptionsRange
+        if let count = entry.maxSubscriptions {
+            guard range.contains(count) else {
+                throw invalid(
+                    "websub.maxSubscriptions", "must be \(range.lowerBound) to \(range.upperBound), not \(count)")
+            }
+            settings.maxSubscriptions = count
+        }
+        if let count = entry.maxPerCallbackHost {
+            guard range.contains(count) else {
+                throw invalid(
+                    "websub.maxPerCallbackHost", "must be \(range.lowerBound) to \(range.upperBound), not \(count)")
+            }
+            settings.maxPerCallbackHost = count
+        }
+        if let timeout = entry.timeout {
+            guard WebSubSettings.timeoutRange.contains(timeout.milliseconds) else {
+                throw invalid("websub.timeout", "must be 1s to 5m, not \(timeout)")
+            }
+            settings.timeout = timeout
+        }
+        return settings
     }
 
     /// The `"fullText"` object: every number within its range, a duration and a size that make sense.

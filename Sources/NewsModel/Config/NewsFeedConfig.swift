@@ -41,6 +41,8 @@ public struct NewsFeedConfig: Sendable, Hashable {
     public var sourcesConcurrency = 16
     /// The allowed range of `sources.concurrency`.
     public static let sourcesConcurrencyRange = 1...256
+    /// WebSub (the config's optional `"websub"` object): `serve` as a hub, outside hubs; off unless asked for.
+    public var websub: WebSubSettings = .standard
     /// Set by `demo` only (never read from a file): feeds and index say they hold sample data.
     public var isSampleData = false
 

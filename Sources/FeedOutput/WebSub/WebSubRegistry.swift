@@ -1,0 +1,131 @@
+import Foundation
+
+/// Every WebSub subscription of one output folder and the rules that change them: renewal, unsubscription,
+/// caps, expiry and the digests of what each topic's subscribers last received. A value with no clock or file in
+/// it: ``WebSubStore`` keeps it on disk, the hub and the distributor change it.
+public struct WebSubRegistry: Sendable, Hashable, Codable {
+    /// The file format's version.
+    public var version = WebSubRegistry.currentVersion
+    /// Active subscriptions, ordered by callback then topic so the file is stable.
+    public private(set) var subscriptions: [WebSubSubscription] = []
+    /// The digest of the bytes last pushed (or first seen) per topic: unchanged bytes push nothing.
+    public var topicDigests: [String: String] = [:]
+
+    /// The format this newsfeed writes.
+    public static let currentVersion = 1
+
+    public init() {}
+
+    /// Why a subscription request is refused once it is known to be well-formed (told to the callback as
+    /// `hub.mode=denied`).
+    public enum Refusal: Sendable, Hashable, CustomStringConvertible {
+        case tooManySubscriptions(limit: Int)
+        case tooManyForHost(host: String, limit: Int)
+
+        public var description: String {
+            switch self {
+            case .tooManySubscriptions(let limit): "this hub keeps at most \(limit) subscriptions"
+            case .tooManyForHost(let host, let limit): "this hub keeps at most \(limit) subscriptions for \(host)"
+            }
+        }
+    }
+
+    /// The subscription of `callback` to `topic`, if active.
+    public func subscription(callback: String, topic: String) -> WebSubSubscription? {
+        subscriptions.first { $0.callback == callback && $0.topic == topic }
+    }
+
+    /// Whether a new subscription of `callback` to `topic` fits under the caps; a renewal always does.
+    public func admits(callback: String, topic: String, maxSubscriptions: Int, maxPerHost: Int) -> Refusal? {
+        if subscription(callback: callback, topic: topic) != nil { return nil }
+        if subscriptions.count >= maxSubscriptions { return .tooManySubscriptions(limit: maxSubscriptions) }
+        let host = WebSubSubscription.host(of: callback)
+        if subscriptions.count(where: { $0.callbackHost == host }) >= maxPerHost {
+            return .tooManyForHost(host: host, limit: maxPerHost)
+        }
+        return nil
+    }
+
+    /// Makes a verified subscription active; a renewal replaces the old lease and secret and keeps its counts and
+    /// any pending delivery.
+    public mutating func subscribe(
+        callback: String, topic: String, secret: String?, now: Date, lease: TimeInterval
+    ) {
+        var subscription = WebSubSubscription(
+            callback: callback, topic: topic, secret: secret, verifiedAt: now, leaseEnd: now.addingTimeInterval(lease))
+        if let index = subscriptions.firstIndex(where: { $0.callback == callback && $0.topic == topic }) {
+            let old = subscriptions[index]
+            subscription.delivered = old.delivered
+            subscription.failed = old.failed
+            subscription.pendingDigest = old.pendingDigest
+            subscription.attempts = old.attempts
+            subscription.nextAttempt = old.nextAttempt
+            subscription.lastError = old.lastError
+            subscriptions[index] = subscription
+        } else {
+            subscriptions.append(subscription)
+            subscriptions.sort { ($0.callback, $0.topic) < ($1.callback, $1.topic) }
+        }
+    }
+
+    /// Ends the subscription of `callback` to `topic`; whether there was one.
+    @discardableResult
+    public mutating func unsubscribe(callback: String, topic: String) -> Bool {
+        let before = subscriptions.count
+        subscriptions.removeAll { $0.callback == callback && $0.topic == topic }
+        return subscriptions.count < before
+    }
+
+    /// Ends every subscription of `callback` (`newsfeed websub remove`); how many there were.
+    @discardableResult
+    public mutating func remove(callback: String) -> Int {
+        let before = subscriptions.count
+        subscriptions.removeAll { $0.callback == callback }
+        return before - subscriptions.count
+    }
+
+    /// Drops the subscriptions whose lease has ended by `now`; the ones dropped.
+    @discardableResult
+    public mutating func expire(now: Date) -> [WebSubSubscription] {
+        let ended = subscriptions.filter { $0.leaseEnd <= now }
+        subscriptions.removeAll { $0.leaseEnd <= now }
+        return ended
+    }
+
+    /// Replaces the subscription of the same callback and topic with `changed` (a delivery's outcome); nothing
+    /// when it is gone meanwhile.
+    public mutating func update(_ changed: WebSubSubscription) {
+        guard
+            let index = subscriptions.firstIndex(where: { $0.callback == changed.callback && $0.topic == changed.topic }
+            )
+        else { return }
+        subscriptions[index] = changed
+    }
+
+    /// Notes that `topic` now holds bytes with `digest`: every subscriber of it gets a pending delivery due at
+    /// `now` (replacing an older pending one, whose retries start over). False, and nothing pending, when the
+    /// digest is the one last seen.
+    @discardableResult
+    public mutating func topicChanged(_ topic: String, digest: String, now: Date) -> Bool {
+        guard topicDigests[topic] != digest else { return false }
+        topicDigests[topic] = digest
+        for index in subscriptions.indices where subscriptions[index].topic == topic {
+            subscriptions[index].pendingDigest = digest
+            subscriptions[index].attempts = 0
+            subscriptions[index].nextAttempt = now
+        }
+        return true
+    }
+
+    /// The subscriptions with a delivery due by `now`, earliest first.
+    public func due(now: Date) -> [WebSubSubscription] {
+        subscriptions.filter { ($0.nextAttempt ?? .distantFuture) <= now }.sorted {
+            ($0.nextAttempt ?? .distantFuture) < ($1.nextAttempt ?? .distantFuture)
+        }
+    }
+
+    /// The earliest instant something is due: a delivery or a lease's end.
+    public var nextDeadline: Date? {
+        (subscriptions.compactMap(\.nextAttempt) + subscriptions.map(\.leaseEnd)).min()
+    }
+}
