@@ -29,10 +29,14 @@ public struct SourceChannel: Sendable, Hashable {
     public var link: URL?
     /// Its description or subtitle as plain text, nil when empty.
     public var description: String?
+    /// Its picture (RSS `<image>`, `itunes:image`, Atom `logo` or `icon`, JSON Feed `icon` or `favicon`), http(s)
+    /// only.
+    public var image: URL?
 
-    public init(link: URL?, description: String?) {
+    public init(link: URL?, description: String?, image: URL? = nil) {
         self.link = link
         self.description = description
+        self.image = image
     }
 
     /// The channel of `feed`: an http(s) link, a description made plain and at most 1,000 characters.
@@ -41,6 +45,8 @@ public struct SourceChannel: Sendable, Hashable {
         link = scheme == "http" || scheme == "https" ? feed.link : nil
         let text = TextCleaner.plainText(feed.description ?? "")
         description = text.isEmpty ? nil : TextCleaner.truncated(text, to: 1000)
+        let imageScheme = feed.image?.scheme?.lowercased()
+        image = imageScheme == "http" || imageScheme == "https" ? feed.image : nil
     }
 }
 

@@ -1,5 +1,6 @@
 import FeedBuild
 import FeedFormats
+import FeedOutput
 import Foundation
 import NewsModel
 import TestSupport
@@ -16,6 +17,8 @@ import Testing
           xmlns:media="http://search.yahoo.com/mrss/" xmlns:dc="http://purl.org/dc/elements/1.1/">
         <channel><title>The Harbour Gazette</title><link>https://gazette.example/</link>
           <description>News from the harbour</description><language>en</language>
+          <image><url>https://gazette.example/logo.png</url><title>Gazette</title><link>https://gazette.example/</link>
+          </image>
           <item><title>Ferry &amp; tug collide&nbsp;in fog</title><link>https://gazette.example/news/ferry</link>
             <guid isPermaLink="false">g-1</guid>
             <description><![CDATA[<p>Nobody was <b>hurt</b>.</p><script>alert(1)</script>]]></description>
@@ -95,6 +98,16 @@ import Testing
             let harbour = try workspace.snapshot("feed/harbour")
             #expect(harbour.link == URL(string: "https://gazette.example/"))
             #expect(harbour.description == "News from the harbour")
+            // Its picture too: RSS <image> (with the channel's own title and link), Atom <logo>, JSON Feed icon.
+            #expect(harbour.image == URL(string: "https://gazette.example/logo.png"))
+            let rss = workspace.feedURL("feed/harbour")
+            let atom = try String(
+                contentsOf: rss.deletingPathExtension().appendingPathExtension("atom"), encoding: .utf8)
+            #expect(atom.contains("<logo>https://gazette.example/logo.png</logo>"))
+            let json = try String(
+                contentsOf: rss.deletingPathExtension().appendingPathExtension("json"), encoding: .utf8)
+            #expect(json.contains(#""icon": "https://gazette.example/logo.png""#))
+            #expect(try workspace.snapshot("feed/127-0-0-1-weekly").image == nil)
             let weekly = try workspace.snapshot("feed/127-0-0-1-weekly")
             #expect(weekly.link == URL(string: "https://json.example/"))
             #expect(weekly.description?.hasPrefix("The feed http://127.0.0.1:") == true, "no description of its own")
@@ -102,6 +115,24 @@ import Testing
                 #expect(try workspace.violationsInEveryFormat(feed) == [], "\(feed)")
             }
         }
+    }
+
+    /// Every writer that renders a feed again from its history (watch's healing, bookmark stars) keeps the
+    /// channel's picture, link and description as the build wrote them.
+    @Test func aRewriteFromTheHistoryKeepsTheChannelsPicture() throws {
+        let config = try ConfigLoader.parse(
+            Data(#"{"feeds": [{"feed": "https://gazette.example/rss", "name": "harbour"}]}"#.utf8),
+            path: "newsfeed.json", folder: URL(fileURLWithPath: "/srv"))
+        let spec = try #require(config.feeds.first)
+        let assembly = FeedAssembly(
+            config: config, spec: spec, defaultImage: nil, now: Date(timeIntervalSince1970: 1_714_651_200))
+        var snapshot = RSSFeedSnapshot(
+            title: "The Harbour Gazette", link: URL(string: "https://gazette.example/"), description: "News")
+        snapshot.image = URL(string: "https://gazette.example/logo.png")
+        let document = assembly.rerender(snapshot, state: BridgeState()).document
+        #expect(document.image == snapshot.image)
+        #expect(document.link == snapshot.link)
+        #expect(document.description == "News")
     }
 
     @Test func aFeedSourceIsPolledEvery30MinutesByDefaultButNeverBelowItsTTL() throws {

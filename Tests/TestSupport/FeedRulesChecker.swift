@@ -183,7 +183,26 @@ extension FeedRulesChecker {
                     error("ttl", "channel", "<ttl> \"\(value)\" is not a positive whole number of minutes")
                 }
             }
+            if let image = first("image", in: children) { checkImage(image, channel: children) }
             checkSelfLink(children, selfURL: selfURL)
+        }
+
+        /// RSS 2.0's `<image>`: `url`, `title` and `link` required, the URL absolute; the W3C validator warns when
+        /// its title or link differ from the channel's.
+        private mutating func checkImage(_ image: XMLElement, channel: [XMLElement]) {
+            let parts = Self.childElements(of: image)
+            for required in ["url", "title", "link"] where first(required, in: parts) == nil {
+                error("image-\(required)", "channel image", "<\(required)> is required")
+            }
+            if let url = first("url", in: parts), !isAbsolute(url.stringValue ?? "") {
+                error("image-url", "channel image", "<url> \"\(url.stringValue ?? "")\" is not an absolute URL")
+            }
+            for name in ["title", "link"] {
+                let own = first(name, in: parts)?.stringValue
+                if let own, own != first(name, in: channel)?.stringValue {
+                    warning("image-\(name)", "channel image", "<\(name)> \"\(own)\" differs from the channel's")
+                }
+            }
         }
 
         private mutating func checkSelfLink(_ children: [XMLElement], selfURL: URL?) {

@@ -143,6 +143,7 @@ package struct FeedAssembly: Sendable {
         var document = FeedChannel.document(for: spec, config: config, stories: stories, updated: now)
         if let link = sourceChannel?.link { document.link = link }
         if let description = sourceChannel?.description { document.description = description }
+        document.image = sourceChannel?.image
         document.itemMarks = itemMarks
         return Result(
             document: document, previousBuildDate: previousBuildDate, itemCount: stories.count,
@@ -179,6 +180,7 @@ package struct FeedAssembly: Sendable {
         document.language = snapshot.language ?? document.language
         document.ttlMinutes = snapshot.ttlMinutes ?? document.ttlMinutes
         document.generator = snapshot.generator ?? document.generator
+        document.image = snapshot.image
         document.itemMarks = itemMarks
         return (document, restored.warnings)
     }

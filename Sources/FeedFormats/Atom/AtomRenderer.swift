@@ -48,6 +48,9 @@ public struct AtomRenderer: FeedRenderer {
         try writer.element("uri", text: document.site.absoluteString)
         try writer.endElement()
         try writer.element("generator", text: document.generator)
+        if let image = document.image {
+            try writer.element("logo", text: image.absoluteString)
+        }
         var html: [UInt8] = []
         var itemsInPiece = 0
         func afterEntry(_ writer: inout XMLByteWriter) throws(FeedError) {

@@ -35,6 +35,9 @@ public struct FeedDocument: Sendable, Hashable {
     /// The WebSub hubs the feed names (W3C WebSub §4): RSS and Atom as `rel="hub"` links beside the one
     /// `rel="self"`, JSON Feed as `hubs`. Empty by default: no hub is advertised.
     public var hubs: [URL] = []
+    /// The channel's picture, absolute http(s): a publisher's feed's own logo (issue 27, point 1), written as RSS
+    /// `<image>`, Atom `<logo>` and JSON Feed `icon`. Nil for every other feed: none is written.
+    public var image: URL?
 
     /// A document with every field given; `site` defaults to `link`.
     public init(

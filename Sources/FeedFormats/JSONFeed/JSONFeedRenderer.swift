@@ -31,6 +31,9 @@ public struct JSONFeedRenderer: FeedRenderer {
         if let language = document.language {
             json.member("language", language, indent: 1)
         }
+        if let image = document.image {
+            json.member("icon", image.absoluteString, indent: 1)
+        }
         if !document.hubs.isEmpty {
             json.raw("  \"hubs\": [")
             for (index, hub) in document.hubs.enumerated() {

@@ -19,6 +19,8 @@ public struct RSSFeedSnapshot: Sendable, Hashable {
     public var ttlMinutes: Int?
     /// The channel's `generator`, if present.
     public var generator: String?
+    /// The `url` of the channel's `<image>`, if present and an absolute http(s) URL.
+    public var image: URL?
     /// The items in document order. `firstSeen` is a placeholder (the publication date, else
     /// `lastBuildDate`) because a valid feed cannot carry it; `originalImageURL` is nil.
     public var stories: [Story]

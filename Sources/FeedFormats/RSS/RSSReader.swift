@@ -38,7 +38,7 @@ public struct RSSReader: Sendable {
 
     /// One element of interest, named by namespace and local name.
     private enum Field: Hashable {
-        case title, link, description, language, lastBuildDate, ttl, generator
+        case title, link, description, language, lastBuildDate, ttl, generator, imageURL
         case contentEncoded, creator, itemLanguage, guid, pubDate, source, category
 
         init?(namespaceURI: String, localName: String) {
@@ -90,6 +90,8 @@ public struct RSSReader: Sendable {
         var capture: Capture?
         var channelCount = 0
         var sawRoot = false
+        // Inside the channel's <image> (whose <url> is read; its title and link repeat the channel's).
+        var inImage = false
 
         func unreadable(_ detail: String) -> FeedError { .unreadable(path: path, detail: detail) }
         func libxmlFailure() -> FeedError {
@@ -121,6 +123,13 @@ public struct RSSReader: Sendable {
                         items.append(item)
                         currentItem = nil
                     }
+                } else if depth == 2, channelCount == 1, currentItem == nil, name == "image", namespace.isEmpty {
+                    inImage = !reader.isEmptyElement
+                } else if depth == 3, inImage, name == "url", namespace.isEmpty, capture == nil {
+                    capture = Capture(field: .imageURL, depth: depth)
+                    if reader.isEmptyElement {
+                        capture = nil
+                    }
                 } else if depth == 2, channelCount == 1, namespace == RSSNamespace.atom, name == "link" {
                     if reader.attribute("rel") == "self", selfURL == nil { selfURL = reader.attribute("href") }
                 } else if depth == 3, currentItem != nil {
@@ -147,6 +156,8 @@ public struct RSSReader: Sendable {
                 if let open = capture, open.depth == depth {
                     store(open, item: &currentItem, channel: &channelTexts)
                     capture = nil
+                } else if depth == 2, inImage {
+                    inImage = false
                 } else if depth == 2, let item = currentItem {
                     items.append(item)
                     currentItem = nil
@@ -205,6 +216,9 @@ public struct RSSReader: Sendable {
             ttlMinutes: channel[.ttl].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) },
             generator: channel[.generator]
         )
+        snapshot.image = channel[.imageURL].flatMap {
+            absoluteWebURL($0.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
         snapshot.stories.reserveCapacity(items.count)
         for item in items {
             if let story = story(from: item, lastBuildDate: lastBuildDate) {

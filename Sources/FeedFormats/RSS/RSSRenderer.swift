@@ -73,6 +73,14 @@ public struct RSSRenderer: FeedRenderer {
             try writer.element("ttl", text: String(document.ttlMinutes))
         }
         try writer.element("generator", text: document.generator)
+        if let image = document.image {
+            // Its title and link are the channel's, as RSS 2.0 asks (validators warn when they differ).
+            try writer.startElement("image")
+            try writer.element("url", text: image.absoluteString)
+            try writer.element("title", text: document.title)
+            try writer.element("link", text: document.link.absoluteString)
+            try writer.endElement()
+        }
         try writer.startElement("atom:link")
         try writer.attribute("rel", "self")
         try writer.attribute("type", mediaType)

@@ -129,6 +129,7 @@ package enum ConvertCommand {
         let channel = SourceChannel(feed)
         if let link = channel.link { document.link = link }
         if let description = channel.description { document.description = description }
+        document.image = channel.image
         do {
             try renderer.render(document, followedBy: EmptyCollection(), itemsPerPiece: 100) {
                 context.standardOutput.write(utf8: $0)
