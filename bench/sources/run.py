@@ -5,6 +5,10 @@ every source answers 200 with an ETag) and `newsfeed build --force` right after 
 with GNU time's peak memory, for each N given (default 100 1000 5000).
 
     python3 bench/sources/run.py [--newsfeed .build/release/newsfeed] [--sizes 100 1000 5000] [--slow-delay 5]
+                                 [--concurrency N] [--formats rss ...]
+
+Without --formats every default format is written (RSS, Atom, JSON Feed, the HTML page); without --concurrency
+the default sources.concurrency (16) holds.
 
 Only loopback traffic; nothing is written outside a temporary folder.
 """
@@ -91,6 +95,8 @@ def main():
     parser.add_argument("--sizes", type=int, nargs="+", default=[100, 1000, 5000])
     parser.add_argument("--slow-delay", type=float, default=5.0)
     parser.add_argument("--port", type=int, default=18611)
+    parser.add_argument("--concurrency", type=int, help="sources.concurrency (default: the config's default, 16)")
+    parser.add_argument("--formats", nargs="+", help="formats to write (default: the config's default list)")
     args = parser.parse_args()
     newsfeed = os.path.abspath(args.newsfeed)
     servers = serve(args.port, args.slow_delay)
@@ -101,8 +107,11 @@ def main():
             feeds = [
                 {"feed": f"http://{HOSTS[i % 100]}:{args.port}/feed-{i}.xml", "name": f"s{i}"} for i in range(size)
             ]
-            config = {"site": "https://feeds.example.com/", "output": "Feeds", "allowPrivate": True,
-                      "formats": ["rss"], "feeds": feeds}
+            config = {"site": "https://feeds.example.com/", "output": "Feeds", "allowPrivate": True, "feeds": feeds}
+            if args.formats:
+                config["formats"] = args.formats
+            if args.concurrency:
+                config["sources"] = {"concurrency": args.concurrency}
             with open(os.path.join(folder, "newsfeed.json"), "w") as handle:
                 json.dump(config, handle)
             first, first_peak, run1 = timed([newsfeed, "build"], folder)

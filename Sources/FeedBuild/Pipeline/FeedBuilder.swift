@@ -115,7 +115,16 @@ public struct FeedBuilder: Sendable {
     ) async -> [FeedOutcome] {
         var queue = HostTurns(specs, perHost: config.fullText.perHost)
         let limit = max(1, config.sourcesConcurrency)
-        return await withTaskGroup(of: (host: String, outcome: FeedOutcome, report: BuildReport).self) { group in
+        // Hundreds of feeds write their state one after another: it stays in memory between them and is written
+        // at most every second (StateSession), not read and written whole per feed.
+        let session = StateSession()
+        let context = {
+            var context = context
+            context.output.session = session
+            return context
+        }()
+        let outcomes = await withTaskGroup(of: (host: String, outcome: FeedOutcome, report: BuildReport).self) {
+            group in
             var outcomes: [FeedOutcome] = []
             var running = 0
             func startWhatFits() {
@@ -148,6 +157,12 @@ public struct FeedBuilder: Sendable {
             }
             return outcomes
         }
+        do {
+            try await session.end(store: context.output.stateStore)
+        } catch {
+            report.warnings.append("the state after the publishers' feeds could not be written: \(error)")
+        }
+        return outcomes
     }
 
     /// One feed through fetch, enrich and write.

@@ -17,6 +17,9 @@ public struct OutputFolder: Sendable {
     public let root: URL
     /// How its writers wait for a lock another process holds.
     public var lockWaiting: LockWaiting
+    /// Set for a run of many state updates in a row (``StateSession``): the lock and the state are kept between
+    /// them. Nil by default.
+    public var session: StateSession?
 
     public init(root: URL, lockWaiting: LockWaiting = LockWaiting()) {
         self.root = root.standardizedFileURL
@@ -25,7 +28,9 @@ public struct OutputFolder: Sendable {
 
     public var stateFolder: URL { root.appending(path: ".newsfeed") }
     public var stateFile: URL { stateFolder.appending(path: "state.json") }
-    public var lock: OutputLock { OutputLock(path: stateFolder.appending(path: "lock").path, waiting: lockWaiting) }
+    public var lock: OutputLock {
+        OutputLock(path: stateFolder.appending(path: "lock").path, waiting: lockWaiting, session: session)
+    }
 
     /// Creates the folder and its state folder, so an unusable `output` (a file in the
     /// way, no permission) is reported once, before any upstream request is spent.
@@ -139,5 +144,5 @@ public struct OutputFolder: Sendable {
     public func readerPageURL(key: String) -> URL { root.appending(path: "articles/\(key).html") }
 
     /// The store for `.newsfeed/state.json`.
-    public var stateStore: StateStore { StateStore(url: stateFile) }
+    public var stateStore: StateStore { StateStore(url: stateFile, session: session) }
 }

@@ -19,10 +19,14 @@ public struct OutputLock: Sendable {
     public let path: String
     /// How long to wait for another holder, and what to say meanwhile.
     public var waiting: LockWaiting
+    /// A run of many updates in a row that keeps the lock between them (``StateSession``); nil: each body takes
+    /// and releases it.
+    public var session: StateSession?
 
-    public init(path: String, waiting: LockWaiting = LockWaiting()) {
+    public init(path: String, waiting: LockWaiting = LockWaiting(), session: StateSession? = nil) {
         self.path = path
         self.waiting = waiting
+        self.session = session
     }
 
     /// Runs `body` while holding the lock; other processes and other `OutputLock`
@@ -30,6 +34,7 @@ public struct OutputLock: Sendable {
     public func withLock<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
         let path = self.path
         let waiting = self.waiting
+        if let session { return try await session.withLock(path: path, waiting: waiting, body) }
         return try await withCheckedThrowingContinuation { continuation in
             DispatchQueue(label: "newsfeed.output-lock").async {
                 continuation.resume(with: Result { try Self.lockedSync(path: path, waiting: waiting, body) })
@@ -41,24 +46,32 @@ public struct OutputLock: Sendable {
     private static let retryMicroseconds: UInt32 = 20_000
 
     private static func lockedSync<T>(path: String, waiting: LockWaiting, _ body: () throws -> T) throws -> T {
-        let folder = (path as NSString).deletingLastPathComponent
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw OutputError.lockFailed(path: path, reason: SystemErrorText.reason(errno: errno))
-        }
+        let descriptor = try open(path: path)
         defer { close(descriptor) }
         try acquire(descriptor, path: path, waiting: waiting)
         defer { flock(descriptor, LOCK_UN) }
-        // Who holds it, for a writer that has to wait (best effort: the lock works without it).
+        sign(descriptor)
+        return try body()
+    }
+
+    /// The lock file, opened (and its folder made) for `flock`.
+    static func open(path: String) throws(OutputError) -> Int32 {
+        let folder = (path as NSString).deletingLastPathComponent
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let descriptor = Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw .lockFailed(path: path, reason: SystemErrorText.reason(errno: errno)) }
+        return descriptor
+    }
+
+    /// Writes who holds it, for a writer that has to wait (best effort: the lock works without it).
+    static func sign(_ descriptor: Int32) {
         let pid = Array("\(getpid())\n".utf8)
         if ftruncate(descriptor, 0) == 0 { _ = pwrite(descriptor, pid, pid.count, 0) }
-        return try body()
     }
 
     /// Takes the lock at once, or tries again every 20 ms: after `waiting.noticeAfter` it says
     /// once whom it waits for, after `waiting.limit` it gives up.
-    private static func acquire(_ descriptor: Int32, path: String, waiting: LockWaiting) throws(OutputError) {
+    static func acquire(_ descriptor: Int32, path: String, waiting: LockWaiting) throws(OutputError) {
         let start = ContinuousClock.now
         var noticed = false
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {

@@ -18,10 +18,17 @@ import NewsModel
 /// Callers hold the output folder's ``OutputLock`` around a load-modify-save.
 public struct StateStore: Sendable {
     public let url: URL
+    /// A run of updates that keeps the state in memory between them (``StateSession``); nil: every load reads
+    /// the files and every save writes them.
+    public var session: StateSession?
 
-    public init(url: URL) {
+    public init(url: URL, session: StateSession? = nil) {
         self.url = url
+        self.session = session
     }
+
+    /// The files a load reads: `state.json` and `quota.json`.
+    var files: [String] { [url.path, ledgerURL.path] }
 
     /// `quota.json` beside the state file.
     public var ledgerURL: URL { url.deletingLastPathComponent().appending(path: "quota.json") }
@@ -37,6 +44,14 @@ public struct StateStore: Sendable {
     /// (`state.json.corrupt-<time>`, never over an earlier one) rather than blocking every future
     /// build; the request log and the pause survive it through `quota.json`.
     public func load(now: Date = Date()) throws(OutputError) -> Loaded {
+        guard let session else { return try loadFiles(now: now) }
+        if let state = session.cachedState(files: files) { return Loaded(state: state) }
+        let loaded = try loadFiles(now: now)
+        session.loaded(loaded.state, files: files)
+        return loaded
+    }
+
+    private func loadFiles(now: Date) throws(OutputError) -> Loaded {
         var warnings: [String] = []
         var state: BridgeState
         var stateLost = false
@@ -71,6 +86,12 @@ public struct StateStore: Sendable {
 
     /// Saves `state` atomically: `state.json`, and `quota.json` when the ledger changed.
     public func save(_ state: BridgeState) throws(OutputError) {
+        guard let session else { return try write(state) }
+        try session.save(state, files: files) { state throws(OutputError) in try write(state) }
+    }
+
+    /// Writes `state` to the files at once: `quota.json` when the ledger changed, then `state.json`.
+    func write(_ state: BridgeState) throws(OutputError) {
         try saveLedger(state)
         try AtomicFileWriter.write(try Self.encoded(state, path: url.path), to: url)
     }
