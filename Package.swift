@@ -62,11 +62,13 @@ let package = Package(
         // actually connected to), the host-fair queue.
         .target(
             name: "HTTPFetching", dependencies: ["NewsModel", "CCurl", "CZlib"], swiftSettings: staticInRelease),
-        // Publishers' own feeds are read with libxml2 (no DTD, no entities, no network): `Upstreams/Feeds`.
-        .target(
-            name: "Upstreams", dependencies: ["NewsModel", "HTTPFetching", "CLibXML2"], swiftSettings: staticInRelease),
         // Whole articles from a publisher's page: charset, libxml2's HTML DOM, extraction, sanitizing.
         .target(name: "Articles", dependencies: ["NewsModel", "CLibXML2"], swiftSettings: staticInRelease),
+        // Publishers' own feeds are read with libxml2 (no DTD, no entities, no network): `Upstreams/Feeds`; their
+        // items' HTML is sanitized by the articles' rules.
+        .target(
+            name: "Upstreams", dependencies: ["NewsModel", "HTTPFetching", "Articles", "CLibXML2"],
+            swiftSettings: staticInRelease),
         .target(name: "FeedFormats", dependencies: ["NewsModel", "CLibXML2"], swiftSettings: staticInRelease),
         .target(
             name: "FeedOutput", dependencies: ["NewsModel", "FeedFormats"],

@@ -117,6 +117,42 @@ import Testing
         }
     }
 
+    /// An item's own HTML (issue 27, point 4) is kept sanitized in every format, which stay valid.
+    @Test func itemHTMLIsKeptSanitizedInEveryFormat() async throws {
+        let rss = """
+            <rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/"><channel><title>Gazette</title>
+            <link>https://gazette.example/</link><description>News</description>
+            <item><title>Ferry</title><link>https://gazette.example/ferry</link><description>Short.</description>
+            <pubDate>Thu, 02 May 2024 09:30:00 GMT</pubDate>
+            <content:encoded><![CDATA[<h2>Fog</h2><p>The <em>ferry</em> hit <a href="/tug" onclick="x()">a tug</a>.</p>
+            <script>steal()</script><iframe src="https://ads.example/"></iframe><p style="color:red">Nobody hurt.</p>
+            <img src="https://t.example/p.gif" width="1" height="1">]]></content:encoded></item></channel></rss>
+            """
+        let host = FeedHostStub(["/rss.xml": .init(rss)])
+        try await withLoopbackHost(host) { base in
+            let config = """
+                {"site": "\(BuildWorkspace.site)", "output": "Feeds", "allowPrivate": true,
+                 "feeds": [{"feed": "\(base)/rss.xml", "name": "html"}]}
+                """
+            try await BuildWorkspace.with(config: config) { workspace in
+                let run = await workspace.build()
+                #expect(run.status == 0, "\(run.standardError)")
+                let written = try #require(workspace.feedData("feed/html"))
+                let text = String(decoding: written, as: UTF8.self)
+                #expect(text.contains("&lt;em&gt;ferry&lt;/em&gt;"))
+                // Relative addresses resolve against the feed's own URL, as readers resolve them.
+                #expect(text.contains("\(base)/tug"))
+                let html = try #require(try workspace.snapshot("feed/html").stories.first?.contentHTML)
+                for word in ["script", "iframe", "onclick", "style", "t.example"] {
+                    #expect(!html.contains(word), "\(word)")
+                }
+                #expect(try workspace.violationsInEveryFormat("feed/html") == [])
+                #expect(
+                    try workspace.snapshot("feed/html").stories.first?.contentHTML?.contains("<em>ferry</em>") == true)
+            }
+        }
+    }
+
     /// Every writer that renders a feed again from its history (watch's healing, bookmark stars) keeps the
     /// channel's picture, link and description as the build wrote them.
     @Test func aRewriteFromTheHistoryKeepsTheChannelsPicture() throws {

@@ -7,7 +7,7 @@ import Testing
 @Suite struct PackageLayoutTests {
     /// The package's targets in flow order: C shims, the HTTP server (which knows no news), then the data flow.
     static let flow = [
-        "CEpoll", "CLibXML2", "CZlib", "CVips", "HTTPServing", "NewsModel", "HTTPFetching", "Upstreams", "Articles",
+        "CEpoll", "CLibXML2", "CZlib", "CVips", "HTTPServing", "NewsModel", "HTTPFetching", "Articles", "Upstreams",
         "FeedFormats", "FeedOutput", "Images", "FeedBuild", "FullText", "FeedWatch", "FeedServe", "NewsFeedCLI",
         "newsfeed",
         "images-bench", "feeds-bench",

@@ -115,6 +115,11 @@ public struct AtomRenderer: FeedRenderer {
             try writer.attribute("type", "html")
             try writer.text(article.html + FeedHTML.alsoAt(story))
             try writer.endElement()
+        } else if let contentHTML = story.contentHTML {
+            try writer.startElement("content")
+            try writer.attribute("type", "html")
+            try writer.text(contentHTML + FeedHTML.alsoAt(story))
+            try writer.endElement()
         } else if let content = story.content {
             html.removeAll(keepingCapacity: true)
             FeedHTML.appendParagraphs(content, to: &html)

@@ -73,6 +73,8 @@ public struct JSONFeedRenderer: FeedRenderer {
         if let article = story.article {
             json.member("content_html", article.html + FeedHTML.alsoAt(story), indent: 3)
             json.member("content_text", article.text + FeedHTML.alsoAtText(story), indent: 3)
+        } else if let contentHTML = story.contentHTML {
+            json.member("content_html", contentHTML + FeedHTML.alsoAt(story), indent: 3)
         } else if let content = story.content {
             json.member("content_html", FeedHTML.paragraphs(content) + FeedHTML.alsoAt(story), indent: 3)
         } else {

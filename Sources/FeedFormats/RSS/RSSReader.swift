@@ -256,6 +256,13 @@ public struct RSSReader: Sendable {
             language: item.texts[.itemLanguage].flatMap { $0.isEmpty ? nil : $0 }
         )
         story.enclosures = enclosures(of: item)
+        // HTML that is more than the paragraphs of its text (a publisher's item's own, sanitized when it was read,
+        // or a full-text article's) is kept as it was written, so a feed rendered again keeps its markup.
+        if let encoded = item.texts[.contentEncoded].map(FeedHTML.withoutAlsoAt), let content = story.content,
+            encoded != FeedHTML.paragraphs(content)
+        {
+            story.contentHTML = encoded
+        }
         // A guid that is no permalink is the item's own id (a publisher's feed item): its identity.
         if !item.guidIsPermaLink, let guid = item.texts[.guid]?.trimmingCharacters(in: .whitespacesAndNewlines),
             !guid.isEmpty

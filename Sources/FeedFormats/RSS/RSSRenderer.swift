@@ -121,6 +121,9 @@ public struct RSSRenderer: FeedRenderer {
         // The whole article (full text) is sanitized HTML already; without one, upstream's fuller text.
         if let article = story.article {
             try writer.element("content:encoded", text: article.html + FeedHTML.alsoAt(story))
+        } else if let contentHTML = story.contentHTML {
+            // A publisher's item's own HTML, sanitized as articles are when it was read.
+            try writer.element("content:encoded", text: contentHTML + FeedHTML.alsoAt(story))
         } else if let content = story.content {
             html.removeAll(keepingCapacity: true)
             FeedHTML.appendParagraphs(content, to: &html)

@@ -58,6 +58,10 @@ public struct Story: Sendable, Hashable, Codable {
     /// then it, not the link, is the story's identity (``identity``), so an item that comes back with a new
     /// title, text or even link is the same story. Nil for NewsAPI and DuckDuckGo, whose identity is the link.
     public var guid: String?
+    /// A publisher's feed item's own content as sanitized HTML (the allowlist of full-text articles, every address
+    /// absolute), when its feed gave more than its summary; ``content`` is the same as plain text. Written as the
+    /// item's content when there is no full-text ``article``. Nil for NewsAPI and DuckDuckGo stories.
+    public var contentHTML: String?
     /// Other addresses of the same story (the same link in another form, or a near-identical article on another
     /// site), in the order they were found; written as "Also at" links and JSON Feed's `_newsfeed.alsoAt`.
     package var alsoAt: [StoryLink] = []
@@ -108,7 +112,7 @@ extension Story {
     /// The keys and value types of the stored `URL`s as they were: links are coded as `URL`s.
     private enum CodingKeys: String, CodingKey {
         case url, title, sourceName, sourceURL, summary, content, author, category, image, originalImageURL
-        case publishedAt, firstSeen, language, enclosures, guid, alsoAt
+        case publishedAt, firstSeen, language, enclosures, guid, alsoAt, contentHTML
     }
 
     public init(from decoder: any Decoder) throws {
@@ -129,6 +133,7 @@ extension Story {
             language: try container.decodeIfPresent(String.self, forKey: .language))
         enclosures = try container.decodeIfPresent([StoryEnclosure].self, forKey: .enclosures) ?? []
         guid = try container.decodeIfPresent(String.self, forKey: .guid)
+        contentHTML = try container.decodeIfPresent(String.self, forKey: .contentHTML)
         alsoAt = try container.decodeIfPresent([URL].self, forKey: .alsoAt)?.map(StoryLink.init) ?? []
     }
 
@@ -149,6 +154,7 @@ extension Story {
         try container.encodeIfPresent(language, forKey: .language)
         if !enclosures.isEmpty { try container.encode(enclosures, forKey: .enclosures) }
         try container.encodeIfPresent(guid, forKey: .guid)
+        try container.encodeIfPresent(contentHTML, forKey: .contentHTML)
         if !alsoAt.isEmpty { try container.encode(alsoAt.map(\.url), forKey: .alsoAt) }
     }
 }

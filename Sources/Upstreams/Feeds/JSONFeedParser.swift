@@ -28,6 +28,7 @@ enum JSONFeedParser {
             item.title = text(object["title"])
             item.summary = text(object["summary"])
             item.content = text(object["content_html"]) ?? text(object["content_text"])
+            item.contentIsPlainText = text(object["content_html"]) == nil
             item.published = text(object["date_published"]).flatMap(FeedDateParser.parse)
             item.updated = text(object["date_modified"]).flatMap(FeedDateParser.parse)
             let own = authors(object)

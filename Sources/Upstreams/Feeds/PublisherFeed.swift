@@ -61,6 +61,8 @@ public struct PublisherFeedItem: Sendable, Hashable {
     public var summary: String?
     /// `content:encoded`, Atom `content`, JSON Feed `content_html` or `content_text`.
     public var content: String?
+    /// ``content`` is plain text, not HTML (Atom `content` of type `text`, JSON Feed `content_text` alone).
+    public var contentIsPlainText = false
     public var published: Date?
     public var updated: Date?
     public var authors: [String] = []

@@ -1,3 +1,4 @@
+import Articles
 import Foundation
 import NewsModel
 
@@ -5,8 +6,10 @@ import NewsModel
 ///
 /// Identity is the item's guid or id, else its link: a repeated id keeps its first item only. An item with no
 /// link takes its guid when that is an http(s) URL; otherwise it is dropped and counted in ``Result/dropped``.
-/// Item HTML never reaches a feed as markup: summaries and contents are made plain text (`TextCleaner`), which
-/// drops scripts, styles, frames, forms, event handlers and tracking pixels with every other tag.
+/// Summaries are made plain text (`TextCleaner`). An item's content that says more than its summary is kept
+/// twice: as plain text (``Story/content``) and, when the feed gave HTML, as HTML sanitized by the rules of
+/// full-text articles (``HTMLFragment``: no script, style, frame, form, event handler or tracking pixel, every
+/// address absolute against the feed's URL) in ``Story/contentHTML``.
 public struct PublisherFeedNormalizer: Sendable {
     public var defaults: StoryDefaults
 
@@ -70,6 +73,9 @@ public struct PublisherFeedNormalizer: Sendable {
                 $0.isEmpty ? nil : $0
             }
             story.enclosures = Self.enclosures(of: item)
+            if content != nil, let html = item.content, !item.contentIsPlainText {
+                story.contentHTML = HTMLFragment.sanitized(html, base: feedURL)?.html
+            }
             // The item's own id is its identity when it is not just its link (issue 27, point 6).
             if let id = item.id?.trimmingCharacters(in: .whitespacesAndNewlines), !id.isEmpty, id != link.text,
                 id != linkURL.absoluteString

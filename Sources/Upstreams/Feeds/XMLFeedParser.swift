@@ -191,7 +191,9 @@ enum XMLFeedParser {
             ?? item.id.flatMap { $0.lowercased().hasPrefix("http") ? node.url($0) : nil }
         item.title = node.first("title", where: isAtomOrNone)?.construct ?? mediaTitle(of: node)
         item.summary = node.first("summary", where: isAtomOrNone)?.construct
-        item.content = node.first("content", where: isAtomOrNone)?.construct
+        let content = node.first("content", where: isAtomOrNone)
+        item.content = content?.construct
+        item.contentIsPlainText = ["", "text", "text/plain"].contains(content?.attribute("type")?.lowercased() ?? "")
         item.published =
             ["published", "issued", "created"].lazy.compactMap {
                 node.first($0, where: isAtomOrNone)?.text
