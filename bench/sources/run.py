@@ -5,7 +5,7 @@ every source answers 200 with an ETag) and `newsfeed build --force` right after 
 with GNU time's peak memory, for each N given (default 100 1000 5000).
 
     python3 bench/sources/run.py [--newsfeed .build/release/newsfeed] [--sizes 100 1000 5000] [--slow-delay 5]
-                                 [--concurrency N] [--formats rss ...]
+                                 [--concurrency N] [--formats rss ...] [--host-spacing 0s]
 
 Without --formats every default format is written (RSS, Atom, JSON Feed, the HTML page); without --concurrency
 the default sources.concurrency (16) holds.
@@ -97,6 +97,7 @@ def main():
     parser.add_argument("--port", type=int, default=18611)
     parser.add_argument("--concurrency", type=int, help="sources.concurrency (default: the config's default, 16)")
     parser.add_argument("--formats", nargs="+", help="formats to write (default: the config's default list)")
+    parser.add_argument("--host-spacing", help='fullText.hostSpacing, e.g. "0s" (default: the config\'s, 1s)')
     args = parser.parse_args()
     newsfeed = os.path.abspath(args.newsfeed)
     servers = serve(args.port, args.slow_delay)
@@ -112,6 +113,8 @@ def main():
                 config["formats"] = args.formats
             if args.concurrency:
                 config["sources"] = {"concurrency": args.concurrency}
+            if args.host_spacing:
+                config["fullText"] = {"hostSpacing": args.host_spacing}
             with open(os.path.join(folder, "newsfeed.json"), "w") as handle:
                 json.dump(config, handle)
             first, first_peak, run1 = timed([newsfeed, "build"], folder)

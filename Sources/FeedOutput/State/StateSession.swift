@@ -38,6 +38,8 @@ public final class StateSession: Sendable {
         var dirty = false
         var lastFlush = ContinuousClock.now
         var flushedInBody = false
+        /// The bytes of the records last written, reused for the unchanged ones.
+        var encoded: EncodedRecords? = EncodedRecords()
     }
 
     /// Which file a path names, and its size and time: a rename over it or a write makes it another.
@@ -125,9 +127,10 @@ public final class StateSession: Sendable {
     }
 
     /// Takes `state` as the newest, and writes it through `write` when the last write is ``flushInterval`` old.
-    func save(_ state: BridgeState, files: [String], write: (BridgeState) throws(OutputError) -> Void)
-        throws(OutputError)
-    {
+    func save(
+        _ state: BridgeState, files: [String],
+        write: (BridgeState, inout EncodedRecords?) throws(OutputError) -> Void
+    ) throws(OutputError) {
         let due = inner.withLock { inner -> Bool in
             inner.state = state
             inner.dirty = true
@@ -136,11 +139,24 @@ public final class StateSession: Sendable {
         if due { try flush(files: files, write: write) }
     }
 
-    private func flush(files: [String], write: (BridgeState) throws(OutputError) -> Void) throws(OutputError) {
+    private func flush(
+        files: [String], write: (BridgeState, inout EncodedRecords?) throws(OutputError) -> Void
+    ) throws(OutputError) {
         guard let state = inner.withLock({ $0.dirty ? $0.state : nil }) else { return }
-        try write(state)
+        var encoded = inner.withLock { inner in
+            defer { inner.encoded = nil }
+            return inner.encoded
+        }
+        do {
+            try write(state, &encoded)
+        } catch {
+            // Kept bytes may be of records never written: start afresh next time.
+            inner.withLock { $0.encoded = EncodedRecords() }
+            throw error
+        }
         let identity = files.map(FileIdentity.init(path:))
         inner.withLock { inner in
+            inner.encoded = encoded
             inner.dirty = false
             inner.identity = identity
             inner.lastFlush = ContinuousClock.now
@@ -164,8 +180,8 @@ public final class StateSession: Sendable {
                                 close(descriptor)
                             }
                         }
-                        try self.flush(files: store.files) { state throws(OutputError) in
-                            try store.write(state)
+                        try self.flush(files: store.files) { state, encoded throws(OutputError) in
+                            try store.write(state, reusing: &encoded)
                         }
                     })
             }

@@ -74,4 +74,20 @@ import Testing
         try await record("feed/a", items: 3, in: output)
         #expect(try folder(temporary).stateStore.load().state.feeds["feed/a"]?.itemCount == 3)
     }
+
+    @Test func reusedRecordBytesWriteTheSameFileAsAFreshEncoding() throws {
+        var state = BridgeState()
+        for index in 0..<30 {
+            state.items["https://a.example/\(index)"] = ItemRecord(firstSeen: Date(timeIntervalSince1970: Double(index)))
+        }
+        state.feeds["feed/a"] = FeedRecord(itemCount: 30)
+        var cache: EncodedRecords? = EncodedRecords()
+        #expect(try StateStore.encode(state, reusing: &cache) == StateStore.encode(state))
+        // Changed, added and removed records: only those are encoded again, and the bytes still agree.
+        state.items["https://a.example/3"]?.firstSeen = Date(timeIntervalSince1970: 999)
+        state.items["https://a.example/new"] = ItemRecord(firstSeen: Date(timeIntervalSince1970: 5))
+        state.items.removeValue(forKey: "https://a.example/7")
+        state.feeds["feed/a"]?.itemCount = 29
+        #expect(try StateStore.encode(state, reusing: &cache) == StateStore.encode(state))
+    }
 }
