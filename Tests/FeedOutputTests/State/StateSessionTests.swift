@@ -78,7 +78,8 @@ import Testing
     @Test func reusedRecordBytesWriteTheSameFileAsAFreshEncoding() throws {
         var state = BridgeState()
         for index in 0..<30 {
-            state.items["https://a.example/\(index)"] = ItemRecord(firstSeen: Date(timeIntervalSince1970: Double(index)))
+            state.items["https://a.example/\(index)"] = ItemRecord(
+                firstSeen: Date(timeIntervalSince1970: Double(index)))
         }
         state.feeds["feed/a"] = FeedRecord(itemCount: 30)
         var cache: EncodedRecords? = EncodedRecords()
