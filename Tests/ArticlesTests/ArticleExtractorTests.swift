@@ -127,6 +127,33 @@ import Testing
         #expect(!article.html.contains("data:"))
     }
 
+    /// Lazy loaders' attributes by name, whatever the address looks like, over every kind of placeholder
+    /// (issue 28, point 8).
+    @Test func lazyPicturesGetTheirRealAddressOverEveryPlaceholder() throws {
+        let svg =
+            "data:image/svg+xml,%3Csvg%20xmlns%3D%22http%3A%2F%2Fwww.w3.org%2F2000%2Fsvg%22%20width%3D%221200%22"
+            + "%20height%3D%22800%22%20viewBox%3D%220%200%201200%20800%22%3E%3C%2Fsvg%3E"
+        let article = try extractor.extract(
+            ArticleFixtures.article(
+                """
+                <figure><img src="\(svg)" data-lazy-src="https://cdn.example/photos/8812?w=1200" alt="Harbour"></figure>
+                <p>The harbour at dawn, before the ferries. <img src="/static/blank.gif" data-original="https://cdn.example/p/77"></p>
+                <figure><img src="/img/spacer.gif" data-src="/img/quay.jpg" data-srcset="/img/quay-640.jpg 640w, /img/quay-1280.jpg 1280w"></figure>
+                <p>Later the fog lifted. <img class="lazyload" data-original="https://cdn.example/p/91"><noscript><img src="https://cdn.example/p/91-full"></noscript></p>
+                <figure><img src="/img/keep.jpg" data-src="/img/keep-large.jpg" alt="Kept"></figure>
+                """), url: page)
+        for address in [
+            "https://cdn.example/photos/8812?w=1200", "https://cdn.example/p/77", "https://news.example/img/quay.jpg",
+            "https://news.example/img/quay-640.jpg 640w", "https://cdn.example/p/91-full",
+            "https://news.example/img/keep.jpg",
+        ] {
+            #expect(article.html.contains(address), "\(address) in \(article.html)")
+        }
+        for placeholder in ["svg+xml", "blank.gif", "spacer.gif", "data:"] {
+            #expect(!article.html.contains(placeholder), "\(placeholder)")
+        }
+    }
+
     @Test func pagesThatAreNotHTMLAreRefused() {
         let cases: [([UInt8], String)] = [
             (Array("{\"status\": \"ok\"}".utf8), "not HTML (JSON)"),

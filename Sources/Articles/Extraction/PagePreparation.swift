@@ -28,7 +28,8 @@ enum PagePreparation {
         for image in tree.elements(named: ["img"]) {
             let node = tree[image]
             let hasSource = node.attributes.contains {
-                ["src", "srcset", "data-src", "data-srcset"].contains($0.name) || mentionsImage($0.value)
+                ["src", "srcset"].contains($0.name) || lazySourceAttributes.contains($0.name)
+                    || lazySourceSetAttributes.contains($0.name) || mentionsImage($0.value)
             }
             if !hasSource { tree.remove(image) }
         }
@@ -77,10 +78,25 @@ enum PagePreparation {
     static func fixLazyImages(_ tree: inout PageTree, under root: Int) {
         for index in tree.elements(named: ["img", "picture", "figure"], under: root) {
             var node = tree[index]
+            // The attributes lazy loaders keep the real address in, by name: their value counts whatever it looks
+            // like (a CDN address often has no file extension).
+            let lazySource = lazySourceAttributes.lazy.compactMap { node.attribute($0) }.map { $0.trimmingSpaces() }
+                .first { !$0.isEmpty && !$0.lowercased().hasPrefix("data:") }
+            let lazySourceSet = lazySourceSetAttributes.lazy.compactMap { node.attribute($0) }
+                .map { $0.trimmingSpaces() }.first { !$0.isEmpty && !$0.lowercased().hasPrefix("data:") }
             if let src = node.attribute("src"), src.lowercased().hasPrefix("data:") {
-                // A tiny inline placeholder stands in for the real image held elsewhere.
-                let others = node.attributes.contains { $0.name != "src" && mentionsImage($0.value) }
+                // A tiny inline placeholder (a 1×1 GIF, an SVG of the picture's size) stands in for the real image
+                // held elsewhere.
+                let others =
+                    lazySource != nil || lazySourceSet != nil
+                    || node.attributes.contains { $0.name != "src" && mentionsImage($0.value) }
                 if others || src.count < 133 { node.attributes.removeAll { $0.name == "src" } }
+            }
+            if node.name == "img" {
+                if let lazySource, isPlaceholder(node.attribute("src")) { node.setAttribute("src", lazySource) }
+                if let lazySourceSet, isPlaceholder(node.attribute("srcset")) {
+                    node.setAttribute("srcset", lazySourceSet)
+                }
             }
             let hasSource = !(node.attribute("src") ?? "").isEmpty || !(node.attribute("srcset") ?? "").isEmpty
             let lazyClass = BoilerplatePatterns.contains((node.attribute("class") ?? "").lowercasedCheaply(), "lazy")
@@ -110,6 +126,31 @@ enum PagePreparation {
             }
             tree[index] = node
         }
+    }
+
+    /// Where lazy loaders (lazysizes, lozad, WordPress, jQuery lazyload, Echo) keep an image's real address.
+    static let lazySourceAttributes = [
+        "data-src", "data-lazy-src", "data-original", "data-lazy", "data-url", "data-hi-res-src", "data-full-src",
+        "data-orig-src", "data-echo", "data-actualsrc",
+    ]
+    /// And its real `srcset`.
+    static let lazySourceSetAttributes = ["data-srcset", "data-lazy-srcset", "data-original-set"]
+
+    /// No address, an inline `data:` address, or a file named as a stand-in (`blank.gif`, `spacer.gif`,
+    /// `placeholder.png`, `1x1.gif`, `lazy.gif`, `loading.svg`, …): not the picture itself.
+    static func isPlaceholder(_ address: String?) -> Bool {
+        guard let address = address?.trimmingSpaces(), !address.isEmpty else { return true }
+        let lower = address.lowercasedCheaply()
+        if lower.hasPrefix("data:") { return true }
+        let path = lower.split(separator: "?", maxSplits: 1).first.map(String.init) ?? lower
+        let file = path.split(separator: "/").last.map(String.init) ?? path
+        let stem = file.split(separator: ".").first.map(String.init) ?? file
+        let standIns = [
+            "blank", "spacer", "pixel", "placeholder", "transparent", "lazy", "loading", "loader", "grey", "gray",
+            "empty", "1x1", "clear", "dummy", "trans",
+        ]
+        return standIns.contains { stem == $0 || stem.hasPrefix($0 + "-") || stem.hasPrefix($0 + "_") }
+            || stem.hasSuffix("-placeholder") || stem.hasSuffix("_placeholder")
     }
 
     /// `a.jpg 1x, b.jpg 2x`: an image name followed by a width or density.
