@@ -56,6 +56,20 @@ import Testing
         let bytes = Array("<meta charset=iso-8859-1><p>café</p>".utf8)
         #expect(String(decoding: PageDecoder.utf8(bytes), as: UTF8.self).contains("café"))
     }
+
+    /// Issue 28, point 6: a <meta> that lies is overruled by strictly valid UTF-8 (any script), the HTTP header
+    /// is not (a browser obeys it), and real legacy bytes stay in their charset.
+    @Test func aLyingMetaLosesToValidUTF8ButTheHTTPHeaderIsObeyed() {
+        let cyrillic = Array("<meta charset=windows-1251><p>Новости гавани</p>".utf8)
+        #expect(String(decoding: PageDecoder.utf8(cyrillic), as: UTF8.self).contains("Новости гавани"))
+        let latin = Array("<meta charset=iso-8859-1><p>café</p>".utf8)
+        #expect(
+            String(decoding: PageDecoder.utf8(latin, httpCharset: "windows-1252"), as: UTF8.self).contains("cafÃ©"))
+        #expect(String(decoding: PageDecoder.utf8(latin, httpCharset: "utf-8"), as: UTF8.self).contains("café"))
+        // A real windows-1252 page (not valid UTF-8) that claims UTF-8 nowhere stays windows-1252.
+        let legacy: [UInt8] = Array("<meta charset=windows-1252><p>".utf8) + [0x93, 0x63, 0x61, 0x66, 0xE9, 0x94]
+        #expect(String(decoding: PageDecoder.utf8(legacy), as: UTF8.self).contains("\u{201C}café\u{201D}"))
+    }
 }
 
 @Suite struct PageDecodingAsBrowsersTests {

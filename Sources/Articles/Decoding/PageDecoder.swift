@@ -13,11 +13,15 @@ public enum PageDecoder {
     public static func utf8(_ bytes: [UInt8], httpCharset: String? = nil) -> [UInt8] {
         let (name, bomLength) = PageCharset.detect(bytes, httpCharset: httpCharset)
         let body = bomLength == 0 ? bytes : Array(bytes[bomLength...])
-        // Bytes that are valid UTF-8 (with non-ASCII in them) are UTF-8 whatever the page claims:
-        // pages re-saved or re-served as UTF-8 keep their old declaration, and a real legacy page
-        // is practically never valid UTF-8 by chance (trafilatura tries UTF-8 first for the same reason).
-        // UTF-16 (from a byte-order mark or the HTTP header) is the exception: its ASCII is valid UTF-8 with NULs.
-        if name == "UTF-8" || (!name.hasPrefix("UTF-16") && isValidUTF8(body)) { return cleanUTF8(body) }
+        // The HTTP header is obeyed as a browser obeys it (only a byte-order mark goes before it).
+        let fromHeader = bomLength == 0 && httpCharset.flatMap(PageCharset.canonical) != nil
+        // Otherwise bytes that are valid UTF-8 (with non-ASCII in them) are UTF-8 whatever the page's <meta>
+        // claims (issue 28, point 6): pages re-saved or re-served as UTF-8 keep their old declaration, and a real
+        // legacy page is practically never valid UTF-8 by chance (trafilatura tries UTF-8 first for the same
+        // reason). UTF-16 is the exception: its ASCII is valid UTF-8 with NULs.
+        if name == "UTF-8" || (!fromHeader && !name.hasPrefix("UTF-16") && isValidUTF8(body)) {
+            return cleanUTF8(body)
+        }
         if name == "WINDOWS-1252" { return cleanUTF8(windows1252(body)) }
         if let converted = iconvConvert(body, from: name) { return cleanUTF8(converted) }
         return cleanUTF8(body)
