@@ -102,8 +102,11 @@ public struct ArticleExtractor: Sendable {
             ?? best.tree.first("img", under: best.content).flatMap { best.tree[$0].attribute("src") }.flatMap {
                 links.resolve($0)
             }
+        // A byline that swallowed its date gives the date back (issue 28, point 7).
+        let byline = (metadata.byline ?? best.byline).map(BylineDate.split)
         var article = Article(
-            url: url, title: title, byline: metadata.byline ?? best.byline, published: metadata.published,
+            url: url, title: TitleSimilarity.withoutSiteName(title, siteName: metadata.siteName, host: url?.host()),
+            byline: byline.flatMap(\.name), published: metadata.published ?? byline?.date,
             language: metadata.language, image: image.flatMap(URL.init(string:)), siteName: metadata.siteName,
             text: text, html: html, words: words)
         // A canonical that is a site's home page is a misconfigured page, not the article's address.

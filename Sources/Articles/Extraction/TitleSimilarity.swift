@@ -1,3 +1,5 @@
+import Foundation
+
 /// How much of a heading is the page title, and the title itself cleaned of the site's name.
 enum TitleSimilarity {
     /// 1 − the share of `b`'s words (by length) that are not in `a` (Readability's `_textSimilarity`).
@@ -117,5 +119,32 @@ enum TitleSimilarity {
         var result = ""
         for index in text.indices where !positions.contains(index) { result.append(text[index]) }
         return result
+    }
+
+    /// `title` without a trailing ` - Sportsnet.ca` or ` | The Harbour Gazette` that names the site (its
+    /// `og:site_name`, or its host with or without `www.` and its top-level domain), as the feed titles drop a
+    /// publisher's suffix (issue 28, point 7); unchanged when the rest would be shorter than three words.
+    static func withoutSiteName(_ title: String, siteName: String?, host: String?) -> String {
+        func key(_ text: String) -> String {
+            String(text.lowercased().unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) })
+        }
+        var names: Set<String> = []
+        if let siteName, !key(siteName).isEmpty { names.insert(key(siteName)) }
+        if let host = host?.lowercased() {
+            let bare = host.hasPrefix("www.") ? String(host.dropFirst(4)) : host
+            names.insert(key(bare))
+            if let label = bare.split(separator: ".").first, label.count >= 3 { names.insert(key(String(label))) }
+        }
+        guard !names.isEmpty else { return title }
+        for separator in [" - ", " | ", " – ", " — ", " :: ", " · ", " » ", " / "] {
+            guard let range = title.range(of: separator, options: .backwards) else { continue }
+            let suffix = key(String(title[range.upperBound...]))
+            let rest = String(title[..<range.lowerBound]).trimmingCharacters(in: .whitespaces)
+            guard !suffix.isEmpty, names.contains(suffix) || names.contains(where: { suffix == "the" + $0 }),
+                wordCount(rest) >= 3
+            else { continue }
+            return rest
+        }
+        return title
     }
 }
