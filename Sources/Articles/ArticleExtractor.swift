@@ -80,6 +80,27 @@ public struct ArticleExtractor: Sendable {
             }
             if length >= Self.retryCharacters { break }
         }
+        // The page's own marker of its article (issue 28, point 5), when the winner left most of it out.
+        if let marker = PageMarkers.articleBody(in: prepared, under: body) {
+            let marked = prepared.normalizedText(marker)
+            let won = best.map { ArticleText(tree: $0.tree).text($0.content) } ?? ""
+            // Left out, or taken with as much again beside it (a profile box, a list of other posts).
+            let wonWords = Article.wordCount(won)
+            let markedWords = Article.wordCount(marked)
+            if markedWords >= 25, !PageMarkers.covers(won, marked) || wonWords > markedWords * 3 / 2 {
+                var scorer = ContentScorer(
+                    tree: prepared, flags: .all, title: title, knownByline: metadata.byline != nil)
+                if let content = scorer.grab(body: marker) {
+                    var cleaner = ContentCleaner(scorer: consume scorer)
+                    cleaner.clean(content)
+                    let length = cleaner.tree.textLength(content)
+                    if length > 0 { best = (cleaner.tree, content, length, cleaner.scorer.byline) }
+                } else {
+                    best = (prepared, marker, prepared.textLength(marker), nil)
+                }
+                try checkClock()
+            }
+        }
         guard var best else { throw .noArticle }
         if let heading = TitleSimilarity.leadingTitleHeading(in: best.tree, content: best.content, title: title) {
             best.tree.remove(heading)
