@@ -72,7 +72,16 @@ import Testing
             let json = try #require(FileManager.default.contents(atPath: jsonURL.path), "\(id).json after \(moment)")
             let feed = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
             let items = try #require(feed["items"] as? [[String: Any]])
-            #expect(items.first?["url"] as? String == stories.first?.url.absoluteString, "\(id) after \(moment)")
+            // A kill between the renames of one feed's formats (the history is renamed last) leaves the history's
+            // staged file behind, and the other formats one build ahead until the next build; without one, every
+            // format holds the same newest item.
+            let name = rssURL.lastPathComponent
+            let stagedHistory =
+                (try? FileManager.default.contentsOfDirectory(atPath: rssURL.deletingLastPathComponent().path))?
+                .contains { $0.hasPrefix(".\(name).") && $0.hasSuffix(".tmp") } ?? false
+            if !stagedHistory {
+                #expect(items.first?["url"] as? String == stories.first?.url.absoluteString, "\(id) after \(moment)")
+            }
             let atom = try #require(FileManager.default.contents(atPath: output.appending(path: "\(id).atom").path))
             #expect(String(decoding: atom, as: UTF8.self).hasSuffix("</feed>\n"), "\(id).atom after \(moment)")
         }
