@@ -7,6 +7,10 @@ import NewsModel
 import TestSupport
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// ``ImageChecker`` against a loopback image host.
 ///
 /// Serialized: the endless-body test makes libcurl read at loopback speed until its cancel lands, which on a busy
@@ -138,8 +142,22 @@ import Testing
     }
 
     @Test func closedPortIsConnectionRefused() async throws {
-        var port = 0
-        try await withImageHost { _, base in port = try #require(URL(string: base)?.port) }
+        // A port bound without listening, held for the check: refused, and no other test can take it meanwhile
+        // (a port freed by a stopped host could be).
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #expect(descriptor >= 0)
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
+                bind(descriptor, raw, length) == 0 && getsockname(descriptor, raw, &length) == 0
+            }
+        }
+        #expect(bound)
+        let port = Int(UInt16(bigEndian: address.sin_port))
         #expect(
             await check("http://127.0.0.1:\(port)/ok.jpg")
                 == .failed(cause: "connection refused", permanent: false, http: nil))

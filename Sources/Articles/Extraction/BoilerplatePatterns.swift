@@ -17,7 +17,16 @@ enum BoilerplatePatterns {
     ]
     /// Comment sections, dropped in every pass: a short article with long comments is still the
     /// short article (comments are not the article, whatever their length).
-    static let comments = ["comment", "disqus", "replies", "respond"]
+    static let comments = ["comment", "disqus", "replies", "respond", "kommentar", "comentario"]
+    /// Whole class or id names that are a comment section whatever else the element's classes say
+    /// (`article-comments` inside the article, `comments-body`): the exceptions below do not keep them.
+    static let commentSections: Set<String> = [
+        "comments", "comment-list", "commentlist", "comments-area", "comment-section", "comments-section",
+        "article-comments", "story-comments", "post-comments", "user-comments", "reader-comments",
+        "comments-container", "comments-wrapper", "comment-thread", "comments-list", "disqus_thread",
+        "comments-body", "comment-respond", "kommentare", "comentarios", "commentaires", "comment-body",
+        "comment-content", "comment-text",
+    ]
     /// What keeps an element whose class also says comments (`article-comments-enabled`).
     static let commentExceptions = ["article", "body", "main"]
     static let maybeCandidate = ["and", "article", "body", "column", "content", "main", "mathjax", "shadow"]

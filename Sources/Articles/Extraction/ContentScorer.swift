@@ -216,9 +216,18 @@ struct ContentScorer {
         }
         if words.containsAny(of: BoilerplatePatterns.commentWords),
             !words.containsAny(of: BoilerplatePatterns.commentExceptionWords)
+                || Self.namesCommentSection(tree.classAndID(current))
         {
             return remove()
         }
+        // Readers' comments marked up as such (schema.org `Comment`, `UserComments`, `itemprop="comment"`), inside
+        // the article's container or not (issue 28, point 2).
+        if let type = element.attribute("itemtype")?.lowercasedCheaply(),
+            type.hasSuffix("schema.org/comment") || type.hasSuffix("schema.org/usercomments")
+        {
+            return remove()
+        }
+        if element.attribute("itemprop")?.lowercasedCheaply() == "comment" { return remove() }
         if flags.contains(.stripUnlikely) {
             if words.containsAny(of: BoilerplatePatterns.unlikelyWords),
                 !words.containsAny(of: BoilerplatePatterns.maybeCandidateWords),
@@ -397,5 +406,12 @@ struct ContentScorer {
             current = tree[current].parent
         }
         return result
+    }
+
+    /// Whether a class or id names a comment section outright (``BoilerplatePatterns/commentSections``).
+    static func namesCommentSection(_ classAndID: String) -> Bool {
+        classAndID.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).contains {
+            BoilerplatePatterns.commentSections.contains(String($0))
+        }
     }
 }
