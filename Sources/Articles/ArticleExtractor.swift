@@ -105,6 +105,8 @@ public struct ArticleExtractor: Sendable {
         if let heading = TitleSimilarity.leadingTitleHeading(in: best.tree, content: best.content, title: title) {
             best.tree.remove(heading)
         }
+        // Related stories and headline lists after the article's end (issue 28, point 1).
+        ArticleTail.trim(&best.tree, content: best.content)
         var text = ArticleText(tree: best.tree).text(best.content)
         try checkClock()
         var html = ArticleSanitizer(tree: best.tree, links: links).html(best.content)
