@@ -19,6 +19,10 @@ public struct ArticleExtractor: Sendable {
     /// The most nodes of a page's tree (nil: ``PageParser/maximumNodes(forPageBytes:)``; tests lift it).
     var maximumNodes: Int?
 
+    /// The site rules (`fullText.siteConfig`, `extract --site-config`): a page whose host has a rule file is
+    /// extracted with it first (``ruleArticle(_:url:metadata:title:links:clock:)``).
+    public var siteRules: SiteRuleFolder?
+
     public init(
         maximumBytes: Int = ArticleExtractor.defaultMaximumBytes, minimumWords: Int = 1, timeout: Duration? = nil
     ) {
@@ -31,8 +35,10 @@ public struct ArticleExtractor: Sendable {
     static let retryCharacters = 500
 
     /// The article of the page `bytes`, fetched from (or saved from) `url`; `contentType` is the
-    /// HTTP `Content-Type` when the page came over HTTP.
-    public func extract(_ bytes: [UInt8], url: URL?, contentType: String? = nil) throws(ArticleError) -> Article {
+    /// HTTP `Content-Type` when the page came over HTTP. `report` says how it was found.
+    public func extract(
+        _ bytes: [UInt8], url: URL?, contentType: String?, report: inout ExtractionReport
+    ) throws(ArticleError) -> Article {
         guard bytes.count <= maximumBytes else { throw .tooLarge(limit: maximumBytes) }
         let clock = ExtractionClock(limit: timeout)
         // Called after each stage: the stages' walks end early once the clock ran out, so what they left is
@@ -55,12 +61,30 @@ public struct ArticleExtractor: Sendable {
         let baseHref = tree.first("base").flatMap { tree[$0].attribute("href") }
         let links = LinkResolver(pageURL: url, baseHref: baseHref)
         let title = articleTitle(tree, metadata: metadata)
+        if let rule = url.flatMap({ siteRules?.rule(for: $0) }) {
+            let applied = SiteRuleApplication(rule: rule, utf8: utf8)
+            report.nextPage = applied.nextPage.flatMap { links.resolve($0) }.flatMap(URL.init(string:))
+            report.singlePage = applied.singlePage.flatMap { links.resolve($0) }.flatMap(URL.init(string:))
+            if let article = try ruleArticle(
+                applied, url: url, metadata: metadata, title: title, links: links, clock: clock)
+            {
+                report.rule = rule.name
+                return article
+            }
+            if rule.body.isEmpty { report.strippedBy = rule.name } else { report.missedRule = rule.name }
+            // The automatic extraction reads the page without what the rule strips.
+            if let stripped = applied.strippedPage, var strippedTree = PageParser.parse(stripped) {
+                strippedTree.clock = clock
+                tree = strippedTree
+            }
+        }
 
         try checkClock()
         PagePreparation.prepare(&tree)
         try checkClock()
         guard let body = tree.first("body") else { throw .noArticle }
         var best: (tree: PageTree, content: Int, length: Int, byline: String?)?
+        var bestFlags = ContentScorer.Flags.all
         let prepared = tree
         tree = PageTree()
         for flags: ContentScorer.Flags in [.all, [.weightClasses, .cleanConditionally], [.cleanConditionally], []] {
@@ -77,6 +101,7 @@ public struct ArticleExtractor: Sendable {
             try checkClock()
             if length > best?.length ?? -1 {
                 best = (cleaner.tree, content, length, cleaner.scorer.byline)
+                bestFlags = flags
             }
             if length >= Self.retryCharacters { break }
         }
@@ -111,12 +136,14 @@ public struct ArticleExtractor: Sendable {
         try checkClock()
         var html = ArticleSanitizer(tree: best.tree, links: links).html(best.content)
         try checkClock()
+        report.automaticPath = Self.passName(bestFlags)
         // The publisher's own text of the article, when the page's markup gave much less of it.
         if let body = metadata.articleBody, Article.wordCount(body) > 2 * Article.wordCount(text) {
             let paragraphs = body.split(whereSeparator: \.isNewline).map { TextWhitespace.collapse(String($0)) }
                 .filter { !$0.isEmpty }
             text = paragraphs.joined(separator: "\n\n")
             html = paragraphs.map { "<p>" + ArticleSanitizer.escape($0) + "</p>\n" }.joined()
+            report.automaticPath = "automatic: the page's JSON-LD articleBody"
         }
         let words = Article.wordCount(text)
         guard words >= minimumWords else { throw .noArticle }

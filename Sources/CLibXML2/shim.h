@@ -16,5 +16,9 @@
 #include <libxml/xmlwriter.h>
 #include <libxml/xmlreader.h>
 #include <libxml/xmlerror.h>
+// Site rules (ftr-site-config): XPath over libxml2's own HTML document, written back as HTML.
+#include <libxml/xpath.h>
+#include <libxml/HTMLtree.h>
+#include <libxml/xmlIO.h>
 
 #endif

@@ -34,8 +34,10 @@ public struct FullTextEnricher: StoryEnricher {
     package init(config: NewsFeedConfig, fetcher: GuardedFetcher) {
         settings = config.fullText
         self.fetcher = fetcher
-        extractor = ArticleExtractor(
+        var extractor = ArticleExtractor(
             maximumBytes: config.fullText.maxPageBytes, timeout: config.fullText.extractTimeout.duration)
+        extractor.siteRules = config.fullText.siteConfig.map(SiteRuleFolder.init(folder:))
+        self.extractor = extractor
         budget = PageBudget(perRun: config.fullText.pagesPerRun, runTime: config.fullText.runTime.duration)
     }
 
@@ -87,8 +89,10 @@ public struct FullTextEnricher: StoryEnricher {
 
         var fresh: [ArticleRecord] = []
         var counted = ArticleCounters()
-        for (index, attempt) in attempts {
+        for (index, attempt, missedRules) in attempts {
             let link = links[index]
+            if case .cancelled = attempt { continue }
+            for rule in missedRules { counted.ruleMisses[rule, default: 0] += 1 }
             switch attempt {
             case .article(let article):
                 fresh.append(ArticleRecord(url: link, article: article, fetchedAt: now))
@@ -111,6 +115,7 @@ public struct FullTextEnricher: StoryEnricher {
                     counters.fetched += outcomes.fetched
                     counters.extracted += outcomes.extracted
                     counters.failed.merge(outcomes.failed, uniquingKeysWith: +)
+                    counters.ruleMisses.merge(outcomes.ruleMisses, uniquingKeysWith: +)
                     try counters.save(to: output)
                 }
             } catch {
@@ -158,7 +163,7 @@ public struct FullTextEnricher: StoryEnricher {
     /// Fetches and extracts `work` host-fairly until `deadline`; `done` hears each finished page (count, total).
     private func fetch(
         _ work: [(Int, Story)], until deadline: ContinuousClock.Instant, done: (Int, Int) -> Void
-    ) async -> [(Int, PageAttempt)] {
+    ) async -> [(Int, PageAttempt, [String])] {
         guard !work.isEmpty else { return [] }
         let fetcher = self.fetcher
         let extractor = self.extractor
@@ -167,8 +172,8 @@ public struct FullTextEnricher: StoryEnricher {
             items: work.enumerated().map { (item: $0.offset, host: $0.element.1.url.host?.lowercased() ?? "") },
             perHost: settings.perHost)
         let concurrency = settings.concurrency
-        var results: [(Int, PageAttempt)] = []
-        await withTaskGroup(of: (Int, String, PageAttempt)?.self) { group in
+        var results: [(Int, PageAttempt, [String])] = []
+        await withTaskGroup(of: (Int, String, PageAttempt.Outcome)?.self) { group in
             // The run's clock: its answer (nil) stops the step.
             group.addTask {
                 try? await Task.sleep(until: deadline, clock: .continuous)
@@ -189,14 +194,14 @@ public struct FullTextEnricher: StoryEnricher {
                     running += 1
                 }
                 guard running > 0, let answer = await group.next() else { break }
-                guard let (index, host, attempt) = answer else {
+                guard let (index, host, outcome) = answer else {
                     timeIsUp = true
                     group.cancelAll()
                     continue
                 }
                 running -= 1
                 queue.finished(host: host)
-                results.append((index, attempt))
+                results.append((index, outcome.attempt, outcome.missedRules))
                 done(results.count, work.count)
             }
             group.cancelAll()

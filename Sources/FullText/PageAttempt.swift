@@ -11,10 +11,26 @@ enum PageAttempt: Sendable {
     /// The build was stopped before the page arrived: nothing is recorded.
     case cancelled
 
+    /// One story's attempt, and the site rules that matched nothing on its pages (`status` counts them).
+    struct Outcome: Sendable {
+        var attempt: PageAttempt
+        var missedRules: [String] = []
+    }
+
     /// Fetches `story`'s page with `fetcher` and extracts its article, its HTML kept to `maxArticleBytes`.
     static func run(
         _ story: Story, fetcher: GuardedFetcher, extractor: ArticleExtractor,
         maxArticleBytes: Int = FullTextSettings.standard.maxArticleBytes
+    ) async -> Outcome {
+        var missedRules: [String] = []
+        let attempt = await run(
+            story, fetcher: fetcher, extractor: extractor, maxArticleBytes: maxArticleBytes, missedRules: &missedRules)
+        return Outcome(attempt: attempt, missedRules: missedRules)
+    }
+
+    private static func run(
+        _ story: Story, fetcher: GuardedFetcher, extractor: ArticleExtractor, maxArticleBytes: Int,
+        missedRules: inout [String]
     ) async -> PageAttempt {
         let fetched: FetchedResource
         do {
@@ -28,9 +44,11 @@ enum PageAttempt: Sendable {
             return .failed(.httpStatus, "the publisher answered HTTP \(fetched.status)")
         }
         let article: Article
+        var report = ExtractionReport()
+        defer { if let missed = report.missedRule { missedRules.append(missed) } }
         do {
             article = try extractor.extract(
-                [UInt8](fetched.body), url: fetched.url, contentType: fetched.headers["content-type"])
+                [UInt8](fetched.body), url: fetched.url, contentType: fetched.headers["content-type"], report: &report)
         } catch {
             if case .cancelled = error { return .cancelled }
             return .failed(cause(of: error), error.description)

@@ -61,6 +61,7 @@ import Testing
         counters.fetched = 29
         counters.extracted = 23
         counters.failed = ["timeout": 6]
+        counters.ruleMisses = ["pub.example.txt": 3]
         report.fullText = FullTextStatus(
             feeds: [
                 FullTextStatus.Feed(
@@ -165,6 +166,12 @@ import Testing
                 "newsfeed_fulltext_pages_fetched_total 29", "newsfeed_fulltext_pages_extracted_total 23",
                 #"newsfeed_fulltext_pages_failed_total{cause="timeout"} 6"#,
             ]),
+        Fact(
+            description: "the site rules that matched nothing",
+            text: ["full text site rules that matched nothing: 3 pages (pub.example.txt 3)"],
+            json: [#""pub.example.txt":3"#],
+            page: ["full text site rules that matched nothing: 3 pages (pub.example.txt 3)"],
+            metrics: [#"newsfeed_fulltext_rule_misses_total{rule="pub.example.txt"} 3"#]),
         Fact(
             description: "the image cache", text: ["images: 11 cached", "2 not-an-image", "4 left uncached"],
             json: [#""cached":11"#, #""not-an-image":2"#, #""overCap":4"#],

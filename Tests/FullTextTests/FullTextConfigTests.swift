@@ -36,6 +36,24 @@ import Testing
         #expect(standard.robots)
     }
 
+    @Test func siteConfigIsAFolderRelativeToTheConfigAndMaxPagesDefaultsToFive() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("config-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("rules"), withIntermediateDirectories: true)
+        try Data().write(to: folder.appendingPathComponent("file.txt"))
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let text = #"{"fullText": {"siteConfig": "rules", "maxPages": 3}, "feeds": [{"country": "us"}]}"#
+        let config = try ConfigLoader.parse(Data(text.utf8), path: "newsfeed.json", folder: folder)
+        #expect(config.fullText.siteConfig?.path == folder.appendingPathComponent("rules").standardizedFileURL.path)
+        #expect(config.fullText.maxPages == 3)
+        #expect(try parse(#"{"feeds": [{"country": "us"}]}"#).fullText.maxPages == 5)
+        #expect(try parse(#"{"feeds": [{"country": "us"}]}"#).fullText.siteConfig == nil)
+        let notAFolder = #"{"fullText": {"siteConfig": "file.txt"}, "feeds": [{"country": "us"}]}"#
+        #expect(throws: ConfigError.self) {
+            _ = try ConfigLoader.parse(Data(notAFolder.utf8), path: "newsfeed.json", folder: folder)
+        }
+    }
+
     @Test func aFeedsOwnSwitchWinsOverTheDefault() throws {
         let config = try parse(
             #"{"fullText": {"default": true}, "feeds": [{"country": "us"}, {"country": "de", "fullText": false}]}"#)
@@ -97,7 +115,19 @@ import Testing
         ),
         (
             #"{"fullText": {"deafult": true}, "feeds": [{"country": "us"}]}"#,
-            #"newsfeed.json: unknown key "fullText.deafult" (known here: default, pagesPerRun, concurrency, perHost, hostSpacing, timeout, maxPageBytes, robots, extractTimeout, maxArticleBytes, runTime)"#
+            #"newsfeed.json: unknown key "fullText.deafult" (known here: default, pagesPerRun, concurrency, perHost, hostSpacing, timeout, maxPageBytes, robots, extractTimeout, maxArticleBytes, runTime, siteConfig, maxPages)"#
+        ),
+        (
+            #"{"fullText": {"maxPages": 0}, "feeds": [{"country": "us"}]}"#,
+            "newsfeed.json: fullText.maxPages: must be 1 to 20 pages, not 0"
+        ),
+        (
+            #"{"fullText": {"siteConfig": "no-such-rules"}, "feeds": [{"country": "us"}]}"#,
+            "newsfeed.json: fullText.siteConfig: no such folder: /tmp/no-such-rules"
+        ),
+        (
+            #"{"fullText": {"siteConfig": ""}, "feeds": [{"country": "us"}]}"#,
+            "newsfeed.json: fullText.siteConfig: must name a folder of site rules"
         ),
         (
             #"{"fullText": true, "feeds": [{"country": "us"}]}"#,

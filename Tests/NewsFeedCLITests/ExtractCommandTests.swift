@@ -20,7 +20,12 @@ import Testing
     func folder(_ files: [String: String]) throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("extract-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        for (name, text) in files { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
+        for (name, text) in files {
+            let file = folder.appendingPathComponent(name)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: file)
+        }
         return folder
     }
 
@@ -213,6 +218,48 @@ import Testing
         // One page alone is its text, as before: nothing to tell apart.
         let one = await CLIRun.newsfeed(["extract", "story.html"], in: folder, clock: clock)
         #expect(one.standardOutput == text)
+    }
+
+    /// A saved page's host comes from --url; --explain says per page which rule or automatic path gave the article.
+    @Test func siteConfigRulesApplyByTheHostOfURLAndExplainSaysWhich() async throws {
+        let page = """
+            <html><head><title>Bridge | The Daily</title></head><body><nav><a href="/">Home</a></nav>
+            <article><p>The council met on Tuesday, voted, and agreed that the bridge will be repaired.</p>
+            <p class="standfirst">This line is what the rule keeps on its own.</p></article></body></html>
+            """
+        let folder = try folder([
+            "story.html": page, "rules/example.com.txt": "body: //p[@class='standfirst']\n",
+            "rules/other.org.txt": "body: //div[@id='not-there']\n",
+        ])
+        let ruled = await CLIRun.newsfeed(
+            [
+                "extract", "--site-config", "rules", "--url", "https://www.example.com/bridge", "--explain",
+                "story.html",
+            ],
+            in: folder, clock: clock)
+        #expect(ruled.status == 0)
+        #expect(ruled.standardOutput == "This line is what the rule keeps on its own.\n")
+        #expect(ruled.errorLines == ["newsfeed extract: story.html: site rule example.com.txt"])
+
+        let missed = await CLIRun.newsfeed(
+            ["extract", "--site-config", "rules", "--url", "https://other.org/bridge", "--explain", "story.html"],
+            in: folder, clock: clock)
+        #expect(missed.status == 0)
+        #expect(missed.standardOutput.hasPrefix("The council met on Tuesday"))
+        let line = try #require(missed.errorLines.first)
+        #expect(line.hasPrefix("newsfeed extract: story.html: automatic: scored candidates"))
+        #expect(line.hasSuffix("; site rule other.org.txt matched nothing"))
+
+        // Without --site-config no rule is read, and without --explain nothing is said.
+        let plain = await CLIRun.newsfeed(
+            ["extract", "--url", "https://www.example.com/bridge", "story.html"], in: folder, clock: clock)
+        #expect(plain.standardOutput.hasPrefix("The council met on Tuesday"))
+        #expect(plain.standardError.isEmpty)
+
+        let notAFolder = await CLIRun.newsfeed(
+            ["extract", "--site-config", "story.html", "story.html"], in: folder, clock: clock)
+        #expect(notAFolder.status == 64)
+        #expect(notAFolder.standardError.contains("newsfeed extract: --site-config story.html is not a folder"))
     }
 
     /// Two hosts, so the fetcher's spacing between requests to one host (500 ms) does not keep them apart.

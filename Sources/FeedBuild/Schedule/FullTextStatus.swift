@@ -83,6 +83,13 @@ public struct FullTextStatus: Sendable, Equatable {
             "full text pages: \(counters.fetched) fetched, \(counters.extracted) extracted, "
                 + "\(counters.fetched - counters.extracted) failed"
                 + (failed.isEmpty ? "" : " (\(failed.joined(separator: ", ")))"))
+        if !counters.ruleMisses.isEmpty {
+            let total = counters.ruleMisses.values.reduce(0, +)
+            let byRule = counters.ruleMisses.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+            lines.append(
+                "full text site rules that matched nothing: \(total) page\(total == 1 ? "" : "s") "
+                    + "(\(byRule.joined(separator: ", ")))")
+        }
         return lines
     }
 
@@ -100,7 +107,7 @@ public struct FullTextStatus: Sendable, Equatable {
     var countersJSON: JSONOutput {
         [
             "fetched": .int(counters.fetched), "extracted": .int(counters.extracted),
-            "failed": JSONOutput(counters.failed),
+            "failed": JSONOutput(counters.failed), "ruleMisses": JSONOutput(counters.ruleMisses),
         ]
     }
 }

@@ -10,8 +10,24 @@ public struct ArticleCounters: Sendable, Hashable, Codable {
     public var extracted = 0
     /// Pages that gave none, by ``ArticleFailureCause`` raw value.
     public var failed: [String: Int] = [:]
+    /// Pages whose site rule (`fullText.siteConfig`) matched nothing, so the automatic extraction ran, by rule file
+    /// name (`example.com.txt`).
+    public var ruleMisses: [String: Int] = [:]
 
     public init() {}
+
+    private enum CodingKeys: String, CodingKey {
+        case fetched, extracted, failed, ruleMisses
+    }
+
+    /// Counters written before a key existed read it as zero.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        fetched = try container.decodeIfPresent(Int.self, forKey: .fetched) ?? 0
+        extracted = try container.decodeIfPresent(Int.self, forKey: .extracted) ?? 0
+        failed = try container.decodeIfPresent([String: Int].self, forKey: .failed) ?? [:]
+        ruleMisses = try container.decodeIfPresent([String: Int].self, forKey: .ruleMisses) ?? [:]
+    }
 
     /// Counts one attempt's outcome: an article, or the failure's cause.
     public mutating func count(_ cause: ArticleFailureCause?) {

@@ -153,6 +153,12 @@ public enum MetricsDocument {
                 ArticleFailureCause.allCases.map {
                     ("{cause=\"\($0.rawValue)\"}", "\(fullText.counters.failed[$0.rawValue] ?? 0)")
                 })
+            family(
+                "newsfeed_fulltext_rule_misses_total", "counter",
+                "Pages whose site rule matched nothing (the automatic extraction ran), by rule file.",
+                fullText.counters.ruleMisses.keys.sorted().map {
+                    ("{rule=\"\(escapeLabel($0))\"}", "\(fullText.counters.ruleMisses[$0] ?? 0)")
+                })
         }
         if let websub = report.websub {
             family(

@@ -213,11 +213,22 @@ package enum CommandTable {
                         + "line: page, url, title, byline, published, language, image, text,\n"
                         + "html, words; page and error for a page without an article)"),
                 .flag("--allow-private", help: "also fetch http(s) pages from private and loopback addresses"),
+                .value(
+                    "--site-config", "DIR",
+                    help: "a folder of site rules in the ftr-site-config format: a page\n"
+                        + "whose host has a rule file is extracted with it first (a saved\n"
+                        + "page's host is that of --url)"),
+                .flag(
+                    "--explain",
+                    help: "print on stderr, per page, which site rule file or which\n"
+                        + "automatic path produced the article"),
             ],
             positionals: 1...Int.max,
             positional: ("PAGE...", "a saved HTML file, - for standard input, or an http(s) address")),
         forms: [
-            .init(command: "extract", arguments: "PAGE...", optional: ["--url", "--format", "--allow-private"])
+            .init(
+                command: "extract", arguments: "PAGE...",
+                optional: ["--url", "--format", "--allow-private", "--site-config", "--explain"])
         ],
         about: """
             Prints the article of each page: a saved HTML file, - (stdin) or an http(s)

@@ -3,9 +3,9 @@ import Foundation
 import HTTPFetching
 import NewsModel
 
-/// `newsfeed extract PAGE... [--url URL] [--format text|html|json]`: the article of each saved page
-/// (a file or `-`), printed as plain text, sanitized HTML or one JSON object per line. Every page is
-/// handled in this one process; no config, no state, no output folder.
+/// `newsfeed extract PAGE... [--url URL] [--format text|html|json] [--site-config DIR] [--explain]`: the
+/// article of each saved page (a file or `-`), printed as plain text, sanitized HTML or one JSON object per line.
+/// Every page is handled in this one process; no config, no state, no output folder.
 package enum ExtractCommand {
     /// Its options, help and rules: one entry of ``CommandTable``.
     package static var parser: ArgumentParser { CommandTable.extract.parser }
@@ -19,12 +19,15 @@ package enum ExtractCommand {
         let parsed = try parser.parse(context, help: CommandHelp.text(for: CommandTable.extract))
         let format: Format
         let pageURL: URL?
+        var configured = ArticleExtractor()
         do {
             (format, pageURL) = try validate(parsed)
+            configured.siteRules = try siteRules(parsed, context)
         } catch {
             throw context.exit(.usage, error.message)
         }
-        let extractor = ArticleExtractor()
+        let extractor = configured
+        let explains = parsed.has("--explain")
         var policy = FetchPolicy.pages(site: Self.site, allowPrivate: parsed.has("--allow-private"))
         policy.maximumBytes = extractor.maximumBytes
         policy.timeout = .seconds(20)
@@ -39,13 +42,13 @@ package enum ExtractCommand {
         // With several pages, each text starts with a rule and the page's name: a blank line alone is also what
         // separates paragraphs, so two articles would read as one.
         let labelled = pages.count > 1
-        await withTaskGroup(of: (Int, Result<Article, ExtractFailure>).self) { group in
+        await withTaskGroup(of: (Int, Extracted).self) { group in
             // Pages are read and extracted `pagesAtOnce` at a time and printed in the order given: a page is
             // started only while fewer than `pagesAtOnce` are started and not yet printed, so a slow page
             // holds back at most that many finished ones (memory stays bounded however many pages are given).
             var started = 0
             var printed = 0
-            var finished: [Int: Result<Article, ExtractFailure>] = [:]
+            var finished: [Int: Extracted] = [:]
             while printed < pages.count, !context.standardOutput.readerIsGone {
                 while started < pages.count, started < printed + pagesAtOnce {
                     let index = started
@@ -64,7 +67,9 @@ package enum ExtractCommand {
                 }
                 guard let (index, result) = await group.next() else { break }
                 finished[index] = result
-                while let result = finished.removeValue(forKey: printed), !context.standardOutput.readerIsGone {
+                while let (result, report) = finished.removeValue(forKey: printed), !context.standardOutput.readerIsGone
+                {
+                    if explains { explain(result, report, page: pages[printed], context) }
                     // A blank line goes between two texts, not before the first article printed.
                     if write(
                         result, page: pages[printed], format: format, first: !printedAny, labelled: labelled, context)
@@ -84,6 +89,38 @@ package enum ExtractCommand {
     /// The line above each page's name in text of several pages: 72 hyphens, which no article paragraph is (a
     /// page's `<hr>` gives no text), and a thematic break to Markdown.
     package static let textRule = String(repeating: "-", count: 72)
+
+    /// One page's outcome and how its article was found.
+    typealias Extracted = (Result<Article, ExtractFailure>, ExtractionReport?)
+
+    /// `--explain`: which rule or automatic path gave the page's article, on stderr; for a page without one, only
+    /// a rule that was tried (the failure has its own line).
+    private static func explain(
+        _ result: Result<Article, ExtractFailure>, _ report: ExtractionReport?, page: String,
+        _ context: CommandContext
+    ) {
+        guard let report else { return }
+        switch result {
+        case .success: context.standardError.line("newsfeed extract: \(page): \(report.explanation)")
+        case .failure:
+            guard let rule = report.missedRule ?? report.strippedBy else { return }
+            let what = report.missedRule != nil ? "matched nothing" : "was applied"
+            context.standardError.line("newsfeed extract: \(page): site rule \(rule) \(what)")
+        }
+    }
+
+    /// The `--site-config` folder; nil without the option.
+    private static func siteRules(_ parsed: ParsedArguments, _ context: CommandContext) throws(UsageError)
+        -> SiteRuleFolder?
+    {
+        guard let path = parsed.value("--site-config") else { return nil }
+        let folder = ConfigLoader.resolve(path, against: context.workingDirectory)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+            throw UsageError("newsfeed extract: --site-config \(path) is not a folder")
+        }
+        return SiteRuleFolder(folder: folder)
+    }
 
     /// Prints one page's article (or its error line, and its JSON error object); false when it had none.
     /// `labelled`: the text starts with ``textRule`` and the page's name on a line each, then a blank line.
@@ -118,7 +155,7 @@ package enum ExtractCommand {
     private static func extract(
         _ page: String, input: [UInt8]?, url: URL?, extractor: ArticleExtractor, fetcher: GuardedFetcher,
         _ context: CommandContext
-    ) async -> Result<Article, ExtractFailure> {
+    ) async -> Extracted {
         let bytes: [UInt8]
         let address: URL?
         var contentType: String?
@@ -127,7 +164,7 @@ package enum ExtractCommand {
             address = url
         } else if page.lowercased().hasPrefix("http://") || page.lowercased().hasPrefix("https://") {
             guard let pageAddress = URL(string: page), pageAddress.host?.isEmpty == false else {
-                return .failure(ExtractFailure("not a valid http(s) address"))
+                return (.failure(ExtractFailure("not a valid http(s) address")), nil)
             }
             let fetched: FetchedResource
             do {
@@ -136,10 +173,10 @@ package enum ExtractCommand {
                 // extract reads no config: the way to lift the guard here is the flag.
                 let cause = error.description.replacingOccurrences(
                     of: "\"allowPrivate\": true in the config allows it", with: "--allow-private allows it")
-                return .failure(ExtractFailure(cause))
+                return (.failure(ExtractFailure(cause)), nil)
             }
             guard (200..<300).contains(fetched.status) else {
-                return .failure(ExtractFailure("the publisher answered HTTP \(fetched.status)"))
+                return (.failure(ExtractFailure("the publisher answered HTTP \(fetched.status)")), nil)
             }
             bytes = [UInt8](fetched.body)
             address = fetched.url
@@ -148,14 +185,17 @@ package enum ExtractCommand {
             let file = ConfigLoader.resolve(page, against: context.workingDirectory)
             switch readFile(file, limit: extractor.maximumBytes) {
             case .success(let read): bytes = read
-            case .failure(let failure): return .failure(failure)
+            case .failure(let failure): return (.failure(failure), nil)
             }
             address = url
         }
+        var report = ExtractionReport()
         do {
-            return .success(try extractor.extract(bytes, url: address, contentType: contentType))
+            return (
+                .success(try extractor.extract(bytes, url: address, contentType: contentType, report: &report)), report
+            )
         } catch {
-            return .failure(ExtractFailure(error.description))
+            return (.failure(ExtractFailure(error.description)), report)
         }
     }
 

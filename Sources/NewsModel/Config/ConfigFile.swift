@@ -189,13 +189,15 @@ package struct ConfigFile: Decodable {
         package var extractTimeout: WatchDuration?
         package var maxArticleBytes: Size?
         package var runTime: WatchDuration?
+        package var siteConfig: String?
+        package var maxPages: Int?
 
         package init(from decoder: any Decoder) throws {
             try ConfigFile.rejectUnknownKeys(
                 in: decoder,
                 known: [
                     "default", "pagesPerRun", "concurrency", "perHost", "hostSpacing", "timeout", "maxPageBytes",
-                    "robots", "extractTimeout", "maxArticleBytes", "runTime",
+                    "robots", "extractTimeout", "maxArticleBytes", "runTime", "siteConfig", "maxPages",
                 ])
             let container = try decoder.container(keyedBy: ConfigKey.self)
             byDefault = try container.decodeIfPresent(Bool.self, forKey: ConfigKey("default"))
@@ -207,6 +209,8 @@ package struct ConfigFile: Decodable {
             robots = try container.decodeIfPresent(Bool.self, forKey: ConfigKey("robots"))
             extractTimeout = try container.decodeIfPresent(WatchDuration.self, forKey: ConfigKey("extractTimeout"))
             runTime = try container.decodeIfPresent(WatchDuration.self, forKey: ConfigKey("runTime"))
+            siteConfig = try container.decodeIfPresent(String.self, forKey: ConfigKey("siteConfig"))
+            maxPages = try container.decodeIfPresent(Int.self, forKey: ConfigKey("maxPages"))
             maxPageBytes = try Self.size(in: container, key: ConfigKey("maxPageBytes"), decoder: decoder)
             maxArticleBytes = try Self.size(in: container, key: ConfigKey("maxArticleBytes"), decoder: decoder)
         }

@@ -275,7 +275,7 @@ public enum ConfigLoader {
             config.images = try images(from: entry, path: path, invalid: invalid)
         }
         config.allowPrivate = file.allowPrivate ?? false
-        if let entry = file.fullText { config.fullText = try fullText(from: entry, invalid: invalid) }
+        if let entry = file.fullText { config.fullText = try fullText(from: entry, folder: folder, invalid: invalid) }
         if let text = file.sources?.maxFeedBytes {
             guard let size = ByteSize(parsing: text), size.bytes > 0 else {
                 throw invalid(
@@ -358,9 +358,10 @@ public enum ConfigLoader {
         return settings
     }
 
-    /// The `"fullText"` object: every number within its range, a duration and a size that make sense.
+    /// The `"fullText"` object: every number within its range, a duration and a size that make sense, a site-rule
+    /// folder that exists (relative to the config's `folder`).
     private static func fullText(
-        from entry: ConfigFile.FullTextEntry, invalid: (String, String) -> ConfigError
+        from entry: ConfigFile.FullTextEntry, folder: URL, invalid: (String, String) -> ConfigError
     ) throws(ConfigError) -> FullTextSettings {
         var settings = FullTextSettings.standard
         func within(_ value: Int?, _ range: ClosedRange<Int>, _ name: String, _ unit: String) throws(ConfigError)
@@ -383,6 +384,18 @@ public enum ConfigLoader {
             ?? settings.concurrency
         settings.perHost =
             try within(entry.perHost, FullTextSettings.perHostRange, "perHost", "pages") ?? settings.perHost
+        settings.maxPages =
+            try within(entry.maxPages, FullTextSettings.maxPagesRange, "maxPages", "pages") ?? settings.maxPages
+        if let text = entry.siteConfig {
+            guard !text.isEmpty else { throw invalid("fullText.siteConfig", "must name a folder of site rules") }
+            let rules = resolve(text, against: folder)
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: rules.path, isDirectory: &isFolder) else {
+                throw invalid("fullText.siteConfig", "no such folder: \(rules.path)")
+            }
+            guard isFolder.boolValue else { throw invalid("fullText.siteConfig", "\(rules.path) is not a folder") }
+            settings.siteConfig = rules
+        }
         if let timeout = entry.timeout {
             guard FullTextSettings.timeoutRange.contains(timeout.milliseconds) else {
                 throw invalid("fullText.timeout", "must be 1s to 5m, not \(timeout)")

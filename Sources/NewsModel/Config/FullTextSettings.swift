@@ -1,3 +1,5 @@
+import Foundation
+
 /// Full text: the config's optional top-level `"fullText"` object (docs/full-text.md).
 ///
 /// Off by default: fetching every story's page costs the publishers' bandwidth and the build's time, which a
@@ -26,6 +28,11 @@ public struct FullTextSettings: Sendable, Hashable {
     public var maxArticleBytes: Int
     /// How long the full-text step of one build may run; pages not reached by then wait for later builds.
     public var runTime: WatchDuration
+    /// The folder of site rules in the ftr-site-config format (`siteConfig`, absolute); nil for none.
+    public var siteConfig: URL?
+    /// The most pages one article is read from, its first included (`maxPages`): its next parts are followed up to
+    /// this many pages, each counted against `pagesPerRun`.
+    public var maxPages: Int = 5
 
     public init(
         byDefault: Bool = false, pagesPerRun: Int = 60, concurrency: Int = 8, perHost: Int = 2,
@@ -63,6 +70,8 @@ public struct FullTextSettings: Sendable, Hashable {
     public static let extractTimeoutRange: ClosedRange<Int64> = 1...300_000
     /// The allowed range of `maxArticleBytes`: 16 KB to 64 MB.
     public static let maxArticleBytesRange = (16 << 10)...(64 << 20)
+    /// The allowed range of `maxPages`.
+    public static let maxPagesRange = 1...20
     /// The allowed range of `runTime`, in milliseconds: 1 s to 1 h.
     public static let runTimeRange: ClosedRange<Int64> = 1000...3_600_000
 }
