@@ -22,12 +22,15 @@ public enum PageContinuation {
     /// The next part of the article on `page`, absolute; nil when the page links none of the same article.
     static func next(in tree: PageTree, links: LinkResolver, page: URL) -> URL? {
         var byText: URL?
-        // The cheap tests first: most links of a page are neither marked next nor say so, and are never resolved.
+        guard let slug = slug(of: page) else { return nil }
+        // The cheap tests first: most links of a page are neither marked next nor say so, nor name the article's
+        // slug, and are never resolved.
         for index in tree.elements(named: ["link", "a"]) {
             let node = tree[index]
             guard let href = node.attribute("href") else { continue }
             let isRelNext = (node.attribute("rel") ?? "").lowercased().split(separator: " ").contains("next")
             if !isRelNext {
+                guard mayName(slug, href) else { continue }
                 guard byText == nil, node.name == "a" else { continue }
                 let text = tree.normalizedText(index).lowercased()
                 guard text.count <= 40,
@@ -46,8 +49,9 @@ public enum PageContinuation {
 
     /// The page's link to the whole article on one page, absolute; nil when it has none.
     static func singlePage(in tree: PageTree, links: LinkResolver, page: URL) -> URL? {
+        guard let slug = slug(of: page) else { return nil }
         for index in tree.elements(named: ["a"]) {
-            guard let href = tree[index].attribute("href") else { continue }
+            guard let href = tree[index].attribute("href"), mayName(slug, href) else { continue }
             let text = tree.normalizedText(index).lowercased()
             let marks = tree.classAndID(index).lowercased()
             guard text.count <= 40,
@@ -93,6 +97,17 @@ public enum PageContinuation {
             stem = rest
         }
         return stem
+    }
+
+    /// The last part of the article's stem (`bridge` of `/2024/05/bridge/2`); nil for a home page.
+    private static func slug(of page: URL) -> String? {
+        let slug = stem(page.path).split(separator: "/").last.map(String.init) ?? ""
+        return slug.isEmpty ? nil : slug
+    }
+
+    /// Whether `href` may be a page of the article with `slug`: it names the slug, or is only a query.
+    private static func mayName(_ slug: String, _ href: String) -> Bool {
+        href.hasPrefix("?") || href.lowercased().contains(slug)
     }
 
     /// Whether the two addresses are on the same host and port, a leading `www.` aside.
