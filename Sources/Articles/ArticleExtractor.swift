@@ -61,10 +61,17 @@ public struct ArticleExtractor: Sendable {
         let baseHref = tree.first("base").flatMap { tree[$0].attribute("href") }
         let links = LinkResolver(pageURL: url, baseHref: baseHref)
         let title = articleTitle(tree, metadata: metadata)
+        // Where the article goes on: the rule's links win over what the page marks.
+        if let url {
+            report.nextPage = PageContinuation.next(in: tree, links: links, page: url)
+            report.singlePage = PageContinuation.singlePage(in: tree, links: links, page: url)
+        }
         if let rule = url.flatMap({ siteRules?.rule(for: $0) }) {
             let applied = SiteRuleApplication(rule: rule, utf8: utf8)
-            report.nextPage = applied.nextPage.flatMap { links.resolve($0) }.flatMap(URL.init(string:))
-            report.singlePage = applied.singlePage.flatMap { links.resolve($0) }.flatMap(URL.init(string:))
+            report.nextPage =
+                applied.nextPage.flatMap { links.resolve($0) }.flatMap(URL.init(string:)) ?? report.nextPage
+            report.singlePage =
+                applied.singlePage.flatMap { links.resolve($0) }.flatMap(URL.init(string:)) ?? report.singlePage
             if let article = try ruleArticle(
                 applied, url: url, metadata: metadata, title: title, links: links, clock: clock)
             {

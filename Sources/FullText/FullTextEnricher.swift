@@ -83,7 +83,15 @@ public struct FullTextEnricher: StoryEnricher {
         let granted = await budget.take(due.count, run: feed.run.id, feedsLeft: feedsLeft)
         let notes = feed.run.notes
         let feedID = feed.spec.id
-        let attempts = await fetch(Array(due.prefix(granted)).map { ($0, stories[$0]) }, until: deadline) {
+        // An article's next pages each take one page more of the run's budget, as later feeds would.
+        let budget = self.budget
+        let runID = feed.run.id
+        let following = PageAttempt.Following(maxPages: settings.maxPages) {
+            await budget.take(1, run: runID, feedsLeft: feedsLeft) == 1
+        }
+        let attempts = await fetch(
+            Array(due.prefix(granted)).map { ($0, stories[$0]) }, following: following, until: deadline
+        ) {
             notes.pagesDone($0, of: $1, for: feedID)
         }
 
@@ -162,7 +170,8 @@ public struct FullTextEnricher: StoryEnricher {
     /// started and the pages in flight are stopped: they are not recorded, and stay due for the next build.
     /// Fetches and extracts `work` host-fairly until `deadline`; `done` hears each finished page (count, total).
     private func fetch(
-        _ work: [(Int, Story)], until deadline: ContinuousClock.Instant, done: (Int, Int) -> Void
+        _ work: [(Int, Story)], following: PageAttempt.Following, until deadline: ContinuousClock.Instant,
+        done: (Int, Int) -> Void
     ) async -> [(Int, PageAttempt, [String])] {
         guard !work.isEmpty else { return [] }
         let fetcher = self.fetcher
@@ -188,7 +197,8 @@ public struct FullTextEnricher: StoryEnricher {
                         (
                             index, next.host,
                             await PageAttempt.run(
-                                story, fetcher: fetcher, extractor: extractor, maxArticleBytes: maxArticleBytes)
+                                story, fetcher: fetcher, extractor: extractor, maxArticleBytes: maxArticleBytes,
+                                following: following)
                         )
                     }
                     running += 1

@@ -17,42 +17,103 @@ enum PageAttempt: Sendable {
         var missedRules: [String] = []
     }
 
-    /// Fetches `story`'s page with `fetcher` and extracts its article, its HTML kept to `maxArticleBytes`.
+    /// How far an article split over pages is followed: at most `maxPages` pages (`fullText.maxPages`, the first
+    /// included), each page after the first only when `takePage` grants it from the run's budget.
+    struct Following: Sendable {
+        var maxPages: Int
+        var takePage: @Sendable () async -> Bool
+
+        /// One page per story, as before multi-page articles.
+        static let firstPageOnly = Following(maxPages: 1) { false }
+    }
+
+    /// Fetches `story`'s page with `fetcher` and extracts its article, its HTML kept to `maxArticleBytes`; an article
+    /// over several pages is read from its one-page view when the page links one and it says more, else from its
+    /// next pages as `following` allows, joined (``ArticleParts``).
     static func run(
         _ story: Story, fetcher: GuardedFetcher, extractor: ArticleExtractor,
-        maxArticleBytes: Int = FullTextSettings.standard.maxArticleBytes
+        maxArticleBytes: Int = FullTextSettings.standard.maxArticleBytes, following: Following = .firstPageOnly
     ) async -> Outcome {
         var missedRules: [String] = []
         let attempt = await run(
-            story, fetcher: fetcher, extractor: extractor, maxArticleBytes: maxArticleBytes, missedRules: &missedRules)
+            story, fetcher: fetcher, extractor: extractor, maxArticleBytes: maxArticleBytes, following: following,
+            missedRules: &missedRules)
         return Outcome(attempt: attempt, missedRules: missedRules)
+    }
+
+    /// One page's article and how it was found, or the attempt that says why there is none.
+    private enum PageResult {
+        case article(Article, ExtractionReport)
+        case failed(PageAttempt)
+    }
+
+    private static func page(
+        _ url: URL, fetcher: GuardedFetcher, extractor: ArticleExtractor, missedRules: inout [String]
+    ) async -> PageResult {
+        let fetched: FetchedResource
+        do {
+            fetched = try await fetcher.fetch(url)
+        } catch {
+            if case .cancelled = error { return .failed(.cancelled) }
+            if Task.isCancelled { return .failed(.cancelled) }
+            return .failed(.failed(cause(of: error), error.description))
+        }
+        guard (200..<300).contains(fetched.status) else {
+            return .failed(.failed(.httpStatus, "the publisher answered HTTP \(fetched.status)"))
+        }
+        var report = ExtractionReport()
+        defer { if let missed = report.missedRule { missedRules.append(missed) } }
+        do {
+            let article = try extractor.extract(
+                [UInt8](fetched.body), url: fetched.url, contentType: fetched.headers["content-type"], report: &report)
+            return .article(article, report)
+        } catch {
+            if case .cancelled = error { return .failed(.cancelled) }
+            return .failed(.failed(cause(of: error), error.description))
+        }
     }
 
     private static func run(
         _ story: Story, fetcher: GuardedFetcher, extractor: ArticleExtractor, maxArticleBytes: Int,
-        missedRules: inout [String]
+        following: Following, missedRules: inout [String]
     ) async -> PageAttempt {
-        let fetched: FetchedResource
-        do {
-            fetched = try await fetcher.fetch(story.url)
-        } catch {
-            if case .cancelled = error { return .cancelled }
-            if Task.isCancelled { return .cancelled }
-            return .failed(cause(of: error), error.description)
+        var article: Article
+        let report: ExtractionReport
+        switch await page(story.url, fetcher: fetcher, extractor: extractor, missedRules: &missedRules) {
+        case .failed(let attempt): return attempt
+        case .article(let first, let firstReport): (article, report) = (first, firstReport)
         }
-        guard (200..<300).contains(fetched.status) else {
-            return .failed(.httpStatus, "the publisher answered HTTP \(fetched.status)")
+        let firstURL = article.url ?? story.url
+        var visited: Set<String> = [story.url.absoluteString, firstURL.absoluteString]
+        var readWhole = false
+        // The one-page view, when the page links one: one page instead of several, if it says more.
+        if following.maxPages > 1, let single = report.singlePage, PageContinuation.sameSite(single, firstURL),
+            visited.insert(single.absoluteString).inserted, await following.takePage()
+        {
+            if case .article(var whole, _) = await page(
+                single, fetcher: fetcher, extractor: extractor, missedRules: &missedRules), whole.words > article.words
+            {
+                whole.url = article.url
+                article = whole
+                readWhole = true
+            }
         }
-        let article: Article
-        var report = ExtractionReport()
-        defer { if let missed = report.missedRule { missedRules.append(missed) } }
-        do {
-            article = try extractor.extract(
-                [UInt8](fetched.body), url: fetched.url, contentType: fetched.headers["content-type"], report: &report)
-        } catch {
-            if case .cancelled = error { return .cancelled }
-            return .failed(cause(of: error), error.description)
+        if !readWhole {
+            var parts = [article]
+            var next = report.nextPage
+            while parts.count < following.maxPages, let target = next, PageContinuation.sameSite(target, firstURL),
+                visited.insert(target.absoluteString).inserted, !Task.isCancelled, await following.takePage()
+            {
+                guard
+                    case .article(let part, let partReport) = await page(
+                        target, fetcher: fetcher, extractor: extractor, missedRules: &missedRules)
+                else { break }
+                parts.append(part)
+                next = partReport.nextPage
+            }
+            if parts.count > 1 { article = ArticleParts.join(parts) }
         }
+        if Task.isCancelled { return .cancelled }
         // A page that says less than the teaser is no better than the teaser: the item stays as it was.
         let teaser = Article.wordCount(story.content ?? story.summary)
         guard article.words > teaser else {

@@ -6,7 +6,8 @@ import Foundation
 public struct SiteRule: Sendable, Equatable {
     /// The rule file's name (`example.com.txt`), shown by `extract --explain`.
     public var name: String
-    /// XPaths of the article's body; when several match, their nodes are joined.
+    /// XPaths of the article's body, alternatives tried in order: the first that selects anything wins (all the nodes
+    /// it selects, joined).
     public var body: [String] = []
     /// XPaths of nodes removed before the body is picked.
     public var strip: [String] = []
@@ -21,7 +22,7 @@ public struct SiteRule: Sendable, Equatable {
     public var singlePageLink: [String] = []
     /// `prune: no` turns off the automatic pruning of the picked body (default yes).
     public var prune: Bool = true
-    /// `tidy: no` (kept for completeness; libxml2 always repairs the markup).
+    /// `tidy: no` (read and ignored: libxml2's parser always repairs the markup, there is no Tidy to turn off).
     public var tidy: Bool = true
     public var testURLs: [String] = []
 
