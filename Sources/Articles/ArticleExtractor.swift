@@ -58,6 +58,8 @@ public struct ArticleExtractor: Sendable {
         // More nodes than the page's memory bound allows: a page built to be slow, not an article.
         if tree.isCut { throw .tooComplex(limit: nil) }
         let metadata = PageMetadata.read(tree)
+        report.paywall = PaywallSignals(
+            declared: metadata.notFree, prompt: PaywallMarkers.hasPromptElement(tree, under: 0))
         let baseHref = tree.first("base").flatMap { tree[$0].attribute("href") }
         let links = LinkResolver(pageURL: url, baseHref: baseHref)
         let title = articleTitle(tree, metadata: metadata)
@@ -133,12 +135,19 @@ public struct ArticleExtractor: Sendable {
                 try checkClock()
             }
         }
-        guard var best else { throw .noArticle }
+        /// No article: a page whose only text is a subscription prompt says so first.
+        func noArticle() -> ArticleError {
+            if !report.paywall.prompt { report.paywall.prompt = PaywallMarkers.hasPromptText(prepared, under: body) }
+            return .noArticle
+        }
+        guard var best else { throw noArticle() }
         if let heading = TitleSimilarity.leadingTitleHeading(in: best.tree, content: best.content, title: title) {
             best.tree.remove(heading)
         }
         // Related stories and headline lists after the article's end (issue 28, point 1).
         ArticleTail.trim(&best.tree, content: best.content)
+        // A subscription prompt is never article text (issue 28, point 10).
+        if PaywallMarkers.removePrompts(&best.tree, under: best.content) { report.paywall.prompt = true }
         var text = ArticleText(tree: best.tree).text(best.content)
         try checkClock()
         var html = ArticleSanitizer(tree: best.tree, links: links).html(best.content)
@@ -153,7 +162,7 @@ public struct ArticleExtractor: Sendable {
             report.automaticPath = "automatic: the page's JSON-LD articleBody"
         }
         let words = Article.wordCount(text)
-        guard words >= minimumWords else { throw .noArticle }
+        guard words >= minimumWords else { throw noArticle() }
         let image =
             metadata.image.flatMap { links.resolve($0) }
             ?? best.tree.first("img", under: best.content).flatMap { best.tree[$0].attribute("src") }.flatMap {

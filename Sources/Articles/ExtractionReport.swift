@@ -18,16 +18,23 @@ public struct ExtractionReport: Sendable, Equatable {
     /// The page's view of the whole article on one page: the rule's `single_page_link`, else a link the page
     /// marks as such (absolute).
     public var singlePage: URL?
+    /// What the page says of a paywall (issue 28, point 10), set whether or not an article was found.
+    public var paywall = PaywallSignals()
 
     public init() {}
 
     /// One line for `extract --explain`: `site rule example.com.txt`, or the automatic path (and the rule that
     /// matched nothing, or whose strips were applied).
     public var explanation: String {
-        if let rule { return "site rule \(rule)" }
+        if let rule { return "site rule \(rule)" + paywallNote }
         var line = automaticPath ?? "automatic"
         if let missedRule { line += "; site rule \(missedRule) matched nothing" }
         if let strippedBy { line += "; after the strips of site rule \(strippedBy)" }
-        return line
+        return line + paywallNote
+    }
+
+    /// `; paywall: declared not free`, or nothing.
+    var paywallNote: String {
+        paywall.description.map { "; paywall: \($0)" } ?? ""
     }
 }

@@ -104,7 +104,7 @@ public struct FullTextEnricher: StoryEnricher {
             switch attempt {
             case .article(let article):
                 fresh.append(ArticleRecord(url: link, article: article, fetchedAt: now))
-                counted.count(nil)
+                counted.count(nil, paywalled: article.isPaywalled)
             case .failed(let cause, let detail):
                 fresh.append(ArticleRecord(url: link, cause: cause, detail: detail, after: records[index], now: now))
                 counted.count(cause)
@@ -120,10 +120,7 @@ public struct FullTextEnricher: StoryEnricher {
                 try await output.lock.withLock {
                     for record in toSave { try store.save(record) }
                     var counters = ArticleCounters.load(from: output)
-                    counters.fetched += outcomes.fetched
-                    counters.extracted += outcomes.extracted
-                    counters.failed.merge(outcomes.failed, uniquingKeysWith: +)
-                    counters.ruleMisses.merge(outcomes.ruleMisses, uniquingKeysWith: +)
+                    counters.add(outcomes)
                     try counters.save(to: output)
                 }
             } catch {
@@ -139,9 +136,11 @@ public struct FullTextEnricher: StoryEnricher {
 
     /// `stories`, after noting for the feed's build line how many carry their article and what failed now.
     private func tallied(_ stories: [Story], failed: [ArticleFailureCause: Int], in feed: FeedContext) -> [Story] {
-        let withArticle = stories.filter { $0.article != nil }.count
+        let paywalled = stories.filter { $0.article?.isPaywalled == true }.count
+        let withArticle = stories.filter { $0.article != nil }.count - paywalled
         feed.run.notes.record(
-            FullTextTally(stories: stories.count, withArticle: withArticle, failed: failed), for: feed.spec.id)
+            FullTextTally(stories: stories.count, withArticle: withArticle, failed: failed, paywalled: paywalled),
+            for: feed.spec.id)
         return stories
     }
 

@@ -44,7 +44,8 @@ enum PageAttempt: Sendable {
     /// One page's article and how it was found, or the attempt that says why there is none.
     private enum PageResult {
         case article(Article, ExtractionReport)
-        case failed(PageAttempt)
+        /// No article; `paywall` is what the page said of a paywall, when it was read at all.
+        case failed(PageAttempt, paywall: PaywallSignals = PaywallSignals())
     }
 
     private static func page(
@@ -69,7 +70,7 @@ enum PageAttempt: Sendable {
             return .article(article, report)
         } catch {
             if case .cancelled = error { return .failed(.cancelled) }
-            return .failed(.failed(cause(of: error), error.description))
+            return .failed(.failed(cause(of: error), error.description), paywall: report.paywall)
         }
     }
 
@@ -79,9 +80,21 @@ enum PageAttempt: Sendable {
     ) async -> PageAttempt {
         var article: Article
         let report: ExtractionReport
+        let teaser = Article.wordCount(story.content ?? story.summary)
         switch await page(story.url, fetcher: fetcher, extractor: extractor, missedRules: &missedRules) {
-        case .failed(let attempt): return attempt
+        case .failed(.failed(.noArticle, _), let paywall) where paywall.any:
+            // Nothing but a prompt where the article should be.
+            return .article(paywalled(story, page: nil, because: paywall.description ?? ""))
+        case .failed(let attempt, _): return attempt
         case .article(let first, let firstReport): (article, report) = (first, firstReport)
+        }
+        if let reason = Self.paywall(words: article.words, teaser: teaser, signals: report.paywall) {
+            return .article(paywalled(story, page: article, because: reason))
+        }
+        // A page that says less than the teaser, and nothing of a paywall, is no better than the teaser (a page
+        // built by script, a summary page): the item stays as it was, and the page is tried again later.
+        guard article.words > teaser else {
+            return .failed(.noArticle, "the article (\(article.words) words) is no longer than the teaser (\(teaser))")
         }
         let firstURL = article.url ?? story.url
         var visited: Set<String> = [story.url.absoluteString, firstURL.absoluteString]
@@ -90,8 +103,9 @@ enum PageAttempt: Sendable {
         if following.maxPages > 1, let single = report.singlePage, PageContinuation.sameSite(single, firstURL),
             visited.insert(single.absoluteString).inserted, await following.takePage()
         {
-            if case .article(var whole, _) = await page(
-                single, fetcher: fetcher, extractor: extractor, missedRules: &missedRules), whole.words > article.words
+            if case .article(var whole, let wholeReport) = await page(
+                single, fetcher: fetcher, extractor: extractor, missedRules: &missedRules), whole.words > article.words,
+                Self.paywall(words: whole.words, teaser: teaser, signals: wholeReport.paywall) == nil
             {
                 whole.url = article.url
                 article = whole
@@ -114,11 +128,6 @@ enum PageAttempt: Sendable {
             if parts.count > 1 { article = ArticleParts.join(parts) }
         }
         if Task.isCancelled { return .cancelled }
-        // A page that says less than the teaser is no better than the teaser: the item stays as it was.
-        let teaser = Article.wordCount(story.content ?? story.summary)
-        guard article.words > teaser else {
-            return .failed(.noArticle, "the article (\(article.words) words) is no longer than the teaser (\(teaser))")
-        }
         return .article(
             StoryArticle(
                 key: ArticleStore.key(for: story.link.text),
@@ -127,6 +136,30 @@ enum PageAttempt: Sendable {
                 title: article.title.isEmpty ? nil : article.title, byline: article.byline,
                 published: article.published, language: article.language, image: article.image,
                 siteName: article.siteName, canonical: article.canonical))
+    }
+
+    /// The most words a page that says it has a paywall gives when it is the teaser, not the article.
+    static let teaserWords = 300
+
+    /// Why a page whose article has `words` words is a paywall's teaser for a story whose own text has `teaser`
+    /// words (issue 28, point 10), or nil when it is not: a page that says it has a paywall (``PaywallSignals``)
+    /// and gives fewer than ``teaserWords`` words, or no more than twice the feed's own text, shows the teaser. A
+    /// page that says it has a paywall and still gives the whole article (as many do for search engines) is the
+    /// article; a short page that says nothing of a paywall is no article (a page built by script, a summary).
+    static func paywall(words: Int, teaser: Int, signals: PaywallSignals) -> String? {
+        guard let described = signals.description, words < teaserWords || words <= 2 * teaser else { return nil }
+        return described
+    }
+
+    /// The paywalled article of `story`: the page's metadata (when it was read) and no text of the page.
+    private static func paywalled(_ story: Story, page article: Article?, because reason: String) -> StoryArticle {
+        var paywalled = StoryArticle(
+            key: ArticleStore.key(for: story.link.text), html: "", text: "",
+            title: article.flatMap { $0.title.isEmpty ? nil : $0.title }, byline: article?.byline,
+            published: article?.published, language: article?.language, image: article?.image,
+            siteName: article?.siteName, canonical: article?.canonical)
+        paywalled.paywall = reason
+        return paywalled
     }
 
     static func cause(of error: FetchError) -> ArticleFailureCause {

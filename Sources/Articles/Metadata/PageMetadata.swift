@@ -14,6 +14,9 @@ struct PageMetadata {
     var canonical: String?
     /// JSON-LD `articleBody`: the publisher's own text of the article, a fallback for extraction.
     var articleBody: String?
+    /// The page declares its article not free (issue 28, point 10): schema.org `isAccessibleForFree` false in
+    /// JSON-LD (the article, or one of its parts) or microdata, or `article:content_tier` `locked` or `metered`.
+    var notFree = false
 
     static let articleTypes: Set<String> = [
         "Article", "AdvertiserContentArticle", "NewsArticle", "AnalysisNewsArticle", "AskPublicNewsArticle",
@@ -43,6 +46,11 @@ struct PageMetadata {
         for script in tree.elements(named: ["script"]) {
             guard tree[script].attribute("type")?.lowercased().contains("ld+json") == true else { continue }
             readJSONLD(tree.text(script), into: &metadata)
+        }
+        if ["locked", "metered"].contains(values["article:content_tier"]?.lowercased())
+            || isFalse(values["isaccessibleforfree"])
+        {
+            metadata.notFree = true
         }
         metadata.title = metadata.title ?? first(["og:title", "dc.title", "dcterm:title", "twitter:title", "title"])
         var author = first(["dc.creator", "dcterm:creator", "author", "parsely-author", "sailthru.author", "byl"])
@@ -88,6 +96,7 @@ struct PageMetadata {
         guard let data = text.trimmingSpaces().data(using: .utf8),
             let json = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         else { return }
+        if !metadata.notFree, declaresNotFree(json, depth: 0) { metadata.notFree = true }
         var queue: [Any] = [json]
         while !queue.isEmpty {
             let item = queue.removeFirst()
@@ -115,6 +124,25 @@ struct PageMetadata {
             }
             return
         }
+    }
+
+    /// Whether `json` says `"isAccessibleForFree": false` (or `"False"`) anywhere within a few levels (the article,
+    /// its `hasPart`, a `@graph`).
+    static func declaresNotFree(_ json: Any, depth: Int) -> Bool {
+        guard depth < 6 else { return false }
+        if let list = json as? [Any] { return list.contains { declaresNotFree($0, depth: depth + 1) } }
+        guard let object = json as? [String: Any] else { return false }
+        if let value = object["isAccessibleForFree"] {
+            if let flag = value as? Bool, !flag { return true }
+            if isFalse(value as? String) { return true }
+        }
+        return object.values.contains { ($0 is [Any] || $0 is [String: Any]) && declaresNotFree($0, depth: depth + 1) }
+    }
+
+    /// `false`, `False`, `no` as a page writes them.
+    private static func isFalse(_ text: String?) -> Bool {
+        guard let text else { return false }
+        return ["false", "no", "0"].contains(text.trimmingSpaces().lowercased())
     }
 
     private static func string(_ value: Any?) -> String? {

@@ -9,17 +9,22 @@ public struct FullTextTally: Sendable, Equatable {
     public var withArticle: Int
     /// Pages asked in this build that gave no article, by cause.
     public var failed: [ArticleFailureCause: Int]
+    /// Those whose page was a paywall's teaser: they keep the feed's text, marked (not counted in `withArticle`).
+    public var paywalled: Int
 
-    public init(stories: Int, withArticle: Int, failed: [ArticleFailureCause: Int] = [:]) {
+    public init(stories: Int, withArticle: Int, failed: [ArticleFailureCause: Int] = [:], paywalled: Int = 0) {
         self.stories = stories
         self.withArticle = withArticle
         self.failed = failed
+        self.paywalled = paywalled
     }
 
-    /// `full text 5 of 7 stories (2 pages failed: 1 timeout, 1 network)`; the causes in the order
+    /// `full text 5 of 7 stories, 1 paywalled (2 pages failed: 1 timeout, 1 network)`; the causes in the order
     /// ``ArticleFailureCause`` lists them.
     public var text: String {
-        let base = "full text \(withArticle) of \(stories) \(stories == 1 ? "story" : "stories")"
+        let base =
+            "full text \(withArticle) of \(stories) \(stories == 1 ? "story" : "stories")"
+            + (paywalled > 0 ? ", \(paywalled) paywalled" : "")
         let count = failed.values.reduce(0, +)
         guard count > 0 else { return base }
         let causes = ArticleFailureCause.allCases.compactMap { cause in

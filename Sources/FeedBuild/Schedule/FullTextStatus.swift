@@ -18,15 +18,19 @@ public struct FullTextStatus: Sendable, Equatable {
         /// Of those, the items whose page no build has reached yet (`fullText.pagesPerRun` or `fullText.runTime`
         /// ran out first): no article, no failure.
         public var waiting = 0
+        /// Of those, the items whose page was a paywall's teaser (issue 28, point 10): they keep the feed's text.
+        public var paywalled = 0
 
         package init(
-            path: String, items: Int, withArticle: Int, failures: [ArticleFailureCause: Int], waiting: Int = 0
+            path: String, items: Int, withArticle: Int, failures: [ArticleFailureCause: Int], waiting: Int = 0,
+            paywalled: Int = 0
         ) {
             self.path = path
             self.items = items
             self.withArticle = withArticle
             self.failures = failures
             self.waiting = waiting
+            self.paywalled = paywalled
         }
     }
 
@@ -52,7 +56,9 @@ public struct FullTextStatus: Sendable, Equatable {
                     feed.waiting += 1
                     continue
                 }
-                if record.article != nil {
+                if record.article?.isPaywalled == true {
+                    feed.paywalled += 1
+                } else if record.article != nil {
                     feed.withArticle += 1
                 } else if let failure = record.failure {
                     feed.failures[failure.cause, default: 0] += 1
@@ -73,6 +79,7 @@ public struct FullTextStatus: Sendable, Equatable {
     public var lines: [String] {
         var lines = feeds.map { feed in
             "\(feed.path) full text: \(feed.withArticle) of \(feed.items) items with the article; "
+                + (feed.paywalled > 0 ? "\(feed.paywalled) paywalled; " : "")
                 + "failures: \(Self.failureText(feed.failures))"
                 + (feed.waiting > 0 ? "; \(feed.waiting) not fetched yet" : "")
         }
@@ -81,7 +88,8 @@ public struct FullTextStatus: Sendable, Equatable {
         }
         lines.append(
             "full text pages: \(counters.fetched) fetched, \(counters.extracted) extracted, "
-                + "\(counters.fetched - counters.extracted) failed"
+                + (counters.paywalled > 0 ? "\(counters.paywalled) paywalled, " : "")
+                + "\(counters.failedTotal) failed"
                 + (failed.isEmpty ? "" : " (\(failed.joined(separator: ", ")))"))
         if !counters.ruleMisses.isEmpty {
             let total = counters.ruleMisses.values.reduce(0, +)
@@ -99,7 +107,7 @@ public struct FullTextStatus: Sendable, Equatable {
         let failures = JSONOutput.object(feed.failures.map { ($0.key.rawValue, .int($0.value)) })
         return [
             "items": .int(feed.items), "withArticle": .int(feed.withArticle), "failures": failures,
-            "waiting": .int(feed.waiting),
+            "waiting": .int(feed.waiting), "paywalled": .int(feed.paywalled),
         ]
     }
 
@@ -107,6 +115,7 @@ public struct FullTextStatus: Sendable, Equatable {
     var countersJSON: JSONOutput {
         [
             "fetched": .int(counters.fetched), "extracted": .int(counters.extracted),
+            "paywalled": .int(counters.paywalled),
             "failed": JSONOutput(counters.failed), "ruleMisses": JSONOutput(counters.ruleMisses),
         ]
     }

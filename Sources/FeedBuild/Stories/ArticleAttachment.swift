@@ -18,8 +18,9 @@ package enum ArticleAttachment {
     /// Whether `story`'s own text (a publisher's feed item's content, else its summary) is longer than `article`'s:
     /// a publisher's feed that already carries more text than its page gave keeps its own (issue 27, point 7), in
     /// the build that fetched the page and in every later one that finds the article in the cache.
+    /// A paywall's teaser (which carries no text) never counts: its item keeps the feed's text with the mark.
     package static func feedSaysMore(_ story: Story, than article: StoryArticle) -> Bool {
-        (story.content ?? story.summary).count > article.text.count
+        !article.isPaywalled && (story.content ?? story.summary).count > article.text.count
     }
 
     /// `story` with `article` and the metadata it fills. A story whose summary is empty or `placeholder` (the

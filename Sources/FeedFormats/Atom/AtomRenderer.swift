@@ -110,7 +110,7 @@ public struct AtomRenderer: FeedRenderer {
             try writer.text(story.summary)
             try writer.endElement()
         }
-        if let article = story.article {
+        if let article = story.article, !article.isPaywalled {
             try writer.startElement("content")
             try writer.attribute("type", "html")
             try writer.text(article.html + FeedHTML.alsoAt(story))
@@ -137,6 +137,12 @@ public struct AtomRenderer: FeedRenderer {
         if let category = story.category {
             try writer.startElement("category")
             try writer.attribute("term", category)
+            try writer.endElement()
+        }
+        // A paywall's teaser (issue 28, point 10), marked where every reader shows it.
+        if story.article?.isPaywalled == true {
+            try writer.startElement("category")
+            try writer.attribute("term", StoryArticle.subscriberLabel)
             try writer.endElement()
         }
         if let image = story.image {

@@ -189,7 +189,10 @@ public struct FeedPageRenderer: FeedRenderer {
         }
         // The reader view of the whole article (full text), beside a built page only.
         if standalone == nil, let article = story.article {
-            html += "<p class=\"read-here\">\(PageLayout.link("Read here", href: prefix + article.readerPath))</p>\n"
+            // A paywall's teaser (issue 28, point 10) says so before its link.
+            let mark = article.isPaywalled ? "<span class=\"subscriber\">\(StoryArticle.subscriberLabel)</span> · " : ""
+            html +=
+                "<p class=\"read-here\">\(mark)\(PageLayout.link("Read here", href: prefix + article.readerPath))</p>\n"
         }
         html += "</div>\n</li>\n"
         return html

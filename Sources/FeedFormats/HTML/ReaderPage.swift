@@ -37,6 +37,7 @@ public struct ReaderPage: Sendable {
         .reader table { display: block; overflow-x: auto; border-collapse: collapse; }
         .reader th, .reader td { border: 1px solid var(--rule); padding: 0.25rem 0.5rem; text-align: start; }
         .reader h2, .reader h3, .reader h4 { line-height: 1.3; }
+        .reader .subscriber-note { padding: 0.75rem 1rem; border-left: 4px solid var(--rule); background: var(--card); }
         .read-at { margin: 2rem 0 1rem; font-weight: 600; }
         .read-at a { display: inline-flex; align-items: center; min-height: 44px; }
 
@@ -66,12 +67,26 @@ public struct ReaderPage: Sendable {
             body += "<img class=\"lead-image\" src=\"\(PageLayout.attribute(image))\" alt=\"\" decoding=\"async\" "
             body += "data-fallback=\"\(PageLayout.attribute(fallback))\">\n"
         }
-        body += "<div class=\"article-body\">\n\(article.html)\(FeedHTML.alsoAt(story))\n</div>\n"
+        if article.isPaywalled {
+            // A paywall's teaser (issue 28, point 10): the feed's own text under the note, never the page's.
+            body += "<p class=\"subscriber-note\"><strong>\(StoryArticle.subscriberLabel)</strong>: "
+            body += "the publisher shows the whole article to subscribers only. Here is the feed's own text; "
+            body += PageLayout.link("the original", href: story.link.text, rel: "noopener") + " has the rest.</p>\n"
+            body += "<div class=\"article-body\">\n\(Self.feedText(of: story))\(FeedHTML.alsoAt(story))\n</div>\n"
+        } else {
+            body += "<div class=\"article-body\">\n\(article.html)\(FeedHTML.alsoAt(story))\n</div>\n"
+        }
         let publisher = article.siteName ?? story.sourceName
         body += "<p class=\"read-at\">"
         body += PageLayout.link("Read at \(publisher)", href: story.link.text, rel: "noopener")
         body += "</p>\n</article>\n"
         return layout.render(body: body)
+    }
+
+    /// The feed's own text of `story` as HTML: its sanitized HTML, else its content or summary as paragraphs.
+    static func feedText(of story: Story) -> String {
+        if let html = story.contentHTML { return html }
+        return FeedHTML.paragraphs(story.content ?? story.summary)
     }
 
     /// The story's own image, else the page's lead image; never the bundled default image. Left out when the

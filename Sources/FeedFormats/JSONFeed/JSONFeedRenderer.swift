@@ -70,7 +70,7 @@ public struct JSONFeedRenderer: FeedRenderer {
         json.member("url", url, indent: 3)
         json.member("title", story.title, indent: 3)
         if !story.summary.isEmpty { json.member("summary", story.summary, indent: 3) }
-        if let article = story.article {
+        if let article = story.article, !article.isPaywalled {
             json.member("content_html", article.html + FeedHTML.alsoAt(story), indent: 3)
             json.member("content_text", article.text + FeedHTML.alsoAtText(story), indent: 3)
         } else if let contentHTML = story.contentHTML {
@@ -89,9 +89,15 @@ public struct JSONFeedRenderer: FeedRenderer {
             json.member("language", language, indent: 3)
         }
         // The item's own category (a DuckDuckGo topic group), as RSS `<category>` carries it.
-        if let category = story.category {
+        // A paywall's teaser (issue 28, point 10) is tagged as RSS and Atom mark it.
+        let tags = [story.category, story.article?.isPaywalled == true ? StoryArticle.subscriberLabel : nil]
+            .compactMap { $0 }
+        if !tags.isEmpty {
             json.raw("      \"tags\": [")
-            json.string(category)
+            for (index, tag) in tags.enumerated() {
+                if index > 0 { json.raw(", ") }
+                json.string(tag)
+            }
             json.raw("],\n")
         }
         json.raw("      \"authors\": [{\"name\": ")
@@ -120,6 +126,7 @@ public struct JSONFeedRenderer: FeedRenderer {
         json.raw(", \"url\": ")
         json.string(story.sourceLink.text)
         json.raw("}")
+        if story.article?.isPaywalled == true { json.raw(", \"paywalled\": true") }
         // The story's other places (issue 27, point 13), beside the publisher in the extension object.
         if !story.alsoAt.isEmpty {
             json.raw(", \"alsoAt\": [")

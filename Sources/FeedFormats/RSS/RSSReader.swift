@@ -248,7 +248,8 @@ public struct RSSReader: Sendable {
             summary: FeedHTML.plainText(fromHTML: description),
             content: item.texts[.contentEncoded].map { FeedHTML.plainText(fromHTML: FeedHTML.withoutAlsoAt($0)) },
             author: item.texts[.creator],
-            category: item.texts[.category].flatMap { $0.isEmpty ? nil : $0 },
+            // The paywall's mark is the renderer's, not the item's own category.
+            category: item.texts[.category].flatMap { $0.isEmpty || $0 == StoryArticle.subscriberLabel ? nil : $0 },
             image: image(of: item),
             originalImageURL: nil,
             publishedAt: publishedAt,

@@ -118,8 +118,9 @@ public struct RSSRenderer: FeedRenderer {
             FeedHTML.appendEscaped(story.summary, to: &html)
             try writer.element("description", utf8Text: &html)
         }
-        // The whole article (full text) is sanitized HTML already; without one, upstream's fuller text.
-        if let article = story.article {
+        // The whole article (full text) is sanitized HTML already; without one (or behind a paywall), upstream's
+        // fuller text.
+        if let article = story.article, !article.isPaywalled {
             try writer.element("content:encoded", text: article.html + FeedHTML.alsoAt(story))
         } else if let contentHTML = story.contentHTML {
             // A publisher's item's own HTML, sanitized as articles are when it was read.
@@ -140,6 +141,10 @@ public struct RSSRenderer: FeedRenderer {
         }
         if let category = story.category {
             try writer.element("category", text: category)
+        }
+        // A paywall's teaser (issue 28, point 10), marked where every reader shows it.
+        if story.article?.isPaywalled == true {
+            try writer.element("category", text: StoryArticle.subscriberLabel)
         }
         // A publisher's item keeps its own guid, so the next build knows it when its link or text changed.
         try writer.startElement("guid")

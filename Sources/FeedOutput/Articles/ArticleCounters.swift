@@ -8,6 +8,8 @@ public struct ArticleCounters: Sendable, Hashable, Codable {
     public var fetched = 0
     /// Pages that gave an article.
     public var extracted = 0
+    /// Pages that were a paywall's teaser (issue 28, point 10): neither an article nor a failure.
+    public var paywalled = 0
     /// Pages that gave none, by ``ArticleFailureCause`` raw value.
     public var failed: [String: Int] = [:]
     /// Pages whose site rule (`fullText.siteConfig`) matched nothing, so the automatic extraction ran, by rule file
@@ -17,7 +19,7 @@ public struct ArticleCounters: Sendable, Hashable, Codable {
     public init() {}
 
     private enum CodingKeys: String, CodingKey {
-        case fetched, extracted, failed, ruleMisses
+        case fetched, extracted, paywalled, failed, ruleMisses
     }
 
     /// Counters written before a key existed read it as zero.
@@ -25,14 +27,33 @@ public struct ArticleCounters: Sendable, Hashable, Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         fetched = try container.decodeIfPresent(Int.self, forKey: .fetched) ?? 0
         extracted = try container.decodeIfPresent(Int.self, forKey: .extracted) ?? 0
+        paywalled = try container.decodeIfPresent(Int.self, forKey: .paywalled) ?? 0
         failed = try container.decodeIfPresent([String: Int].self, forKey: .failed) ?? [:]
         ruleMisses = try container.decodeIfPresent([String: Int].self, forKey: .ruleMisses) ?? [:]
     }
 
-    /// Counts one attempt's outcome: an article, or the failure's cause.
-    public mutating func count(_ cause: ArticleFailureCause?) {
+    /// Counts one attempt's outcome: an article, a paywall's teaser, or the failure's cause.
+    public mutating func count(_ cause: ArticleFailureCause?, paywalled: Bool = false) {
         fetched += 1
-        if let cause { failed[cause.rawValue, default: 0] += 1 } else { extracted += 1 }
+        if let cause {
+            failed[cause.rawValue, default: 0] += 1
+        } else if paywalled {
+            self.paywalled += 1
+        } else {
+            extracted += 1
+        }
+    }
+
+    /// Pages that gave neither an article nor a paywall's teaser.
+    public var failedTotal: Int { failed.values.reduce(0, +) }
+
+    /// Adds `other`'s counts (one build's) to these.
+    public mutating func add(_ other: ArticleCounters) {
+        fetched += other.fetched
+        extracted += other.extracted
+        paywalled += other.paywalled
+        failed.merge(other.failed, uniquingKeysWith: +)
+        ruleMisses.merge(other.ruleMisses, uniquingKeysWith: +)
     }
 
     /// The counters kept in `folder`'s state (zero when there are none or they cannot be read).

@@ -143,11 +143,18 @@ public enum MetricsDocument {
                 "newsfeed_feed_fulltext_waiting", "gauge", "Items of the feed whose page no build has reached yet.",
                 fullText.feeds.map { ("{feed=\"\(escapeLabel($0.path))\"}", "\($0.waiting)") })
             family(
+                "newsfeed_feed_fulltext_paywalled", "gauge",
+                "Items of the feed whose page was a paywall's teaser (they keep the feed's text).",
+                fullText.feeds.map { ("{feed=\"\(escapeLabel($0.path))\"}", "\($0.paywalled)") })
+            family(
                 "newsfeed_fulltext_pages_fetched_total", "counter", "Publishers' pages fetched for full text.",
                 [("", "\(fullText.counters.fetched)")])
             family(
                 "newsfeed_fulltext_pages_extracted_total", "counter", "Pages that gave their article.",
                 [("", "\(fullText.counters.extracted)")])
+            family(
+                "newsfeed_fulltext_pages_paywalled_total", "counter", "Pages that were a paywall's teaser.",
+                [("", "\(fullText.counters.paywalled)")])
             family(
                 "newsfeed_fulltext_pages_failed_total", "counter", "Pages that gave no article, by cause.",
                 ArticleFailureCause.allCases.map {

@@ -28,6 +28,11 @@ public struct StoryArticle: Sendable, Hashable, Codable {
     /// The page's own address for itself (`<link rel="canonical">`), absolute; the same story under two addresses
     /// is one item (``StoryDeduplicator``). Nil in articles cached before it was kept.
     public var canonical: URL?
+    /// Why the page was taken for a paywall's teaser (issue 28, point 10: `declared not free`, `a subscription
+    /// prompt`, or both); nil for a whole article. A paywalled article carries no text of
+    /// the page (neither its teaser nor its prompt): the item keeps the feed's own text, marked as a subscriber
+    /// article, and its reader view shows that text under a "Subscriber article" note.
+    public var paywall: String?
 
     public init(
         key: String, html: String, text: String, title: String? = nil, byline: String? = nil,
@@ -45,6 +50,12 @@ public struct StoryArticle: Sendable, Hashable, Codable {
         self.image = image
         self.siteName = siteName
     }
+
+    /// Whether the page was a paywall's teaser rather than the article.
+    public var isPaywalled: Bool { paywall != nil }
+
+    /// The label feeds, pages and reader views give a paywalled item.
+    public static let subscriberLabel = "Subscriber article"
 
     /// Where the reader view of the article is, relative to the output folder.
     public var readerPath: String { "articles/\(key).html" }

@@ -1,0 +1,141 @@
+/// What a page says of a paywall (issue 28, point 10): the publisher's own declaration that the article is not free
+/// (schema.org `isAccessibleForFree: false` in JSON-LD or microdata, `article:content_tier` `locked` or `metered`),
+/// and a subscription prompt shown on the page (an element named as a paywall, or a short block asking the reader
+/// to subscribe, log in or register to read on). Whether the page is then a teaser is decided with the article's
+/// length against the feed's own text, where both are known (`FullText.PageAttempt`).
+public struct PaywallSignals: Sendable, Hashable {
+    /// The page declares its article not free.
+    public var declared = false
+    /// The page shows a subscription prompt.
+    public var prompt = false
+
+    public init(declared: Bool = false, prompt: Bool = false) {
+        self.declared = declared
+        self.prompt = prompt
+    }
+
+    /// Whether the page says anything of a paywall.
+    public var any: Bool { declared || prompt }
+
+    /// How `extract --explain` and the article cache name the signals: `declared not free`, `a subscription
+    /// prompt`, or both; nil without any.
+    public var description: String? {
+        switch (declared, prompt) {
+        case (true, true): "declared not free, with a subscription prompt"
+        case (true, false): "declared not free"
+        case (false, true): "a subscription prompt"
+        case (false, false): nil
+        }
+    }
+}
+
+enum PaywallMarkers {
+    /// Substrings of a lowercased `class id` that name a paywall or its prompt.
+    static let elementNames = [
+        "paywall", "pay-wall", "regwall", "reg-wall", "registration-wall", "subscriber-only", "subscribers-only",
+        "subscription-wall", "subscribe-wall", "subscription-required", "content-gate", "contentgate",
+        "article-gate", "meter-wall", "meterwall", "premium-wall", "locked-content", "content-locked",
+        "article-locked", "piano-offer", "tp-modal", "premium-gate",
+    ]
+
+    /// Phrases that are a subscription prompt by themselves (lowercased; apostrophes as typed or curly).
+    static let promptPhrases = [
+        "already a subscriber", "already subscribed", "subscribe to continue", "subscribe to read",
+        "subscribe now to read", "subscribe now to continue", "subscribers only", "subscriber-only",
+        "only for subscribers", "only available to subscribers", "available to subscribers", "exclusive to subscribers",
+        "subscriber exclusive", "for subscribers only", "reserved for subscribers", "become a subscriber to",
+        "unlock this article", "unlock this story", "unlock full access", "reached your limit of free",
+        "reached your free article limit", "free articles left", "free articles remaining", "this article is premium",
+        "premium article", "réservé aux abonnés", "reservé aux abonnés", "exclusivo para suscriptores",
+        "solo para suscriptores", "nur für abonnenten", "abonnenten lesen", "jetzt abonnieren und weiterlesen",
+        "riservato agli abbonati",
+    ]
+
+    /// What a block asks the reader to do, and what for: one of each makes a prompt (`Log in to keep reading`,
+    /// `Register for free to read the rest of this story`).
+    static let promptActions = [
+        "subscribe", "subscription", "sign in", "sign up", "log in", "login", "register", "free account",
+        "free trial", "membership", "become a member", "members only",
+    ]
+    static let promptGoals = [
+        "continue reading", "keep reading", "read the full", "read the rest", "read this article",
+        "read this story", "read the article", "full access", "unlimited access", "read more of", "to read on",
+    ]
+
+    /// Elements that hold a prompt's text.
+    static let promptBlocks: TagSet = [
+        "p", "div", "section", "aside", "h2", "h3", "h4", "h5", "h6", "span", "strong", "b", "em", "a", "li",
+        "footer", "form",
+    ]
+
+    /// The longest text (characters) a prompt block has: longer is prose that mentions subscribing.
+    static let promptLength = 320
+
+    /// Whether any element under `root` is named as a paywall.
+    static func hasPromptElement(_ tree: PageTree, under root: Int) -> Bool {
+        tree.elements(under: root).contains { isNamedPaywall(tree, $0) }
+    }
+
+    private static func isNamedPaywall(_ tree: PageTree, _ index: Int) -> Bool {
+        let node = tree[index]
+        guard node.attribute("class") != nil || node.attribute("id") != nil else { return false }
+        let names = tree.classAndID(index)
+        return elementNames.contains { BoilerplatePatterns.contains(names, $0) }
+    }
+
+    /// Whether `text` (lowercased) asks the reader to subscribe, log in or register to read on.
+    static func isPrompt(_ text: String) -> Bool {
+        let text = text.replacingOccurrences(of: "\u{2019}", with: "'")
+        // A newsletter's sign-up box asks for an address, not for money to read on.
+        if text.contains("newsletter") { return false }
+        if promptPhrases.contains(where: text.contains) { return true }
+        return promptActions.contains(where: text.contains) && promptGoals.contains(where: text.contains)
+    }
+
+    /// Whether a block under `root` is a subscription prompt.
+    static func hasPromptText(_ tree: PageTree, under root: Int) -> Bool {
+        tree.elements(named: promptBlocks, under: root).contains { isPromptBlock(tree, $0) }
+    }
+
+    private static func isPromptBlock(_ tree: PageTree, _ index: Int) -> Bool {
+        let length = tree.textLength(index)
+        guard length > 0, length <= promptLength else { return false }
+        return isPrompt(tree.normalizedText(index).lowercased())
+    }
+
+    /// A short element named as a paywall: a long one is the paid text itself, as schema.org's `cssSelector`
+    /// markup names it.
+    private static func isNamedPrompt(_ tree: PageTree, _ index: Int) -> Bool {
+        isNamedPaywall(tree, index) && tree.textLength(index) <= promptLength
+    }
+
+    /// Removes the subscription prompts under `content` (never `content` itself): each short element named as a
+    /// paywall, whole; each block that says a prompt, and then its wrappers while what is left of them is a
+    /// button's worth of text (`Subscribe`, `Log in`). Returns whether one was found.
+    static func removePrompts(_ tree: inout PageTree, under content: Int) -> Bool {
+        var found = false
+        for index in tree.elements(under: content) where index != content && isNamedPrompt(tree, index) {
+            guard tree.isAttached(index, to: content) else { continue }
+            tree.remove(index)
+            found = true
+        }
+        // Innermost first: a box holding a teaser and its prompt loses the prompt only.
+        let prompts = tree.elements(named: promptBlocks, under: content).filter { index in
+            index != content && isPromptBlock(tree, index)
+        }
+        let innermost = prompts.filter { index in
+            !prompts.contains { $0 != index && PageMarkers.isAncestor(index, of: $0, in: tree) }
+        }
+        for prompt in innermost where tree.isAttached(prompt, to: content) {
+            var removed = prompt
+            var parent = tree[removed].parent
+            tree.remove(removed)
+            while parent >= 0, parent != content, tree.textLength(parent) <= 40 {
+                removed = parent
+                parent = tree[removed].parent
+                tree.remove(removed)
+            }
+        }
+        return found || !innermost.isEmpty
+    }
+}
