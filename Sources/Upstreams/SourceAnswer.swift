@@ -92,7 +92,10 @@ public struct SourcePoll: Sendable, Hashable {
     }
 
     /// The host the poll went to, lowercased (what a back-off holds).
-    public var host: String { url.host()?.lowercased() ?? "" }
+    public var host: String { Self.host(of: url) }
+
+    /// A feed URL's host, lowercased: the key of hosts' back-offs and of the host-fair queue.
+    public static func host(of url: URL) -> String { url.host()?.lowercased() ?? "" }
 
     /// `200`, `304`, `HTTP 404` or `error`: the last answer in a word.
     public var answerText: String {

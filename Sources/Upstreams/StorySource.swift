@@ -32,11 +32,24 @@ public struct StoryRequest: Sendable, Hashable {
     public var now: Date
     /// The fallbacks for empty fields.
     public var defaults: StoryDefaults
+    /// Sources of a merged feed that must not be polled now (their host's back-off, their `Retry-After`, their
+    /// 410), by URL (absolute string), with the words saying why: the others are polled, and the held ones' items
+    /// stay in the feed's history.
+    public var heldSources: [String: String]
+    /// Publishers' feeds that answered a permanent redirect (301, 308), by configured URL (absolute string): the
+    /// address they moved to, asked directly until the config changes (the poll is still recorded under the
+    /// configured URL, and `status` keeps saying `moved permanently to …; update the config`).
+    public var movedSources: [String: URL]
 
-    public init(pageSize: Int = 100, now: Date, defaults: StoryDefaults = StoryDefaults()) {
+    public init(
+        pageSize: Int = 100, now: Date, defaults: StoryDefaults = StoryDefaults(), heldSources: [String: String] = [:],
+        movedSources: [String: URL] = [:]
+    ) {
         self.pageSize = pageSize
         self.now = now
         self.defaults = defaults
+        self.heldSources = heldSources
+        self.movedSources = movedSources
     }
 }
 

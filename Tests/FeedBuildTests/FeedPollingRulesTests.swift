@@ -174,12 +174,29 @@ import Testing
             )
             let source = try Self.source(try await Self.statusJSON(workspace), feed: "feed/one")
             #expect(source["movedTo"] as? String == "\(base)/new/one.xml")
-            // A temporary redirect is no move.
-            host.set("/one.xml", .redirect(302, to: "\(base)/new/one.xml"))
+            // Remembered: the next polls ask the new address directly, and status still says to update the config.
             workspace.clock.advance(by: 3700)
             #expect(await workspace.build().status == 0)
+            workspace.clock.advance(by: 3700)
+            #expect(await workspace.build().status == 0)
+            #expect(Self.requests(host, "/one.xml") == 1)
+            #expect(Self.requests(host, "/new/one.xml") == 3)
             let after = try Self.source(try await Self.statusJSON(workspace), feed: "feed/one")
-            #expect(after["movedTo"] is NSNull)
+            #expect(after["movedTo"] as? String == "\(base)/new/one.xml")
+        }
+    }
+
+    @Test func aTemporaryRedirectIsNoMove() async throws {
+        try await Self.with([:]) { workspace, host, base in
+            host.set("/one.xml", .redirect(302, to: "\(base)/new/one.xml"))
+            host.set("/new/one.xml", .init(Self.rss()))
+            host.set("/two.xml", .init(Self.rss()))
+            #expect(await workspace.build().status == 0)
+            workspace.clock.advance(by: 3700)
+            #expect(await workspace.build().status == 0)
+            #expect(Self.requests(host, "/one.xml") == 2)
+            let source = try Self.source(try await Self.statusJSON(workspace), feed: "feed/one")
+            #expect(source["movedTo"] is NSNull)
         }
     }
 
@@ -204,6 +221,10 @@ import Testing
             #expect(forced.outputLines.contains { $0.hasPrefix("feed/one: not polled: gone (HTTP 410)") })
             let status = await workspace.run(["status"])
             #expect(status.standardOutput.contains("feed/one (feed), gone"))
+            #expect(status.standardOutput.contains("next due not while gone"), "\(status.standardOutput)")
+            #expect(
+                try Self.source(try await Self.statusJSON(workspace), feed: "feed/one")["nextPollSetBy"] as? String
+                    == "gone")
             #expect(status.standardOutput.contains("feed/one: gone: it answered HTTP 410"))
             // Named by --only, it is asked again; back, it is no longer gone.
             host.set("/one.xml", .init(Self.rss(items: "b")))

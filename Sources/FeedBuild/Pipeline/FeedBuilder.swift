@@ -333,7 +333,16 @@ public struct FeedBuilder: Sendable {
 
     /// The upstream request.
     private func fetch(_ feed: FeedContext) async throws(SourceError) -> SourceAnswer {
-        let request = StoryRequest(pageSize: config.pageSize, now: feed.now, defaults: storyDefaults)
+        var request = StoryRequest(pageSize: config.pageSize, now: feed.now, defaults: storyDefaults)
+        // A merged feed's held sources wait while the others are polled (a single feed held is not fetched).
+        if let mode = feed.run.scheduled?.mode, feed.spec.kind.feedURLs.count > 1 {
+            let holds = feed.run.scheduler.sourceHolds(
+                for: feed.spec, state: feed.state, now: feed.admittedAt, revived: mode.revives.contains(feed.spec.id))
+            request.heldSources = holds.mapValues { $0.words(time: ScheduleTime.text) }
+        }
+        for (url, record) in feed.state.feeds[feed.spec.id]?.sources ?? [:] {
+            if let moved = record.movedTo.flatMap(URL.init(string:)) { request.movedSources[url] = moved }
+        }
         return try await source.answer(for: feed.spec, request: request)
     }
 

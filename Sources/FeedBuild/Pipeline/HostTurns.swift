@@ -1,6 +1,7 @@
 import Foundation
 import NewsModel
 import Synchronization
+import Upstreams
 
 /// The order publishers' feeds start in a build: hosts take turns (the first feed of each host, then the second
 /// …), a host's second lane is used only when no idle host has feeds waiting, and a host with `perHost` feeds in
@@ -24,7 +25,7 @@ struct HostTurns {
 
     /// The host whose lanes a feed takes: its URL's host, lowercased (the first URL's, for a merged feed).
     static func host(of spec: FeedSpec) -> String {
-        FeedScheduler.sourceURLs(of: spec).first?.host()?.lowercased() ?? spec.id
+        spec.kind.feedURLs.first.map(SourcePoll.host(of:)) ?? spec.id
     }
 
     /// The next feed to start and its host, or nil when every host with feeds left is at its limit (or none is

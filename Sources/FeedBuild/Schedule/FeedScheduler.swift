@@ -206,10 +206,16 @@ public struct FeedScheduler: Sendable {
         return min(interval, Self.firstRetryDelay * pow(2, Double(doublings)))
     }
 
+    /// When `spec`'s interval (or its retry's back-off) has passed since its last request, holds aside; nil when it
+    /// has never been attempted.
+    public func intervalDue(for spec: FeedSpec, in state: BridgeState) -> Date? {
+        lastRequest(for: spec, in: state)?.addingTimeInterval(wait(for: spec, in: state))
+    }
+
     /// When `spec` is next due; nil when it has never been attempted (due now). A publisher's feed held by a
     /// `Retry-After` or its host's back-off is not due before that ends.
     public func nextDue(for spec: FeedSpec, in state: BridgeState) -> Date? {
-        let next = lastRequest(for: spec, in: state)?.addingTimeInterval(wait(for: spec, in: state))
+        let next = intervalDue(for: spec, in: state)
         guard let held = holdEnd(for: spec, in: state) else { return next }
         return max(next ?? held, held)
     }
@@ -234,41 +240,81 @@ public struct FeedScheduler: Sendable {
         return max(interval, min(asked, Self.longestAskedInterval))
     }
 
-    /// The configured URLs of a publisher's feed (none for other kinds).
-    public static func sourceURLs(of spec: FeedSpec) -> [URL] {
-        spec.kind.feedURLs
-    }
-
     /// What the last polls of `spec`'s configured URLs said (records of URLs no longer configured are ignored).
     public func sourceRecords(for spec: FeedSpec, in state: BridgeState) -> [SourcePollRecord] {
         guard let sources = state.feeds[spec.id]?.sources else { return [] }
-        return Self.sourceURLs(of: spec).compactMap { sources[$0.absoluteString] }
+        return spec.kind.feedURLs.compactMap { sources[$0.absoluteString] }
     }
 
-    /// When a `Retry-After` or a host's back-off ends for `spec`, if one was ever set.
+    /// When a `Retry-After` or a host's back-off last set for `url` (a source of `spec`) ends; nil when none was.
+    private func holdEnd(of url: URL, for spec: FeedSpec, in state: BridgeState) -> Date? {
+        let retry = state.feeds[spec.id]?.sources[url.absoluteString]?.retryAfter
+        let host = state.hostHolds[SourcePoll.host(of: url)]?.until
+        return [retry, host].compactMap(\.self).max()
+    }
+
+    /// When `spec` may be polled again after `Retry-After`s and hosts' back-offs: for one URL, when its hold ends;
+    /// for a merged feed, when the first of its sources that is not gone is free again (the others wait on their
+    /// own, ``sourceHolds(for:state:now:revived:)``). Nil when a source never had a hold.
     private func holdEnd(for spec: FeedSpec, in state: BridgeState) -> Date? {
-        let retry = sourceRecords(for: spec, in: state).compactMap(\.retryAfter).max()
-        let hosts = Self.sourceURLs(of: spec).compactMap { state.hostHolds[$0.host()?.lowercased() ?? ""]?.until }
-        return ([retry].compactMap(\.self) + hosts).max()
+        let sources = state.feeds[spec.id]?.sources ?? [:]
+        let urls = spec.kind.feedURLs
+        let live = urls.filter { sources[$0.absoluteString]?.goneSince == nil }
+        var earliest: Date?
+        for url in live.isEmpty ? urls : live {
+            guard let end = holdEnd(of: url, for: spec, in: state) else { return nil }
+            earliest = min(earliest ?? end, end)
+        }
+        return earliest
+    }
+
+    /// Why `url`, a source of `spec`, must not be polled at `now`: its host's back-off, its own `Retry-After`, or
+    /// its 410 (unless `revived`); nil when it may go.
+    public func sourceHold(_ url: URL, of spec: FeedSpec, state: BridgeState, now: Date, revived: Bool = false)
+        -> PoliteHold?
+    {
+        let host = SourcePoll.host(of: url)
+        if let hold = state.hostHolds[host], hold.until > now {
+            return .hostBackoff(host: host, until: hold.until, reason: hold.reason)
+        }
+        let record = state.feeds[spec.id]?.sources[url.absoluteString]
+        if let retry = record?.retryAfter, retry > now { return .retryAfter(until: retry) }
+        if !revived, let since = record?.goneSince { return .gone(since: since) }
+        return nil
+    }
+
+    /// The sources of `spec` that must not be polled at `now`, by URL (absolute string): a merged feed goes with the
+    /// others and keeps the held ones' items from its history.
+    public func sourceHolds(for spec: FeedSpec, state: BridgeState, now: Date, revived: Bool = false)
+        -> [String: PoliteHold]
+    {
+        var holds: [String: PoliteHold] = [:]
+        for url in spec.kind.feedURLs {
+            if let hold = sourceHold(url, of: spec, state: state, now: now, revived: revived) {
+                holds[url.absoluteString] = hold
+            }
+        }
+        return holds
     }
 
     /// Why `spec` must not be polled at `now` whatever the run's mode; nil when it may go. `revived` (named by
-    /// `build --only`) lifts only a 410.
+    /// `build --only`) lifts only a 410. A merged feed is held only while every one of its sources is: gone when
+    /// all are gone, else by the hold that ends first.
     public func politeHold(for spec: FeedSpec, state: BridgeState, now: Date, revived: Bool = false) -> PoliteHold? {
-        let records = sourceRecords(for: spec, in: state)
-        for url in Self.sourceURLs(of: spec) {
-            let host = url.host()?.lowercased() ?? ""
-            if let hold = state.hostHolds[host], hold.until > now {
-                return .hostBackoff(host: host, until: hold.until, reason: hold.reason)
-            }
+        let urls = spec.kind.feedURLs
+        guard !urls.isEmpty else { return nil }
+        var holds: [PoliteHold] = []
+        for url in urls {
+            guard let hold = sourceHold(url, of: spec, state: state, now: now, revived: revived) else { return nil }
+            holds.append(hold)
         }
-        if let retry = records.compactMap(\.retryAfter).max(), retry > now { return .retryAfter(until: retry) }
-        if !revived, !records.isEmpty, records.count == Self.sourceURLs(of: spec).count,
-            let since = records.compactMap(\.goneSince).max(), records.allSatisfy({ $0.goneSince != nil })
-        {
-            return .gone(since: since)
-        }
-        return nil
+        let waits = holds.filter { $0.until != nil }
+        if let first = waits.min(by: { ($0.until ?? now) < ($1.until ?? now) }) { return first }
+        let since = holds.compactMap { hold -> Date? in
+            if case .gone(let since) = hold { return since }
+            return nil
+        }.max()
+        return since.map { .gone(since: $0) }
     }
 
     /// The earliest second at which a feed of `host` may be polled again after `polls` answered busy.
@@ -282,7 +328,7 @@ public struct FeedScheduler: Sendable {
     public func recordPolls(_ polls: [SourcePoll], for spec: FeedSpec, state: inout BridgeState, now: Date) {
         guard !polls.isEmpty || !(state.feeds[spec.id]?.sources.isEmpty ?? true) else { return }
         var record = state.feeds[spec.id] ?? FeedRecord()
-        let configured = Set(Self.sourceURLs(of: spec).map(\.absoluteString))
+        let configured = Set(spec.kind.feedURLs.map(\.absoluteString))
         var sources = record.sources.filter { configured.contains($0.key) }
         for poll in polls {
             let key = poll.url.absoluteString

@@ -69,31 +69,44 @@ extension StatusReport {
     static func sources(
         of spec: FeedSpec, scheduler: FeedScheduler, state: BridgeState, now: Date
     ) -> [Source] {
-        let urls = FeedScheduler.sourceURLs(of: spec)
+        let urls = spec.kind.feedURLs
         guard !urls.isEmpty else { return [] }
         let record = state.feeds[spec.id]
-        let next = scheduler.nextDue(for: spec, in: state)
+        let due = scheduler.intervalDue(for: spec, in: state)
         let interval = scheduler.interval(for: spec)
-        let hold = scheduler.politeHold(for: spec, state: state, now: now)
+        // What the feed's own interval sets (a source's hold may set a later time, below).
+        var intervalSetBy = "every"
+        if (record?.consecutiveFailures ?? 0) > 0 {
+            intervalSetBy = "retry"
+        } else if let asked = scheduler.sourceRecords(for: spec, in: state).compactMap(\.askedSeconds).max(),
+            asked > interval,
+            let by = scheduler.sourceRecords(for: spec, in: state).first(where: { $0.askedSeconds == asked })?.askedBy
+        {
+            intervalSetBy = by
+        }
+        // A merged feed goes when its first free source may: the others wait for their own holds.
+        let feedDue = scheduler.nextDue(for: spec, in: state)
         return urls.map { url in
             let poll = record?.sources[url.absoluteString]
-            var setBy = "every"
-            if let hold {
-                switch hold {
-                case .retryAfter: setBy = "Retry-After"
-                case .hostBackoff: setBy = "back-off"
-                case .gone: setBy = "gone"
+            var next = feedDue
+            var setBy = intervalSetBy
+            switch scheduler.sourceHold(url, of: spec, state: state, now: now) {
+            case .gone?:
+                next = nil
+                setBy = "gone"
+            case let hold?:
+                // The hold names the time only when it ends after what the interval sets.
+                if let until = hold.until, until > (due ?? .distantPast) {
+                    next = max(until, feedDue ?? until)
+                    if case .retryAfter = hold { setBy = "Retry-After" } else { setBy = "back-off" }
                 }
-            } else if (record?.consecutiveFailures ?? 0) > 0 {
-                setBy = "retry"
-            } else if let asked = poll?.askedSeconds, asked > interval, let by = poll?.askedBy {
-                setBy = by
+            case nil:
+                break
             }
             return Source(
                 url: url.absoluteString, lastAnswer: poll?.answer, lastPoll: poll?.time, bytes: poll?.bytes,
-                itemsRead: poll?.itemsRead, itemsDropped: poll?.itemsDropped,
-                nextPoll: poll?.goneSince == nil ? next : nil, setBy: setBy, movedTo: poll?.movedTo,
-                goneSince: poll?.goneSince)
+                itemsRead: poll?.itemsRead, itemsDropped: poll?.itemsDropped, nextPoll: next, setBy: setBy,
+                movedTo: poll?.movedTo, goneSince: poll?.goneSince)
         }
     }
 

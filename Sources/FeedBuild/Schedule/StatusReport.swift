@@ -264,9 +264,10 @@ public struct StatusReport: Sendable, Equatable {
         return "\(used); scheduled builds may spend \(remaining); reserve \(reserve) for build --only"
     }
 
-    /// When `feed` is next due, in words: a paused feed is due when its pause ends.
+    /// When `feed` is next due, in words: a paused feed is due when its pause ends, a gone one not by itself.
     package static func nextDueText(_ feed: Feed, text: (Date) -> String, now: String) -> String {
         if let nextDue = feed.nextDue { return text(nextDue) }
+        if case .gone = feed.condition { return "not while gone" }
         return feed.paused ? "when the NewsAPI key changes" : now
     }
 

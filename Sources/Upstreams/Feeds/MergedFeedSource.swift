@@ -27,8 +27,15 @@ public struct MergedFeedSource: StorySource {
             throw SourceError(upstream: .feed, message: "\(spec.id) is not a publisher's feed")
         }
         let single = self.single
+        // Held sources wait for their own hold (the scheduler holds the feed only while every source is held).
+        let polled = urls.filter { request.heldSources[$0.absoluteString] == nil }
+        guard !polled.isEmpty else {
+            let waits = urls.map { "\($0.absoluteString): \(request.heldSources[$0.absoluteString] ?? "held")" }
+            throw SourceError(
+                upstream: .feed, message: "every source of \(spec.id) waits: " + waits.joined(separator: "; "))
+        }
         // Each source as a feed of its own, under the merged feed's keys (filters apply to the merged stories).
-        let parts = urls.map { url in
+        let parts = polled.map { url in
             var part = spec
             part.kind = .feed(url: url)
             return part
@@ -58,7 +65,7 @@ public struct MergedFeedSource: StorySource {
         var problems: [String] = []
         // Every source's poll, answered or not, so each URL keeps its own polling rules and status row.
         var polls: [SourcePoll] = []
-        for (url, result) in zip(urls, results) {
+        for (url, result) in zip(polled, results) {
             switch result {
             case .success(let answer):
                 stories += answer.stories
@@ -71,7 +78,7 @@ public struct MergedFeedSource: StorySource {
             case nil: problems.append("\(url.absoluteString): not fetched")
             }
         }
-        if problems.count == urls.count {
+        if problems.count == polled.count {
             let refusals = Set(
                 results.compactMap { result -> String? in
                     if case .failure(let error) = result { return error.refusal }

@@ -39,9 +39,11 @@ public struct PublisherFeedSource: StorySource {
         }
         // Conditional GET (RFC 9110 §13.1): the last answer's validators; a 304 is read from the kept body.
         let kept = answers?.load(url)
+        // A permanent redirect is remembered: its target is asked directly.
+        let moved = request.movedSources[url.absoluteString]
         let resource: FetchedResource
         do {
-            resource = try await fetcher.fetch(url, headers: kept?.entry.conditionalHeaders ?? [:])
+            resource = try await fetcher.fetch(moved ?? url, headers: kept?.entry.conditionalHeaders ?? [:])
         } catch {
             var failure = Self.failure(.fetch(error.description))
             failure.polls = [SourcePoll(url: url, status: nil)]
@@ -51,7 +53,7 @@ public struct PublisherFeedSource: StorySource {
             url: url, status: resource.status, bytes: resource.body.count,
             asked: Self.maxAge(resource.headers["cache-control"]),
             retryAfter: resource.headers["retry-after"].flatMap { RetryAfter.parse($0, now: request.now) },
-            movedTo: resource.movedPermanentlyTo, hostBusy: [429, 503].contains(resource.status),
+            movedTo: resource.movedPermanentlyTo ?? moved, hostBusy: [429, 503].contains(resource.status),
             gone: resource.status == 410)
         let body: Data
         let finalURL: URL

@@ -113,6 +113,58 @@ import Testing
         }
     }
 
+    /// The status rows of the merged feed's sources, by URL.
+    static func rows(_ workspace: BuildWorkspace) async throws -> [String: [String: Any]] {
+        let run = await workspace.run(["status", "--json"])
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
+        let feeds = try #require(object["feeds"] as? [[String: Any]])
+        let sources = try #require(feeds.first?["sources"] as? [[String: Any]])
+        return Dictionary(uniqueKeysWithValues: sources.map { ($0["url"] as? String ?? "", $0) })
+    }
+
+    @Test func aSourceThatAskedToWaitWaitsAloneWhileTheOthersArePolled() async throws {
+        try await Self.with { workspace, host, base in
+            var waiting = FeedHostStub.Answer(contentType: "application/atom+xml", Self.islandAtom)
+            waiting.headers = ["Retry-After": "20000"]
+            host.set("/island.atom", waiting)
+            #expect(await workspace.build().status == 0)
+            workspace.clock.advance(by: 3700)
+            let run = await workspace.build(["--force"])
+            #expect(run.status == 0, "\(run.standardError)")
+            #expect(host.paths.filter { $0 == "/rss.xml" }.count == 2)
+            #expect(host.paths.filter { $0 == "/island.atom" }.count == 1, "its Retry-After holds, --force or not")
+            // Its stories stay in the feed from the history.
+            let titles = try workspace.snapshot("feed/coast").stories.map(\.title)
+            #expect(titles.contains("New school opens on the island"))
+            let rows = try await Self.rows(workspace)
+            #expect(rows["\(base)/island.atom"]?["nextPollSetBy"] as? String == "Retry-After")
+            #expect(rows["\(base)/rss.xml"]?["nextPollSetBy"] as? String == "every")
+        }
+    }
+
+    @Test func aGoneSourceIsNeverPolledAgainWhileTheOthersGoOn() async throws {
+        try await Self.with { workspace, host, base in
+            #expect(await workspace.build().status == 0)
+            host.set("/island.atom", .init(status: 410, contentType: "text/plain", "gone"))
+            workspace.clock.advance(by: 3700)
+            _ = await workspace.build(["--force"])
+            workspace.clock.advance(by: 3700)
+            let forced = await workspace.build(["--force"])
+            #expect(forced.status == 0, "\(forced.standardError)")
+            #expect(host.paths.filter { $0 == "/island.atom" }.count == 2, "asked once more to learn it is gone")
+            #expect(host.paths.filter { $0 == "/rss.xml" }.count == 3)
+            let rows = try await Self.rows(workspace)
+            let gone = try #require(rows["\(base)/island.atom"])
+            #expect(gone["nextPollSetBy"] as? String == "gone")
+            #expect(gone["nextPoll"] is NSNull)
+            #expect(gone["goneSince"] is String)
+            // Named by --only, the feed asks its gone source again.
+            _ = await workspace.build(["--only", "feed/coast"])
+            #expect(host.paths.filter { $0 == "/island.atom" }.count == 3)
+        }
+    }
+
     @Test func everySourceFailingIsAFailureAndKeepsTheLastGoodOutput() async throws {
         try await Self.with { workspace, host, base in
             #expect(await workspace.build().status == 0)
