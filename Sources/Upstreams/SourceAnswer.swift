@@ -73,6 +73,8 @@ public struct SourcePoll: Sendable, Hashable {
     public var hostBusy: Bool
     /// The server answered `410 Gone`.
     public var gone: Bool
+    /// Why a 2xx answer could not be read (`not a feed: an HTML page; …`, a broken document); nil when it was.
+    public var unreadable: String?
 
     public init(
         url: URL, status: Int?, bytes: Int = 0, itemsRead: Int = 0, itemsDropped: Int = 0,
@@ -97,9 +99,17 @@ public struct SourcePoll: Sendable, Hashable {
     /// A feed URL's host, lowercased: the key of hosts' back-offs and of the host-fair queue.
     public static func host(of url: URL) -> String { url.host()?.lowercased() ?? "" }
 
-    /// `200`, `304`, `HTTP 404` or `error`: the last answer in a word.
+    /// `200`, `304`, `HTTP 404` or `error`: the last answer in a word; a 2xx that could not be read says why
+    /// (`200 (not a feed: an HTML page; …)`).
     public var answerText: String {
         guard let status else { return "error" }
-        return (200..<300).contains(status) || status == 304 ? "\(status)" : "HTTP \(status)"
+        guard (200..<300).contains(status) || status == 304 else { return "HTTP \(status)" }
+        return unreadable.map { "\(status) (\($0))" } ?? "\(status)"
+    }
+
+    /// Whether the answer was a feed that was read (a 2xx or 304 without ``unreadable``).
+    public var wasRead: Bool {
+        guard let status, (200..<300).contains(status) || status == 304 else { return false }
+        return unreadable == nil
     }
 }

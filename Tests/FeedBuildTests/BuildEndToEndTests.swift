@@ -101,7 +101,7 @@ import Testing
 
             let second = await workspace.build(["--only", "us/health"])
 
-            #expect(second.outputLines.first == "us/health: unchanged, 1 items")
+            #expect(second.outputLines.first == "us/health: unchanged, 1 item")
             let stillDated = try workspace.snapshot("us/health").stories.first?.publishedAt
             #expect(stillDated == testNow)
         }

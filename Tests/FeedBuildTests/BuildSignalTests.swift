@@ -87,8 +87,8 @@ import Testing
             let next = try await Self.newsfeed(["build"], in: folder.url, stub: stub)
             #expect(next.status == 0, "\(next.summary)")
             #expect(stub.requests.map(\.feedID) == ["us/business", "us/health", "us/health", "us/science"])
-            #expect(next.outputText.contains("us/health: written, 1 items (1 new)"))
-            #expect(next.outputText.contains("us/science: written, 1 items (1 new)"))
+            #expect(next.outputText.contains("us/health: written, 1 item (1 new)"))
+            #expect(next.outputText.contains("us/science: written, 1 item (1 new)"))
             #expect(next.outputText.contains("us/business: not due"))
         }
     }

@@ -70,7 +70,7 @@ import Testing
             #expect(run.status == 0, "\(run.standardError)")
             #expect(
                 run.outputLines == [
-                    "feed/harbour: written, 2 items (2 new)", "feed/127-0-0-1-weekly: written, 1 items (1 new)",
+                    "feed/harbour: written, 2 items (2 new)", "feed/127-0-0-1-weekly: written, 1 item (1 new)",
                     "2 feeds: 2 written, 0 unchanged, 0 failed",
                 ])
             for feed in ["feed/harbour", "feed/127-0-0-1-weekly"] {

@@ -13,8 +13,8 @@ import Testing
             #expect(first.status == 0, "\(first.standardError)")
             #expect(
                 first.outputLines == [
-                    "us/business: written, 1 items (1 new)", "us/entertainment: written, 1 items (1 new)",
-                    "us/general: written, 1 items (1 new)", "us/health: written, 1 items (1 new)",
+                    "us/business: written, 1 item (1 new)", "us/entertainment: written, 1 item (1 new)",
+                    "us/general: written, 1 item (1 new)", "us/health: written, 1 item (1 new)",
                     "us/science: quota left for 0 requests until 2024-05-03 12:00 UTC",
                     "us/sports: quota left for 0 requests until 2024-05-03 12:00 UTC",
                     "6 feeds: 4 written, 0 unchanged, 0 failed; 2 out of quota",
@@ -31,8 +31,8 @@ import Testing
             workspace.clock.advance(by: 2 * 3600)
             let nextDay = await workspace.build()
             #expect(nextDay.status == 0)
-            #expect(nextDay.outputLines.contains("us/science: written, 1 items (1 new)"))
-            #expect(nextDay.outputLines.contains("us/sports: written, 1 items (1 new)"))
+            #expect(nextDay.outputLines.contains("us/science: written, 1 item (1 new)"))
+            #expect(nextDay.outputLines.contains("us/sports: written, 1 item (1 new)"))
             #expect(workspace.stub.requests.count == 6)
             let state = try workspace.state()
             #expect(state.requests.count == 2, "the log forgets requests older than the longest window")

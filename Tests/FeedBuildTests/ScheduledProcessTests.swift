@@ -30,7 +30,7 @@ import Testing
         do {
             let first = try await Self.newsfeed(["build"], in: folder.url, stub: stub)
             #expect(first.status == 0, "\(first.summary)")
-            #expect(first.outputText.contains("us/business: written, 1 items (1 new)"))
+            #expect(first.outputText.contains("us/business: written, 1 item (1 new)"))
             #expect(first.outputText.contains("us/sports: quota left for 0 requests until "))
             // Repeated and concurrent runs, forced or not: the quota holds across processes.
             for _ in 0..<2 {

@@ -44,7 +44,7 @@ import Testing
             #expect(text.outputLines.count == 8)
             #expect(
                 text.outputLines[3]
-                    == "us/health (headlines), not due, last success 2024-05-02 12:00 UTC, next due 2024-05-04 00:01 UTC, every 1d12h1m, 1 items (1 new in the last build), 0 dead images"
+                    == "us/health (headlines), not due, last success 2024-05-02 12:00 UTC, next due 2024-05-04 00:01 UTC, every 1d12h1m, 1 item (1 new in the last build), 0 dead images"
             )
             #expect(
                 text.outputLines[6]

@@ -43,7 +43,8 @@ import Testing
         feed.condition = .failing(reason: "bad-gateway-words", since: lastSuccess, retry: nil)
         feed.sources = [
             StatusReport.Source(
-                url: "https://pub.example/rss", lastAnswer: "HTTP 503", lastPoll: now.addingTimeInterval(-300),
+                url: "https://pub.example/rss", lastAnswer: "HTTP 503", lastStatus: 503,
+                lastPoll: now.addingTimeInterval(-300),
                 bytes: 4321, itemsRead: 17, itemsDropped: 2, nextPoll: nextPoll, setBy: "Retry-After",
                 movedTo: "https://pub.example/moved-rss", goneSince: nil)
         ]
@@ -130,7 +131,8 @@ import Testing
                 "(set by Retry-After)",
             ],
             json: [
-                #""lastAnswer":"HTTP 503""#, #""bytes":4321"#, #""itemsRead":17"#, #""itemsDropped":2"#,
+                #""lastAnswer":"HTTP 503""#, #""lastStatus":503"#, #""bytes":4321"#, #""itemsRead":17"#,
+                #""itemsDropped":2"#,
                 #""nextPollSetBy":"Retry-After""#, nextPoll.formatted(.iso8601),
             ],
             page: [

@@ -398,7 +398,7 @@ import Testing
                 let status = await workspace.run(["status"])
                 #expect(
                     status.outputLines.contains(
-                        "us/health full text: 0 of 1 items with the article; failures: none; 1 not fetched yet"),
+                        "us/health full text: 0 of 1 item with the article; failures: none; 1 not fetched yet"),
                     "\(status.outputLines)")
             }
         }

@@ -73,7 +73,7 @@ import Testing
                 try await BuildWorkspace.with(config: config) { workspace in
                     let run = await workspace.build()
                     #expect(run.status == 0, "\(run.standardError)")
-                    #expect(run.outputLines.first == "feed/coast: written, 1 items (1 new); full text 2 of 2 stories")
+                    #expect(run.outputLines.first == "feed/coast: written, 1 item (1 new); full text 2 of 2 stories")
                     let json = try Data(contentsOf: workspace.output.appending(path: "feed/coast.json"))
                     let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
                     let items = try #require(object["items"] as? [[String: Any]])

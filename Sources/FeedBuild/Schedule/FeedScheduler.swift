@@ -334,9 +334,10 @@ public struct FeedScheduler: Sendable {
             let key = poll.url.absoluteString
             let before = sources[key]
             var entry = SourcePollRecord(time: now, answer: poll.answerText)
+            entry.status = poll.status
             let answered = poll.status.map { (200..<300).contains($0) || $0 == 304 } ?? false
             entry.bytes = poll.status == nil ? nil : poll.bytes
-            if answered {
+            if poll.wasRead {
                 entry.itemsRead = poll.itemsRead
                 entry.itemsDropped = poll.itemsDropped
                 entry.askedSeconds = poll.asked?.seconds

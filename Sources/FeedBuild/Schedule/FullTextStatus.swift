@@ -78,7 +78,7 @@ public struct FullTextStatus: Sendable, Equatable {
     /// The lines `status` adds: one per feed with full text, then the pages since the folder began.
     public var lines: [String] {
         var lines = feeds.map { feed in
-            "\(feed.path) full text: \(feed.withArticle) of \(feed.items) items with the article; "
+            "\(feed.path) full text: \(feed.withArticle) of \(counted(feed.items, "item")) with the article; "
                 + (feed.paywalled > 0 ? "\(feed.paywalled) paywalled; " : "")
                 + "failures: \(Self.failureText(feed.failures))"
                 + (feed.waiting > 0 ? "; \(feed.waiting) not fetched yet" : "")

@@ -10,6 +10,8 @@ extension StatusReport {
         public var url: String
         /// `200`, `304`, `HTTP 404`, `error`; nil before the first poll.
         public var lastAnswer: String?
+        /// The last answer's HTTP status; nil without one.
+        public var lastStatus: Int?
         public var lastPoll: Date?
         public var bytes: Int?
         public var itemsRead: Int?
@@ -25,11 +27,12 @@ extension StatusReport {
         public var goneSince: Date?
 
         public init(
-            url: String, lastAnswer: String?, lastPoll: Date?, bytes: Int?, itemsRead: Int?, itemsDropped: Int?,
-            nextPoll: Date?, setBy: String, movedTo: String?, goneSince: Date?
+            url: String, lastAnswer: String?, lastStatus: Int? = nil, lastPoll: Date?, bytes: Int?, itemsRead: Int?,
+            itemsDropped: Int?, nextPoll: Date?, setBy: String, movedTo: String?, goneSince: Date?
         ) {
             self.url = url
             self.lastAnswer = lastAnswer
+            self.lastStatus = lastStatus
             self.lastPoll = lastPoll
             self.bytes = bytes
             self.itemsRead = itemsRead
@@ -52,7 +55,7 @@ extension StatusReport {
                 parts.append("not polled yet")
             }
             if let bytes { parts.append("\(bytes) bytes") }
-            if let itemsRead { parts.append("\(itemsRead) items read, \(itemsDropped ?? 0) dropped") }
+            if let itemsRead { parts.append("\(counted(itemsRead, "item")) read, \(itemsDropped ?? 0) dropped") }
             if let goneSince {
                 parts.append(
                     "gone (HTTP 410) since \(time(goneSince)); not polled until its URL changes or "
@@ -104,7 +107,9 @@ extension StatusReport {
                 break
             }
             return Source(
-                url: url.absoluteString, lastAnswer: poll?.answer, lastPoll: poll?.time, bytes: poll?.bytes,
+                url: url.absoluteString, lastAnswer: poll?.answer,
+                lastStatus: poll?.status ?? poll.flatMap { Int($0.answer.split(separator: " ").last ?? "") },
+                lastPoll: poll?.time, bytes: poll?.bytes,
                 itemsRead: poll?.itemsRead, itemsDropped: poll?.itemsDropped, nextPoll: next, setBy: setBy,
                 movedTo: poll?.movedTo, goneSince: poll?.goneSince)
         }
@@ -117,6 +122,7 @@ extension StatusReport {
             feed.sources.map { source in
                 [
                     "url": .string(source.url), "lastAnswer": JSONOutput(source.lastAnswer),
+                    "lastStatus": JSONOutput(source.lastStatus),
                     "lastPoll": time(source.lastPoll), "bytes": JSONOutput(source.bytes),
                     "itemsRead": JSONOutput(source.itemsRead), "itemsDropped": JSONOutput(source.itemsDropped),
                     "nextPoll": time(source.nextPoll), "nextPollSetBy": .string(source.setBy),

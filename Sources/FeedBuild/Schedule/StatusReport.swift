@@ -225,7 +225,7 @@ public struct StatusReport: Sendable, Equatable {
             if let failures = feed.failuresInARowText { parts.append(failures) }
             parts.append("next due " + Self.nextDueText(feed, text: ScheduleTime.text, now: "now"))
             parts.append("every \(ScheduleTime.span(feed.interval))")
-            parts.append("\(feed.items ?? 0) items (\(feed.newItems ?? 0) new in the last build)")
+            parts.append("\(counted(feed.items ?? 0, "item")) (\(feed.newItems ?? 0) new in the last build)")
             parts.append("\(feed.deadImages) dead images")
             if !feed.sourceProblems.isEmpty {
                 let count = feed.sourceProblems.count

@@ -6,8 +6,11 @@ import Foundation
 public struct SourcePollRecord: Sendable, Hashable, Codable {
     /// When the last poll was answered (or failed).
     public var time: Date
-    /// `200`, `304`, `HTTP 404`, or `error` (no answer).
+    /// `200`, `304`, `HTTP 404`, or `error` (no answer); a 2xx that was no feed says why
+    /// (`200 (not a feed: an HTML page; …)`).
     public var answer: String
+    /// The answer's HTTP status; nil when none came (and in records written before it was kept).
+    public var status: Int?
     /// The body's bytes (0 for a 304); nil when nothing came.
     public var bytes: Int?
     public var itemsRead: Int?

@@ -60,10 +60,7 @@ public enum MetricsDocument {
             family(
                 "newsfeed_source_last_status", "gauge",
                 "HTTP status of a feed source's last answer (0 for no answer or not polled yet).",
-                sourceSamples { source in
-                    guard let answer = source.lastAnswer else { return "0" }
-                    return answer.split(separator: " ").last.flatMap { Int($0) }.map(String.init) ?? "0"
-                })
+                sourceSamples { "\($0.lastStatus ?? 0)" })
             family(
                 "newsfeed_source_bytes", "gauge", "Bytes of a feed source's last answer.",
                 sourceSamples { "\($0.bytes ?? 0)" })

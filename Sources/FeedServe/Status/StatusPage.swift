@@ -67,7 +67,7 @@ public enum StatusPage {
         let nextDue = StatusReport.nextDueText(
             feed, text: { PageLayout.time(ScheduleTime.roundedUp($0)) }, now: "<span class=\"muted\">now</span>")
         html += " · next due \(nextDue)"
-        html += " · \(feed.items ?? 0) items (\(feed.newItems ?? 0) new in the last build)"
+        html += " · \(counted(feed.items ?? 0, "item")) (\(feed.newItems ?? 0) new in the last build)"
         html += " · \(feed.deadImages) dead image\(feed.deadImages == 1 ? "" : "s")</p>\n"
         if let error = feed.lastError {
             html += "<p class=\"meta\">last error \(time(feed.lastErrorTime, otherwise: "")): "

@@ -10,9 +10,9 @@ extension FeedOutcome {
             var empty = built.cameBackEmpty ? "; \(emptyText), kept the feed's history" : ""
             if let fullText = built.fullText, fullText.stories > 0 { empty += "; \(fullText.text)" }
             if built.wroteFiles {
-                return "\(spec.id): written, \(built.itemCount) items (\(built.newItemCount) new)\(empty)"
+                return "\(spec.id): written, \(counted(built.itemCount, "item")) (\(built.newItemCount) new)\(empty)"
             }
-            return "\(spec.id): unchanged, \(built.itemCount) items\(empty)"
+            return "\(spec.id): unchanged, \(counted(built.itemCount, "item"))\(empty)"
         case .failed(let failure, let previous):
             return "\(spec.id): \(Self.clause(failure.detail)); \(Self.keptText(previous))"
         case .notDue(let next):

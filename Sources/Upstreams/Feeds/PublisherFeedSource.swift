@@ -74,6 +74,7 @@ public struct PublisherFeedSource: StorySource {
             feed = try PublisherFeedReader.read(body, url: finalURL, httpCharset: charset)
         } catch {
             var failure = Self.failure(error)
+            poll.unreadable = error.description
             failure.polls = [poll]
             throw failure
         }

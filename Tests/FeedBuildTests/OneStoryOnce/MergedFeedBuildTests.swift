@@ -123,6 +123,22 @@ import Testing
         return Dictionary(uniqueKeysWithValues: sources.map { ($0["url"] as? String ?? "", $0) })
     }
 
+    @Test func aSourceThatAnswersAPageNotAFeedSaysWhyInItsRow() async throws {
+        try await Self.with { workspace, host, base in
+            #expect(await workspace.build().status == 0)
+            host.set("/island.atom", .init(contentType: "text/html", "<html><body><p>Under repair</p></body></html>"))
+            workspace.clock.advance(by: 3600)
+            #expect(await workspace.build(["--force"]).status == 0)
+            let status = await workspace.run(["status"]).standardOutput
+            let row = try #require(status.split(separator: "\n").first { $0.contains("source \(base)/island.atom") })
+            #expect(row.contains("last answer 200 (not a feed: "), "\(row)")
+            #expect(!row.contains("0 items read"), "\(row)")
+            let rows = try await Self.rows(workspace)
+            #expect(rows["\(base)/island.atom"]?["lastStatus"] as? Int == 200)
+            #expect((rows["\(base)/island.atom"]?["lastAnswer"] as? String)?.hasPrefix("200 (not a feed: ") == true)
+        }
+    }
+
     @Test func aSourceThatAskedToWaitWaitsAloneWhileTheOthersArePolled() async throws {
         try await Self.with { workspace, host, base in
             var waiting = FeedHostStub.Answer(contentType: "application/atom+xml", Self.islandAtom)
