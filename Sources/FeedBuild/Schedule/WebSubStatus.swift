@@ -33,14 +33,15 @@ public struct WebSubStatus: Sendable, Equatable {
         let registry = store.peek() ?? WebSubRegistry()
         let active = registry.subscriptions.filter { $0.leaseEnd > now }
         var subscriptions: [String: Int] = [:]
-        var lastErrors: [String: String] = [:]
+        // A failed verification first: a subscription's own delivery error is newer news of its host.
+        var lastErrors = registry.verificationErrors
         for subscription in active {
             subscriptions[subscription.topic, default: 0] += 1
             if let error = subscription.lastError { lastErrors[subscription.callbackHost] = error }
         }
         self.init(
-            subscriptions: subscriptions, delivered: active.reduce(0) { $0 + $1.delivered },
-            failed: active.reduce(0) { $0 + $1.failed }, pending: active.count { $0.pendingDigest != nil },
+            subscriptions: subscriptions, delivered: registry.deliveredTotal, failed: registry.failedTotal,
+            pending: active.count { $0.pendingDigest != nil },
             lastErrors: lastErrors)
     }
 

@@ -10,11 +10,39 @@ public struct WebSubRegistry: Sendable, Hashable, Codable {
     public private(set) var subscriptions: [WebSubSubscription] = []
     /// The digest of the bytes last pushed (or first seen) per topic: unchanged bytes push nothing.
     public var topicDigests: [String: String] = [:]
+    /// Deliveries that reached their callback since the folder began, whatever became of the subscription since
+    /// (`/metrics` counts them: a counter never goes down).
+    public var deliveredTotal = 0
+    /// Deliveries given up after every retry since the folder began.
+    public var failedTotal = 0
+    /// The last verification of intent that failed, per callback host (the callback did not answer, answered
+    /// something else than the challenge, or is not an address the hub may call); cleared by the host's next
+    /// verified request.
+    public var verificationErrors: [String: String] = [:]
 
     /// The format this newsfeed writes.
     public static let currentVersion = 1
 
     public init() {}
+
+    private enum CodingKeys: String, CodingKey {
+        case version, subscriptions, topicDigests, deliveredTotal, failedTotal, verificationErrors
+    }
+
+    /// Files written before a key existed read it as empty (and a file without totals counts its subscriptions').
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        version = try container.decodeIfPresent(Int.self, forKey: .version) ?? Self.currentVersion
+        subscriptions = try container.decodeIfPresent([WebSubSubscription].self, forKey: .subscriptions) ?? []
+        topicDigests = try container.decodeIfPresent([String: String].self, forKey: .topicDigests) ?? [:]
+        deliveredTotal =
+            try container.decodeIfPresent(Int.self, forKey: .deliveredTotal)
+            ?? subscriptions.reduce(0) { $0 + $1.delivered }
+        failedTotal =
+            try container.decodeIfPresent(Int.self, forKey: .failedTotal) ?? subscriptions.reduce(0) { $0 + $1.failed }
+        verificationErrors =
+            try container.decodeIfPresent([String: String].self, forKey: .verificationErrors) ?? [:]
+    }
 
     /// Why a subscription request is refused once it is known to be well-formed (told to the callback as
     /// `hub.mode=denied`).

@@ -55,7 +55,8 @@ package enum WebSubForm {
             }
             lease = Int64(text) ?? Int64.max
         }
-        let secret = fields["hub.secret"]
+        // An empty secret is no secret: nothing to sign with (§5.1 makes it optional).
+        let secret = fields["hub.secret"].flatMap { $0.isEmpty ? nil : $0 }
         if let secret, secret.utf8.count >= 200 { return .failure(.secretTooLong) }
         return .success(
             WebSubIntent(mode: mode, callback: callback, topic: topic, leaseSeconds: lease, secret: secret))

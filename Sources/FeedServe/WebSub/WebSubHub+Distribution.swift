@@ -103,6 +103,7 @@ extension WebSubHub {
                     continue
                 case .delivered:
                     current.delivered += 1
+                    registry.deliveredTotal += 1
                     current.lastError = nil
                     // Newer bytes noticed meanwhile stay pending.
                     if current.pendingDigest == digest || digest == nil {
@@ -115,6 +116,7 @@ extension WebSubHub {
                     current.attempts += 1
                     if current.attempts >= Self.maxAttempts {
                         current.failed += 1
+                        registry.failedTotal += 1
                         current.pendingDigest = nil
                         current.nextAttempt = nil
                         current.attempts = 0

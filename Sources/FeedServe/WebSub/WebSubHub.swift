@@ -159,18 +159,19 @@ package final class WebSubHub: Sendable {
             // A little more than the challenge: enough to see that the body is longer, never gigabytes.
             answer = try await fetcher.send(url, prefixBytes: challenge.utf8.count + 64)
         } catch {
-            return .failed("verification of \(intent.callback.host ?? callback) failed: \(error.description)")
+            return verificationFailed(intent, "the callback could not be asked: \(error.description)")
         }
         guard (200..<300).contains(answer.status) else {
-            return .failed("the callback answered the verification with \(answer.status)")
+            return verificationFailed(intent, "the callback answered HTTP \(answer.status)")
         }
         guard answer.body == Data(challenge.utf8) else {
-            return .failed("the callback did not echo the challenge")
+            return verificationFailed(intent, "the callback did not echo the challenge")
         }
         let now = clock()
         let changed: Result<Verification, OutputError> = change(now: now) { registry in
             switch intent.mode {
             case .subscribe:
+                registry.verificationErrors[WebSubSubscription.host(of: callback)] = nil
                 // The caps again: other subscriptions may have been verified meanwhile.
                 if let refusal = registry.admits(
                     callback: callback, topic: intent.topic, maxSubscriptions: self.settings.maxSubscriptions,
@@ -200,6 +201,23 @@ package final class WebSubHub: Sendable {
         case .success(let outcome):
             return outcome
         }
+    }
+
+    /// A verification that came to nothing: said once in the log and kept for `status` under the callback's host
+    /// (`verification of <mode> to <topic> failed: …`).
+    private func verificationFailed(_ intent: WebSubIntent, _ reason: String) -> Verification {
+        let callback = intent.callback.absoluteString
+        let line = "verification of \(intent.mode.rawValue) to \(intent.topic) failed: \(reason)"
+        log("newsfeed serve: websub: \(callback): \(line)")
+        if case .failure(let error) = change(
+            now: clock(),
+            { registry in
+                registry.verificationErrors[WebSubSubscription.host(of: callback)] = line
+            })
+        {
+            log("newsfeed serve: websub: \(error.description)")
+        }
+        return .failed(line)
     }
 
     /// Tells the callback its subscription is refused (§5.2); its answer does not matter.

@@ -29,16 +29,39 @@ import Testing
             failing.lastError = "b.example answered 500"
             failing.pendingDigest = "d"
             registry.update(failing)
+            // Totals since the folder began: an ended subscription's deliveries are still counted.
+            registry.deliveredTotal = 5
+            registry.failedTotal = 1
+            registry.verificationErrors["d.example"] = "verification of subscribe to t1 failed: HTTP 404"
         }
         let later = Self.now.addingTimeInterval(60)
         let status = try #require(StatusReport(config: config, state: BridgeState(), now: later).websub)
         #expect(status.subscriptions == ["t1": 2])
-        #expect(status.delivered == 2 && status.failed == 1 && status.pending == 1)
-        #expect(status.lastErrors == ["b.example": "b.example answered 500"])
+        #expect(status.delivered == 5 && status.failed == 1 && status.pending == 1)
+        #expect(
+            status.lastErrors == [
+                "b.example": "b.example answered 500",
+                "d.example": "verification of subscribe to t1 failed: HTTP 404",
+            ])
     }
 
     @Test func withoutTheHubTheReportHasNoWebSubPart() throws {
         let folder = TemporaryFolder("websub-status")
         #expect(StatusReport(config: try config(folder, hub: false), state: BridgeState(), now: Self.now).websub == nil)
+    }
+}
+
+/// A subscriptions file written before the totals were kept reads its subscriptions' counts as the totals.
+@Suite struct WebSubRegistryCompatibilityTests {
+    @Test func anOlderFileWithoutTotalsCountsItsSubscriptions() throws {
+        let text = """
+            {"version": 1, "topicDigests": {}, "subscriptions": [{"callback": "https://a.example/1", "topic": "t1",
+            "verifiedAt": 0, "leaseEnd": 600, "delivered": 3, "failed": 2, "attempts": 0}]}
+            """
+        let decoder = JSONDecoder()
+        let registry = try decoder.decode(WebSubRegistry.self, from: Data(text.utf8))
+        #expect(registry.deliveredTotal == 3)
+        #expect(registry.failedTotal == 2)
+        #expect(registry.verificationErrors.isEmpty)
     }
 }

@@ -56,6 +56,35 @@ import Testing
         }
     }
 
+    @Test func anEmptySecretIsNoSecretAndDeliveriesGoUnsigned() async throws {
+        try await ServeTestFolder.with { folder in
+            try await CallbackStub.with { stub, base in
+                let (hub, _) = try await Self.subscribed(folder, base, secret: "")
+                #expect(try hub.store.load().registry.subscriptions.first?.secret == nil)
+                try folder.write("us/health.rss", ServeFixtures.feed(title: "Health", items: 4))
+                #expect(await hub.round().map(\.1) == [.delivered])
+                #expect(stub.deliveries.withLock { $0.first?.headers["X-Hub-Signature"] } == nil)
+            }
+        }
+    }
+
+    @Test func deliveryTotalsNeverGoDownWhenASubscriptionEnds() async throws {
+        try await ServeTestFolder.with { folder in
+            try await CallbackStub.with { stub, base in
+                let (hub, _) = try await Self.subscribed(folder, base)
+                try folder.write("us/health.rss", ServeFixtures.feed(title: "Health", items: 6))
+                #expect(await hub.round().map(\.1) == [.delivered])
+                // The subscriber leaves: its subscription goes, the count of what was delivered stays.
+                let (_, outcome) = await H.send(hub, H.subscribe(base + "/cb", mode: "unsubscribe"))
+                #expect(outcome == .unsubscribed)
+                let registry = try hub.store.load().registry
+                #expect(registry.subscriptions.isEmpty)
+                #expect(registry.deliveredTotal == 1)
+                #expect(registry.failedTotal == 0)
+            }
+        }
+    }
+
     @Test func aFailedDeliveryIsRetriedWithGrowingDelaysThenGivenUpAndCounted() async throws {
         try await ServeTestFolder.with { folder in
             try await CallbackStub.with { stub, base in
@@ -77,6 +106,7 @@ import Testing
                 #expect(stub.deliveries.withLock { $0.count } == WebSubHub.maxAttempts)
                 let given = try #require(try hub.store.load().registry.subscriptions.first)
                 #expect(given.failed == 1)
+                #expect(try hub.store.load().registry.failedTotal == 1)
                 #expect(given.pendingDigest == nil)
                 #expect(given.lastError == "127.0.0.1 answered 500")
                 clock.advance(by: 86_400)

@@ -3,6 +3,7 @@ import FeedServe
 import Foundation
 import HTTPServing
 import NewsModel
+import Synchronization
 import TestSupport
 import Testing
 
@@ -106,6 +107,38 @@ import Testing
                 #expect(reason.contains(words), "\(reason)")
                 let kept = try hub.store.load().registry.subscriptions
                 #expect(kept.isEmpty)
+            }
+        }
+    }
+
+    @Test(arguments: [
+        (CallbackStub.Verification.wrongEcho, "did not echo the challenge"), (.status(404), "answered HTTP 404"),
+    ])
+    func aFailedVerificationIsLoggedAndKeptForStatus(answer: CallbackStub.Verification, words: String) async throws {
+        try await ServeTestFolder.with { folder in
+            try folder.write("us/health.rss", ServeFixtures.feed(title: "Health"))
+            let lines = Mutex<[String]>([])
+            let hub = try WebSubHub(
+                settings: WebSubSettings(hub: true, timeout: .seconds(2)), site: Self.site, root: folder.path,
+                allowPrivate: true, clock: TestClock(Self.start).reading,
+                log: { line in lines.withLock { $0.append(line) } })
+            try await CallbackStub.with { stub, base in
+                stub.verification.withLock { $0 = answer }
+                _ = await Self.send(hub, Self.subscribe(base + "/cb"))
+                let logged = lines.withLock { $0 }
+                #expect(logged.count == 1, "\(logged)")
+                #expect(
+                    logged.first?.hasPrefix(
+                        "newsfeed serve: websub: \(base)/cb: verification of subscribe to \(Self.topic) failed: ")
+                        == true,
+                    "\(logged)")
+                #expect(logged.first?.contains(words) == true, "\(logged)")
+                let kept = try hub.store.load().registry.verificationErrors["127.0.0.1"]
+                #expect(kept?.contains(words) == true, "\(kept ?? "nothing kept")")
+                // Verified at last, the host's error is gone.
+                stub.verification.withLock { $0 = .echo }
+                #expect(await Self.send(hub, Self.subscribe(base + "/cb")).1 == .subscribed(leaseSeconds: 864_000))
+                #expect(try hub.store.load().registry.verificationErrors.isEmpty)
             }
         }
     }
