@@ -145,6 +145,20 @@ import Testing
         }
     }
 
+    @Test func aFeedNamedByOnlyThatWaitsAsAskedIsNoFailure() async throws {
+        var answer = FeedHostStub.Answer(Self.rss())
+        answer.headers = ["Retry-After": "5000"]
+        try await Self.with(["/one.xml": answer, "/two.xml": .init(Self.rss())]) { workspace, host, _ in
+            #expect(await workspace.build().status == 0)
+            workspace.clock.advance(by: 60)
+            let named = await workspace.build(["--only", "feed/one"])
+            #expect(named.status == 0, "\(named.outputLines)")
+            #expect(named.outputLines.contains { $0.hasPrefix("feed/one: not polled: its server asked to wait") })
+            #expect(named.outputLines.last?.contains("0 failed; 1 waiting as asked") == true, "\(named.outputLines)")
+            #expect(Self.requests(host, "/one.xml") == 1)
+        }
+    }
+
     @Test func retryAfterOnAGoodAnswerIsHonouredToo() async throws {
         var answer = FeedHostStub.Answer(Self.rss())
         answer.headers = ["Retry-After": "5000"]

@@ -73,7 +73,14 @@ public struct FeedOutcome: Sendable, Equatable {
         case .failed: true
         // Held back is no failure of its own (README, exit codes): the refusal that stopped
         // the run is the failed feed; one named by `--only` or left overdue still fails.
-        case .held(let held): held.wasRequested || held.overdueInterval != nil
+        // A publisher's feed held by politeness (its Retry-After, its host's back-off) did what was asked of it,
+        // named or not: waiting is the rule, not a failure.
+        case .held(let held):
+            if case .polite = held.reason {
+                held.overdueInterval != nil
+            } else {
+                held.wasRequested || held.overdueInterval != nil
+            }
         }
     }
 
