@@ -12,10 +12,10 @@ import Testing
             HTMLFragment.sanitized(
                 #"<p>The <b>ferry</b> hit a <a href="/news/tug">tug</a>.</p><img src="img/fog.jpg" alt="Fog">"#,
                 base: base))
-        #expect(fragment.html.contains("<b>ferry</b>"))
-        #expect(fragment.html.contains(#"href="https://gazette.example/news/tug""#))
-        #expect(fragment.html.contains(#"src="https://gazette.example/feeds/img/fog.jpg""#))
-        #expect(fragment.text == "The ferry hit a tug.")
+        #expect(fragment.contains("<b>ferry</b>"))
+        #expect(fragment.contains(#"href="https://gazette.example/news/tug""#))
+        #expect(fragment.contains(#"src="https://gazette.example/feeds/img/fog.jpg""#))
+        #expect(fragment.contains("hit a <a href="))
     }
 
     @Test(arguments: [
@@ -31,9 +31,9 @@ import Testing
             "script", "onclick", "iframe", "form", "input", "style", "javascript:", "track.example", "object",
             "data:",
         ] {
-            #expect(!fragment.html.contains(word), "\(word) in \(fragment.html)")
+            #expect(!fragment.contains(word), "\(word) in \(fragment)")
         }
-        #expect(fragment.html.contains("Kept text."))
+        #expect(fragment.contains("Kept text."))
     }
 
     @Test func aLazyPictureGetsItsRealAddress() throws {
@@ -41,7 +41,7 @@ import Testing
             HTMLFragment.sanitized(
                 #"<p>Text.</p><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" data-src="/img/real.jpg">"#,
                 base: base))
-        #expect(fragment.html.contains(#"src="https://gazette.example/img/real.jpg""#), "\(fragment.html)")
+        #expect(fragment.contains(#"src="https://gazette.example/img/real.jpg""#), "\(fragment)")
     }
 
     @Test func nothingReadableIsNil() {

@@ -6,9 +6,8 @@ import Foundation
 /// event handler, `javascript:` or `data:` address), lazy-loaded pictures given their real address, every address
 /// absolute against `base`, and no tracking pixel (an image 0 or 1 pixel wide or high).
 public enum HTMLFragment {
-    /// The sanitized HTML and its plain text (paragraphs separated by blank lines); nil when nothing readable is
-    /// left.
-    public static func sanitized(_ html: String, base: URL?) -> (html: String, text: String)? {
+    /// The sanitized HTML; nil when nothing readable (no text, no picture) is left.
+    public static func sanitized(_ html: String, base: URL?) -> String? {
         guard html.utf8.contains(where: { $0 > 0x20 }) else { return nil }
         var bytes = Array("<!DOCTYPE html><html><body>".utf8)
         bytes += html.utf8
@@ -19,10 +18,9 @@ public enum HTMLFragment {
         PagePreparation.prepare(&tree)
         guard let body = tree.first("body") else { return nil }
         let links = LinkResolver(pageURL: base, baseHref: nil)
-        let text = ArticleText(tree: tree).text(body)
         let sanitized = ArticleSanitizer(tree: tree, links: links).html(body)
-        guard !text.isEmpty || sanitized.contains("<img") else { return nil }
-        return (sanitized, text)
+        guard tree.hasText(body) || sanitized.contains("<img") else { return nil }
+        return sanitized
     }
 
     /// An image of 0 or 1 pixel in either direction: a tracker, not a picture.

@@ -74,7 +74,7 @@ public struct PublisherFeedNormalizer: Sendable {
             }
             story.enclosures = Self.enclosures(of: item)
             if content != nil, let html = item.content, !item.contentIsPlainText {
-                story.contentHTML = HTMLFragment.sanitized(html, base: feedURL)?.html
+                story.contentHTML = HTMLFragment.sanitized(html, base: feedURL)
             }
             // The item's own id is its identity when it is not just its link (issue 27, point 6).
             if let id = item.id?.trimmingCharacters(in: .whitespacesAndNewlines), !id.isEmpty, id != link.text,
