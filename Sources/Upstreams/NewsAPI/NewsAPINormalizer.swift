@@ -29,16 +29,25 @@ public struct NewsAPINormalizer: Sendable {
 
     /// One article as a story, or nil when it has no usable URL or is a removed placeholder.
     public func story(from article: NewsAPIArticle, seenAt now: Date) -> Story? {
-        var siteRoots: [String: StoryLink] = [:]
-        return story(from: article, seenAt: now, siteRoots: &siteRoots)?.story
+        var memo = Memo()
+        return story(from: article, seenAt: now, memo: &memo)?.story
     }
 
-    /// ``story(from:seenAt:)`` with the story's URL text (its identity) and the site roots made so far.
-    package func story(from article: NewsAPIArticle, seenAt now: Date, siteRoots: inout [String: StoryLink]) -> (
+    /// What one run of the normalizer keeps from article to article: the site roots made so far, and the ways each
+    /// source (name and host) may be named at the end of a title (the same few sources name thousands of stories).
+    package struct Memo {
+        var siteRoots: [String: StoryLink] = [:]
+        var publishers: [String: PublisherNames] = [:]
+
+        package init() {}
+    }
+
+    /// ``story(from:seenAt:)`` with the story's URL text (its identity), remembering in `memo`.
+    package func story(from article: NewsAPIArticle, seenAt now: Date, memo: inout Memo) -> (
         story: Story, key: String
     )? {
         guard let raw = article.url, let link = ArticleURL.link(from: raw), !link.isRemovedPlaceholder,
-            let sourceURL = link.siteRoot(cache: &siteRoots)
+            let sourceURL = link.siteRoot(cache: &memo.siteRoots)
         else { return nil }
         var rawTitle = TextCleaner.plainText(article.title ?? "")
         guard rawTitle != Self.removedPlaceholder else { return nil }
@@ -59,7 +68,8 @@ public struct NewsAPINormalizer: Sendable {
             title: title(
                 rawTitle, sourceName: cleanedSourceName,
                 // An aggregator's host names the aggregator, not the publisher the title ends with.
-                host: link.isAggregator ? nil : link.hostName ?? link.url.host, from: summary),
+                host: link.isAggregator ? nil : link.hostName ?? link.url.host, from: summary,
+                publishers: &memo.publishers),
             sourceName: sourceName(cleanedSourceName, link: link),
             sourceLink: sourceURL,
             summary: summary ?? defaults.newsAPIDescription,
@@ -77,9 +87,19 @@ public struct NewsAPINormalizer: Sendable {
 
     /// The title without NewsAPI's ` - <Source name>` suffix; else the summary's first sentence; else the default.
     package func title(_ title: String, sourceName: String?, host: String? = nil, from summary: String?) -> String {
+        var publishers: [String: PublisherNames] = [:]
+        return self.title(title, sourceName: sourceName, host: host, from: summary, publishers: &publishers)
+    }
+
+    /// ``title(_:sourceName:host:from:)``, the publishers' names kept in `publishers` by source name and host.
+    func title(
+        _ title: String, sourceName: String?, host: String?, from summary: String?,
+        publishers: inout [String: PublisherNames]
+    ) -> String {
         let exact = Self.removingSourceSuffix(from: title, sourceName: sourceName)
         let stripped =
-            exact.isEmpty ? exact : PublisherSuffix.removing(from: exact, sourceName: sourceName, host: host)
+            exact.isEmpty
+            ? exact : PublisherSuffix.removing(from: exact, sourceName: sourceName, host: host, cache: &publishers)
         if !stripped.isEmpty { return stripped }
         if let summary, case let derived = Self.firstSentence(of: summary), !derived.isEmpty { return derived }
         return defaults.title

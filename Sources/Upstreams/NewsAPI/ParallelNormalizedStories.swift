@@ -133,7 +133,7 @@ where Articles.Element == NewsAPIArticle, Articles.Index == Int {
             let normalizer = stories.normalizer
             let now = stories.now
             let finishing = stories.finishing
-            var siteRoots: [String: StoryLink] = [:]
+            var memo = NewsAPINormalizer.Memo()
             while true {
                 let chunk = taken.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard chunk < chunkCount else { return }
@@ -142,7 +142,7 @@ where Articles.Element == NewsAPIArticle, Articles.Index == Int {
                 var stories: [(story: Story, key: String)] = []
                 stories.reserveCapacity(end - start)
                 for index in (start..<end).reversed() {
-                    if var item = normalizer.story(from: articles[index], seenAt: now, siteRoots: &siteRoots) {
+                    if var item = normalizer.story(from: articles[index], seenAt: now, memo: &memo) {
                         finishing?(&item.story)
                         stories.append(item)
                     }

@@ -14,9 +14,24 @@ package enum PublisherSuffix {
     /// `title` without its trailing parts that name the publisher, taken off one at a time from
     /// the end, so that a tail which does not name it stops the stripping.
     package static func removing(from title: String, sourceName: String?, host: String? = nil) -> String {
+        var cache: [String: PublisherNames] = [:]
+        return removing(from: title, sourceName: sourceName, host: host, cache: &cache)
+    }
+
+    /// ``removing(from:sourceName:host:)``, the names of each source and host made once and kept in `cache`.
+    static func removing(
+        from title: String, sourceName: String?, host: String?, cache: inout [String: PublisherNames]
+    ) -> String {
         // Most titles have no separator left once the exact rule ran: find out before any key is made.
         guard var (head, publisher) = split(title) else { return title }
-        var names = PublisherNames(sourceName: sourceName, host: host)
+        let key = (sourceName ?? "") + "\u{0}" + (host ?? "")
+        var names: PublisherNames
+        if let known = cache[key] {
+            names = known
+        } else {
+            names = PublisherNames(sourceName: sourceName, host: host)
+            cache[key] = names
+        }
         var title = title
         while names.recognises(publisher) {
             title = head
@@ -102,12 +117,42 @@ package enum PublisherSuffix {
 
     /// The words of a name, each as its ``compactName(_:)``; a single word loses its domain ending.
     package static func words(_ name: String) -> [String] {
+        if let words = asciiWords(name) { return words }
         var text = Substring(name)
         if !text.contains(" "), let dot = text.firstIndex(of: "."), dot > text.startIndex { text = text[..<dot] }
         let folded = text.lowercased().decomposedStringWithCanonicalMapping
         return folded.unicodeScalars.split { !isKept($0) && $0.properties.generalCategory != .nonspacingMark }
             .map { String(String.UnicodeScalarView($0.filter(isKept))) }
             .filter { !$0.isEmpty }
+    }
+
+    /// ``words(_:)`` of an all-ASCII name, on bytes: for ASCII the decomposition changes nothing, no scalar is a
+    /// combining mark, and the kept scalars are the letters and digits, so the words are the runs of those,
+    /// lowercased. Nil for any other name.
+    private static func asciiWords(_ name: String) -> [String]? {
+        var name = name
+        return name.withUTF8 { bytes -> [String]? in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+            var end = bytes.count
+            if !bytes.contains(UInt8(ascii: " ")), let dot = bytes.firstIndex(of: UInt8(ascii: ".")), dot > 0 {
+                end = dot
+            }
+            var words: [String] = []
+            var word: [UInt8] = []
+            for byte in bytes[..<end] {
+                let lower = UTF8Text.asciiLowercased(byte)
+                if (lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z"))
+                    || (lower >= UInt8(ascii: "0") && lower <= UInt8(ascii: "9"))
+                {
+                    word.append(lower)
+                } else if !word.isEmpty {
+                    words.append(String(decoding: word, as: UTF8.self))
+                    word.removeAll(keepingCapacity: true)
+                }
+            }
+            if !word.isEmpty { words.append(String(decoding: word, as: UTF8.self)) }
+            return words
+        }
     }
 
     /// Letters and digits, without the combining accents a canonical decomposition splits off.

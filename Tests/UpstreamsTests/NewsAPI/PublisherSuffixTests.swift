@@ -76,3 +76,28 @@ import Upstreams
         #expect(PublisherSuffix.key(name) == Self.referenceKey(name), "\(name.debugDescription)")
     }
 }
+
+/// The words of an all-ASCII name are read on bytes; they are the words the Unicode path gives.
+@Suite struct PublisherSuffixASCIIWordsTests {
+    /// The Unicode path, as ``PublisherSuffix/words(_:)`` takes it for any name.
+    static func unicodeWords(_ name: String) -> [String] {
+        var text = Substring(name)
+        if !text.contains(" "), let dot = text.firstIndex(of: "."), dot > text.startIndex { text = text[..<dot] }
+        let folded = text.lowercased().decomposedStringWithCanonicalMapping
+        func isKept(_ scalar: Unicode.Scalar) -> Bool {
+            guard scalar.properties.generalCategory != .nonspacingMark else { return false }
+            return scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+        }
+        return folded.unicodeScalars.split { !isKept($0) && $0.properties.generalCategory != .nonspacingMark }
+            .map { String(String.UnicodeScalarView($0.filter(isKept))) }.filter { !$0.isEmpty }
+    }
+
+    @Test(arguments: [
+        "The New York Times", "Livemint.com", "indiatoday.in", "CBS Los Angeles", "ABC-7 (KABC)", "A.B.C. News",
+        "  Spaced   Out  ", "Yahoo Finance", "news.bbc.co.uk", ".hidden", "Fox 5 DC", "Reuters", "", "—", "9to5Mac",
+        "Global Polio Eradication Initiative", "O'Reilly's Web_Site", "x.y z",
+    ])
+    func asciiNamesGiveTheWordsOfTheUnicodePath(name: String) {
+        #expect(PublisherSuffix.words(name) == Self.unicodeWords(name), "\(name)")
+    }
+}
