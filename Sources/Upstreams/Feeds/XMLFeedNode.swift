@@ -209,10 +209,18 @@ enum XMLFeedDocument {
     static func withRoot<Result>(
         _ bytes: FeedBytes, url: URL, _ body: (XMLFeedNode?) throws(PublisherFeedError) -> Result
     ) throws(PublisherFeedError) -> Result {
+        // UTF-8 (what ``FeedBytes`` turned the body into, or found it to be) is read as it is, the declaration
+        // ignored: naming it to libxml2 would run every byte through its converter into a buffer of its own (twice
+        // the body at the peak, for nothing). Other encodings are named and converted.
+        let isUTF8 = bytes.encoding == "UTF-8"
         let document: xmlDocPtr? = bytes.bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress.flatMap { base in
                 base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                    xmlReadMemory($0, Int32(clamping: buffer.count), url.absoluteString, bytes.encoding, options)
+                    isUTF8
+                        ? xmlReadMemory(
+                            $0, Int32(clamping: buffer.count), url.absoluteString, nil,
+                            options | Int32(XML_PARSE_IGNORE_ENC.rawValue))
+                        : xmlReadMemory($0, Int32(clamping: buffer.count), url.absoluteString, bytes.encoding, options)
                 }
             }
         }
