@@ -9,6 +9,8 @@
 #undef LIBXML_ICU_ENABLED
 
 #include <libxml/parser.h>
+// xmlSAX2EndElementNs: a publisher's feed takes its items out of the tree as each one ends.
+#include <libxml/SAX2.h>
 #include <libxml/HTMLparser.h>
 // xmlSwitchToEncoding: the article parser sets up its SAX context as htmlReadMemory does.
 #include <libxml/parserInternals.h>

@@ -24,12 +24,19 @@ public enum PublisherFeedReader {
         if HTMLPageLinks.looksLikeHTML(bytes.bytes) {
             throw .notAFeed(HTMLPageLinks.cause(bytes.bytes, url: url))
         }
-        return try XMLFeedDocument.withRoot(bytes, url: url) { root throws(PublisherFeedError) in
+        func read(_ root: XMLFeedNode?, _ streamed: XMLFeedStream.Items?) throws(PublisherFeedError) -> PublisherFeed {
             guard let root else { throw .notAFeed("no XML document could be read from it") }
-            if let feed = XMLFeedParser.feed(from: root) { return feed }
+            if let feed = XMLFeedParser.feed(from: root, streamed: streamed) { return feed }
             if root.name.lowercased() == "html" { throw .notAFeed(HTMLPageLinks.cause(bytes.bytes, url: url)) }
             throw .notAFeed("an XML document whose root is <\(root.name)>, not <rss>, <rdf:RDF> or <feed>")
         }
+        // UTF-8 (most feeds, and every one FeedBytes transcoded) is read with its items taken out as they end.
+        if bytes.encoding == "UTF-8" {
+            return try XMLFeedStream.withRoot(bytes.bytes, url: url) { root, items throws(PublisherFeedError) in
+                try read(root, items)
+            }
+        }
+        return try XMLFeedDocument.withRoot(bytes, url: url) { root throws(PublisherFeedError) in try read(root, nil) }
     }
 
     private static func isSpace(_ byte: UInt8) -> Bool {

@@ -17,19 +17,22 @@ enum XMLFeedParser {
     static func isAny(_ ns: String) -> Bool { true }
 
     /// The feed, or nil when the root is not RSS, RDF or Atom.
-    static func feed(from root: XMLFeedNode) -> PublisherFeed? {
+    /// `streamed`: the items already taken out of the tree (``XMLFeedStream``), read before those left in it.
+    static func feed(from root: XMLFeedNode, streamed: XMLFeedStream.Items? = nil) -> PublisherFeed? {
         switch root.name.lowercased() {
         case "channel" where root.name == "CHANNEL": return cdf(root)
-        case "rss", "channel": return rss(root, format: .rss)
-        case "rdf": return rss(root, format: .rdf)
-        case "feed": return atom(root)
+        case "rss", "channel": return rss(root, format: .rss, streamed: streamed)
+        case "rdf": return rss(root, format: .rdf, streamed: streamed)
+        case "feed": return atom(root, streamed: streamed)
         default: return nil
         }
     }
 
     // MARK: RSS
 
-    private static func rss(_ root: XMLFeedNode, format: PublisherFeed.Format) -> PublisherFeed {
+    private static func rss(_ root: XMLFeedNode, format: PublisherFeed.Format, streamed: XMLFeedStream.Items?)
+        -> PublisherFeed
+    {
         let channel = root.name.lowercased() == "channel" ? root : root.first("channel") ?? root
         var feed = PublisherFeed(format: format)
         feed.title = channel.first("title", where: isPlain)?.text
@@ -45,9 +48,16 @@ enum XMLFeedParser {
             ?? channel.first("image", where: isITunes).flatMap { $0.url($0.attribute("href")) }
             ?? root.first("image", where: isPlain).flatMap { $0.url($0.first("url")?.text) }
         feed.refresh = refreshHint(in: channel)
-        // RSS 2.0 nests items in the channel; RSS 0.90 and 1.0 put them beside it.
-        let items = channel.children("item") + (channel.pointer == root.pointer ? [] : root.children("item"))
-        feed.items = items.map(rssItem)
+        // RSS 2.0 nests items in the channel; RSS 0.90 and 1.0 put them beside it. Items taken out as they ended
+        // come before the ones the tree still holds (left open at the end of a feed cut short).
+        let inChannel = streamed?.inChannel ?? []
+        let besideChannel = streamed?.besideChannel ?? []
+        if channel.pointer == root.pointer {
+            feed.items = inChannel + besideChannel + channel.children("item").map(rssItem)
+        } else {
+            feed.items =
+                inChannel + channel.children("item").map(rssItem) + besideChannel + root.children("item").map(rssItem)
+        }
         return feed
     }
 
@@ -74,7 +84,7 @@ enum XMLFeedParser {
         return PublisherFeed.RefreshHint(seconds: period / TimeInterval(frequency), by: "sy:updatePeriod")
     }
 
-    private static func rssItem(_ node: XMLFeedNode) -> PublisherFeedItem {
+    static func rssItem(_ node: XMLFeedNode) -> PublisherFeedItem {
         var item = PublisherFeedItem()
         let guid = node.first("guid")
         item.id = guid?.text ?? node.attribute("about")
@@ -163,7 +173,7 @@ enum XMLFeedParser {
 
     // MARK: Atom
 
-    private static func atom(_ root: XMLFeedNode) -> PublisherFeed {
+    private static func atom(_ root: XMLFeedNode, streamed: XMLFeedStream.Items?) -> PublisherFeed {
         var feed = PublisherFeed(format: .atom)
         feed.title = root.first("title", where: isAtomOrNone)?.text
         feed.link = alternate(in: root.children("link", where: isAtomOrNone))
@@ -175,12 +185,14 @@ enum XMLFeedParser {
         }
         feed.refresh = refreshHint(in: root)
         // Some Atom feeds call their entries <item>; feedparser reads them, so do we.
-        feed.items = root.children.filter { ["entry", "item"].contains($0.name) && isAtomOrNone($0.namespace) }
+        feed.items =
+            (streamed?.besideChannel ?? [])
+            + root.children.filter { ["entry", "item"].contains($0.name) && isAtomOrNone($0.namespace) }
             .map(atomEntry)
         return feed
     }
 
-    private static func atomEntry(_ node: XMLFeedNode) -> PublisherFeedItem {
+    static func atomEntry(_ node: XMLFeedNode) -> PublisherFeedItem {
         var item = PublisherFeedItem()
         item.id = node.first("id", where: isAtomOrNone)?.text
         let links = node.children("link", where: isAtomOrNone)
