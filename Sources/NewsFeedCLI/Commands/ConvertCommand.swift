@@ -116,17 +116,17 @@ package enum ConvertCommand {
         let now = Date(timeIntervalSince1970: context.clock().timeIntervalSince1970.rounded(.down))
         let resolver = StoryImageResolver(
             site: site, defaultImage: DefaultImageAsset.storyImage(site: site), images: [:])
-        let result = PublisherFeedNormalizer().stories(from: feed, feedURL: feedURL, seenAt: now)
+        var titled = spec
+        titled.title = feed.title.map(TextCleaner.plainText).flatMap { $0.isEmpty ? nil : $0 }
+        let channel = SourceChannel(feed)
+        let result = PublisherFeedNormalizer().stories(from: consume feed, feedURL: feedURL, seenAt: now)
         let stories = result.stories.map { resolver.resolve($0, originalImage: nil) }.sorted {
             $0.displayDate > $1.displayDate
         }
-        var titled = spec
-        titled.title = feed.title.map(TextCleaner.plainText).flatMap { $0.isEmpty ? nil : $0 }
         var document = FeedChannel.document(
             for: titled, site: site, ttlMinutes: NewsFeedConfig.defaultTTL, formats: [format], stories: stories,
             updated: now)
         // The feed's own home page and description, as `build` writes them.
-        let channel = SourceChannel(feed)
         if let link = channel.link { document.link = link }
         if let description = channel.description { document.description = description }
         document.image = channel.image

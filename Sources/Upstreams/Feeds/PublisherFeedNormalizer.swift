@@ -28,7 +28,9 @@ public struct PublisherFeedNormalizer: Sendable {
     /// Summaries longer than this (in characters) are cut at a word, as NewsAPI's are.
     static let summaryLimit = 600
 
-    public func stories(from feed: PublisherFeed, feedURL: URL, seenAt now: Date) -> Result {
+    /// Each item's raw texts are let go as soon as its story is made: given the feed's only copy (`consume feed`),
+    /// a large feed never holds both all its raw items and all its stories.
+    public func stories(from feed: consuming PublisherFeed, feedURL: URL, seenAt now: Date) -> Result {
         var stories: [Story] = []
         var ids: Set<String> = []
         var links: Set<String> = []
@@ -36,7 +38,11 @@ public struct PublisherFeedNormalizer: Sendable {
         var repeated = 0
         let feedTitle = feed.title.map(TextCleaner.plainText).flatMap { $0.isEmpty ? nil : $0 }
         var siteRoots: [String: StoryLink] = [:]
-        for item in feed.items {
+        var items = feed.items
+        feed.items = []
+        for index in items.indices {
+            let item = items[index]
+            items[index] = PublisherFeedItem()
             let linkURL = item.link ?? item.id.flatMap(Self.httpURL)
             guard let linkURL, let link = ArticleURL.link(from: linkURL.absoluteString) else {
                 dropped += 1

@@ -84,13 +84,14 @@ public struct PublisherFeedSource: StorySource {
                 lastModified: resource.headers["last-modified"], charset: resource.charset)
             answers.save(entry, body: resource.body, for: url)
         }
-        let result = PublisherFeedNormalizer(defaults: request.defaults).stories(
-            from: feed, feedURL: finalURL, seenAt: request.now)
         poll.itemsRead = feed.items.count
-        poll.itemsDropped = result.dropped + result.repeated
         // The longer of the feed's own word and the server's.
         if let hint = feed.refresh, hint.seconds > (poll.asked?.seconds ?? 0) { poll.asked = hint }
-        return SourceAnswer(stories: result.stories, polls: [poll], channel: SourceChannel(feed))
+        let channel = SourceChannel(feed)
+        let result = PublisherFeedNormalizer(defaults: request.defaults).stories(
+            from: consume feed, feedURL: finalURL, seenAt: request.now)
+        poll.itemsDropped = result.dropped + result.repeated
+        return SourceAnswer(stories: result.stories, polls: [poll], channel: channel)
     }
 
     /// `Cache-Control: max-age=N` (N > 0) as a refresh hint; `no-cache`, `no-store` and zero say nothing.
