@@ -104,7 +104,63 @@ public enum FeedDateParser {
     }
 
     /// `Sat, 07 Sep 2002 00:00:01 GMT`, `7 Sep 02 00:00 +0100`, `Sep 07 2002 …` (month first), no zone.
-    static func rfc822(_ text: String) -> Date? {
+    package static func rfc822(_ text: String) -> Date? {
+        if let date = canonicalRFC822(text) { return date }
+        return looseRFC822(text)
+    }
+
+    /// The form nearly every RSS feed writes, read on its bytes: `Sat, 07 Sep 2002 00:00:01 GMT` (the weekday and
+    /// the seconds optional, a one- or two-digit day, a four-digit year, a named or numeric zone). Nil for any other
+    /// form, which ``looseRFC822(_:)`` reads.
+    package static func canonicalRFC822(_ text: String) -> Date? {
+        let bytes = Array(text.utf8)
+        var index = 0
+        func isDigit(_ at: Int) -> Bool { at < bytes.count && bytes[at] >= 0x30 && bytes[at] <= 0x39 }
+        func isLetter(_ at: Int) -> Bool {
+            at < bytes.count && (bytes[at] | 0x20) >= 0x61 && (bytes[at] | 0x20) <= 0x7A
+        }
+        func number(_ count: Int) -> Int? {
+            guard (0..<count).allSatisfy({ isDigit(index + $0) }) else { return nil }
+            var value = 0
+            for offset in 0..<count { value = value * 10 + Int(bytes[index + offset] - 0x30) }
+            index += count
+            return value
+        }
+        func skip(_ byte: UInt8) -> Bool {
+            guard index < bytes.count, bytes[index] == byte else { return false }
+            index += 1
+            return true
+        }
+        // The weekday: three letters and a comma.
+        if isLetter(0), isLetter(1), isLetter(2), bytes.count > 4, bytes[3] == UInt8(ascii: ","),
+            bytes[4] == UInt8(ascii: " ")
+        {
+            index = 5
+        }
+        guard let day = isDigit(index + 1) ? number(2) : number(1), skip(UInt8(ascii: " ")),
+            isLetter(index), isLetter(index + 1), isLetter(index + 2), index + 3 < bytes.count,
+            bytes[index + 3] == UInt8(ascii: " ")
+        else { return nil }
+        let name = String(decoding: bytes[index..<index + 3], as: UTF8.self).lowercased()
+        guard let month = months.firstIndex(of: name) else { return nil }
+        index += 4
+        guard let year = number(4), skip(UInt8(ascii: " ")), let hour = number(2), skip(UInt8(ascii: ":")),
+            let minute = number(2)
+        else { return nil }
+        var second = 0
+        if skip(UInt8(ascii: ":")) {
+            guard let value = number(2) else { return nil }
+            second = value
+        }
+        guard skip(UInt8(ascii: " ")), index < bytes.count,
+            let offset = zoneOffset(String(decoding: bytes[index...], as: UTF8.self))
+        else { return nil }
+        return date(
+            year: year, month: month + 1, day: day, hour: hour, minute: minute, second: Double(second), offset: offset)
+    }
+
+    /// Any other RFC 822-like form: tokens in any order, a two-digit year, a missing zone, a weekday in any spelling.
+    package static func looseRFC822(_ text: String) -> Date? {
         let tokens = text.replacingOccurrences(of: ",", with: " ").split(whereSeparator: \.isWhitespace).map(
             String.init)
         var day: Int?

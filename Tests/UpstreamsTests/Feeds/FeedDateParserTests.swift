@@ -43,3 +43,28 @@ import Upstreams
         #expect(FeedDateParser.plausible(now.addingTimeInterval(-60), now: now) != nil)
     }
 }
+
+/// The canonical RFC 822 form is read on its bytes; it gives what the loose reading gives, and leaves every other
+/// form to it.
+@Suite struct CanonicalRFC822Tests {
+    @Test(arguments: [
+        "Sat, 07 Sep 2002 00:00:01 GMT", "Sat, 07 Sep 2002 00:00 GMT", "7 Sep 2002 23:59:59 +0130",
+        "Mon, 1 Jan 2024 10:00:00 -0500", "Tue, 29 Feb 2000 12:00:00 EST", "Wed, 31 Dec 2025 23:59:60 UT",
+        "Thu, 02 May 2024 09:30:00 Z", "Fri, 13 Dec 2019 08:00:00 +01:00", "sun, 05 dec 2026 15:42:00 gmt",
+        "Sat, 07 SEP 2002 00:00:01 PDT",
+    ])
+    func theCanonicalFormReadsAsTheLooseOne(text: String) throws {
+        let fast = try #require(FeedDateParser.canonicalRFC822(text), "\(text)")
+        #expect(fast == FeedDateParser.looseRFC822(text), "\(text)")
+    }
+
+    @Test(arguments: [
+        "Sat, 07 Sep 02 00:00:01 GMT", "Sep 07 2002 00:00:01 GMT", "Sat, 07 Sep 2002", "Sat, 07 Sep 2002 00:00:01",
+        "Samedi, 07 Sep 2002 00:00:01 GMT", "Sat, 31 Feb 2002 00:00:01 GMT", "Sat, 07 Sep 2002 00:00:01 XYZ",
+        "Sat, 07 Foo 2002 00:00:01 GMT", "2002-09-07T00:00:01Z",
+    ])
+    func otherFormsAreLeftToTheLooseReading(text: String) {
+        #expect(FeedDateParser.canonicalRFC822(text) == nil, "\(text)")
+        #expect(FeedDateParser.rfc822(text) == FeedDateParser.looseRFC822(text), "\(text)")
+    }
+}
