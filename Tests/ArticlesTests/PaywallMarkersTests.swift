@@ -1,6 +1,7 @@
-import Articles
 import Foundation
 import Testing
+
+@testable import Articles
 
 /// What a page says of a paywall (issue 28, point 10): a declaration that the article is not free, a subscription
 /// prompt named as such or written out, and the prompt never kept as article text.
@@ -121,5 +122,20 @@ import Testing
         let head = Self.jsonLD(#"{"@type": "NewsArticle", "isAccessibleForFree": false}"#)
         let (_, report) = try extract(Self.page(head: head, article: Self.teaser + "<p>Subscribe to read on.</p>"))
         #expect(report.explanation.hasSuffix("; paywall: declared not free, with a subscription prompt"))
+    }
+}
+
+/// The quick checks in front of the paywall's name and phrase lists let through everything the lists hold.
+@Suite struct PaywallMarkerPrefilterTests {
+    @Test func everyElementNameHoldsOneOfTheParts() {
+        for name in PaywallMarkers.elementNames {
+            #expect(PaywallMarkers.elementNameParts.contains { name.contains($0) }, "\(name)")
+        }
+    }
+
+    @Test func everyPhraseAndActionHoldsAnAnchor() {
+        for phrase in PaywallMarkers.promptPhrases + PaywallMarkers.promptActions {
+            #expect(PaywallMarkers.anchors.contains { phrase.contains($0) }, "\(phrase)")
+        }
     }
 }
