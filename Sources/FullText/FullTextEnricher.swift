@@ -97,10 +97,12 @@ public struct FullTextEnricher: StoryEnricher {
 
         var fresh: [ArticleRecord] = []
         var counted = ArticleCounters()
-        for (index, attempt, missedRules) in attempts {
+        for (index, attempt, missedRules, pages) in attempts {
             let link = links[index]
             if case .cancelled = attempt { continue }
             for rule in missedRules { counted.ruleMisses[rule, default: 0] += 1 }
+            // Pages after the first (an article's next pages, its one-page view) were fetched too.
+            counted.fetched += max(0, pages - 1)
             switch attempt {
             case .article(let article):
                 fresh.append(ArticleRecord(url: link, article: article, fetchedAt: now))
@@ -165,13 +167,13 @@ public struct FullTextEnricher: StoryEnricher {
     }
 
     /// Fetches the pages of `work` (index, story) with at most `concurrency` in flight and `perHost` per host,
-    /// hosts taken in turn; returns each attempt by index. At `deadline` (`fullText.runTime`) no page more is
+    /// hosts taken in turn; returns each attempt by index, with the site rules that missed and the pages it asked. At `deadline` (`fullText.runTime`) no page more is
     /// started and the pages in flight are stopped: they are not recorded, and stay due for the next build.
     /// Fetches and extracts `work` host-fairly until `deadline`; `done` hears each finished page (count, total).
     private func fetch(
         _ work: [(Int, Story)], following: PageAttempt.Following, until deadline: ContinuousClock.Instant,
         done: (Int, Int) -> Void
-    ) async -> [(Int, PageAttempt, [String])] {
+    ) async -> [(Int, PageAttempt, [String], Int)] {
         guard !work.isEmpty else { return [] }
         let fetcher = self.fetcher
         let extractor = self.extractor
@@ -180,7 +182,7 @@ public struct FullTextEnricher: StoryEnricher {
             items: work.enumerated().map { (item: $0.offset, host: $0.element.1.url.host?.lowercased() ?? "") },
             perHost: settings.perHost)
         let concurrency = settings.concurrency
-        var results: [(Int, PageAttempt, [String])] = []
+        var results: [(Int, PageAttempt, [String], Int)] = []
         await withTaskGroup(of: (Int, String, PageAttempt.Outcome)?.self) { group in
             // The run's clock: its answer (nil) stops the step.
             group.addTask {
@@ -210,7 +212,7 @@ public struct FullTextEnricher: StoryEnricher {
                 }
                 running -= 1
                 queue.finished(host: host)
-                results.append((index, outcome.attempt, outcome.missedRules))
+                results.append((index, outcome.attempt, outcome.missedRules, outcome.pages))
                 done(results.count, work.count)
             }
             group.cancelAll()

@@ -11,10 +11,12 @@ enum PageAttempt: Sendable {
     /// The build was stopped before the page arrived: nothing is recorded.
     case cancelled
 
-    /// One story's attempt, and the site rules that matched nothing on its pages (`status` counts them).
+    /// One story's attempt, the site rules that matched nothing on its pages (`status` counts them), and how many
+    /// pages were asked for it (an article over several pages, or its one-page view, asks more than one).
     struct Outcome: Sendable {
         var attempt: PageAttempt
         var missedRules: [String] = []
+        var pages = 0
     }
 
     /// How far an article split over pages is followed: at most `maxPages` pages (`fullText.maxPages`, the first
@@ -34,11 +36,11 @@ enum PageAttempt: Sendable {
         _ story: Story, fetcher: GuardedFetcher, extractor: ArticleExtractor,
         maxArticleBytes: Int = FullTextSettings.standard.maxArticleBytes, following: Following = .firstPageOnly
     ) async -> Outcome {
-        var missedRules: [String] = []
-        let attempt = await run(
+        var outcome = Outcome(attempt: .cancelled)
+        outcome.attempt = await run(
             story, fetcher: fetcher, extractor: extractor, maxArticleBytes: maxArticleBytes, following: following,
-            missedRules: &missedRules)
-        return Outcome(attempt: attempt, missedRules: missedRules)
+            tally: &outcome)
+        return outcome
     }
 
     /// One page's article and how it was found, or the attempt that says why there is none.
@@ -49,8 +51,9 @@ enum PageAttempt: Sendable {
     }
 
     private static func page(
-        _ url: URL, fetcher: GuardedFetcher, extractor: ArticleExtractor, missedRules: inout [String]
+        _ url: URL, fetcher: GuardedFetcher, extractor: ArticleExtractor, tally: inout Outcome
     ) async -> PageResult {
+        tally.pages += 1
         let fetched: FetchedResource
         do {
             fetched = try await fetcher.fetch(url)
@@ -63,7 +66,7 @@ enum PageAttempt: Sendable {
             return .failed(.failed(.httpStatus, "the publisher answered HTTP \(fetched.status)"))
         }
         var report = ExtractionReport()
-        defer { if let missed = report.missedRule { missedRules.append(missed) } }
+        defer { if let missed = report.missedRule { tally.missedRules.append(missed) } }
         do {
             let article = try extractor.extract(
                 [UInt8](fetched.body), url: fetched.url, contentType: fetched.headers["content-type"], report: &report)
@@ -76,12 +79,12 @@ enum PageAttempt: Sendable {
 
     private static func run(
         _ story: Story, fetcher: GuardedFetcher, extractor: ArticleExtractor, maxArticleBytes: Int,
-        following: Following, missedRules: inout [String]
+        following: Following, tally: inout Outcome
     ) async -> PageAttempt {
         var article: Article
         let report: ExtractionReport
         let teaser = Article.wordCount(story.content ?? story.summary)
-        switch await page(story.url, fetcher: fetcher, extractor: extractor, missedRules: &missedRules) {
+        switch await page(story.url, fetcher: fetcher, extractor: extractor, tally: &tally) {
         case .failed(.failed(.noArticle, _), let paywall) where paywall.any:
             // Nothing but a prompt where the article should be.
             return .article(paywalled(story, page: nil, because: paywall.description ?? ""))
@@ -104,7 +107,7 @@ enum PageAttempt: Sendable {
             visited.insert(single.absoluteString).inserted, await following.takePage()
         {
             if case .article(var whole, let wholeReport) = await page(
-                single, fetcher: fetcher, extractor: extractor, missedRules: &missedRules), whole.words > article.words,
+                single, fetcher: fetcher, extractor: extractor, tally: &tally), whole.words > article.words,
                 Self.paywall(words: whole.words, teaser: teaser, signals: wholeReport.paywall) == nil
             {
                 whole.url = article.url
@@ -120,7 +123,7 @@ enum PageAttempt: Sendable {
             {
                 guard
                     case .article(let part, let partReport) = await page(
-                        target, fetcher: fetcher, extractor: extractor, missedRules: &missedRules)
+                        target, fetcher: fetcher, extractor: extractor, tally: &tally)
                 else { break }
                 parts.append(part)
                 next = partReport.nextPage
@@ -147,7 +150,11 @@ enum PageAttempt: Sendable {
     /// page that says it has a paywall and still gives the whole article (as many do for search engines) is the
     /// article; a short page that says nothing of a paywall is no article (a page built by script, a summary).
     static func paywall(words: Int, teaser: Int, signals: PaywallSignals) -> String? {
-        guard let described = signals.description, words < teaserWords || words <= 2 * teaser else { return nil }
+        // Twice the feed's text only while that text is itself a teaser: a feed that carries the whole article
+        // already has more than twice nothing to compare with.
+        guard let described = signals.description,
+            words < teaserWords || (teaser < teaserWords && words <= 2 * teaser)
+        else { return nil }
         return described
     }
 

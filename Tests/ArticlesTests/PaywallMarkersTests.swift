@@ -104,6 +104,25 @@ import Testing
         #expect(article.text.contains("Subscribers to the harbour's mooring scheme"))
     }
 
+    @Test func sentencesThatMentionSubscribersOrRegisteringAreArticleText() throws {
+        let sentences = [
+            "<p>The series is available to subscribers of Disney+ from Friday, the studio said.</p>",
+            "<p>Read the full bill on the council's site; voters must register by May 1.</p>",
+        ]
+        let (article, report) = try extract(Self.page(article: Self.teaser + sentences.joined()))
+        #expect(!report.paywall.any)
+        #expect(article.text.contains("available to subscribers of Disney+"))
+        #expect(article.text.contains("voters must register by May 1"))
+    }
+
+    @Test func aPromptWithTheArticleGoingOnAfterItIsAnAsideNotAPaywall() throws {
+        let aside = "<p>Subscribe to continue reading our best stories every morning.</p>"
+        let (article, report) = try extract(Self.page(article: Self.teaser + aside + Self.body))
+        #expect(!report.paywall.prompt)
+        #expect(!article.text.contains("Subscribe to continue"))
+        #expect(article.text.contains("fishing fleet"))
+    }
+
     @Test func aPageWithNothingButAPromptStillSaysSoWhenItHasNoArticle() throws {
         let bytes = Array(
             """

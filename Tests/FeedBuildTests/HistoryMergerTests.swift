@@ -25,6 +25,20 @@ import Testing
         #expect(merged.map(\.title) == ["c1", "c2", "p1", "p2"])
     }
 
+    @Test func newestFirstKeepsAWaitingSourcesNewerStoriesOverOlderFreshOnes() throws {
+        // A merged feed: source A waits for its Retry-After (its story only in the history), source B answered
+        // with older stories than A's.
+        let current = [try story("b1", firstSeen: testNow - 3 * day), try story("b2", firstSeen: testNow - 4 * day)]
+        let previous = [try story("a1", firstSeen: testNow - 1 * day)]
+        let capped = merger.merge(
+            current: current, previous: previous, firstSeen: [:], now: testNow, maxItems: 2, maxAgeDays: 7)
+        #expect(capped.map(\.title) == ["b1", "b2"], "a single feed keeps its fresh stories first")
+        let newest = merger.merge(
+            current: current, previous: previous, firstSeen: [:], now: testNow, maxItems: 2, maxAgeDays: 7,
+            newestFirst: true)
+        #expect(newest.map(\.title) == ["a1", "b1"])
+    }
+
     @Test func rememberedFirstSeenReplacesTheCurrentOne() throws {
         let earlier = testNow - 2 * day
         let current = [try story("c1", firstSeen: testNow)]

@@ -41,6 +41,11 @@ import Testing
                 let run = await workspace.build()
                 #expect(run.status == 0, "\(run.standardError)")
                 #expect(stub.asks == ["/long", "/long?page=2", "/long?page=3"])
+                // Every page asked is counted, not only the first.
+                let status = await workspace.run(["status"])
+                #expect(
+                    status.outputLines.contains { $0.hasPrefix("full text pages: 3 fetched, 1 extracted") },
+                    "\(status.outputLines)")
                 let text = try #require(try items(workspace).first?["content_text"] as? String)
                 #expect(text.contains("Part 1 of the story") && text.contains("Part 3 of the story"))
                 #expect(!text.contains("Part 4 of the story"))

@@ -42,7 +42,7 @@ enum PaywallMarkers {
     static let promptPhrases = [
         "already a subscriber", "already subscribed", "subscribe to continue", "subscribe to read",
         "subscribe now to read", "subscribe now to continue", "subscribers only", "subscriber-only",
-        "only for subscribers", "only available to subscribers", "available to subscribers", "exclusive to subscribers",
+        "only for subscribers", "only available to subscribers", "exclusive to subscribers",
         "subscriber exclusive", "for subscribers only", "reserved for subscribers", "become a subscriber to",
         "unlock this article", "unlock this story", "unlock full access", "reached your limit of free",
         "reached your free article limit", "free articles left", "free articles remaining", "this article is premium",
@@ -57,9 +57,11 @@ enum PaywallMarkers {
         "subscribe", "subscription", "sign in", "sign up", "log in", "login", "register", "free account",
         "free trial", "membership", "become a member", "members only",
     ]
+    /// (A reason, not a mention: "read the full bill; voters must register" asks nothing.)
     static let promptGoals = [
-        "continue reading", "keep reading", "read the full", "read the rest", "read this article",
-        "read this story", "read the article", "full access", "unlimited access", "read more of", "to read on",
+        "to continue reading", "to keep reading", "to read the full", "to read the rest", "to read this article",
+        "to read this story", "to read the article", "to read on", "for full access", "for unlimited access",
+        "to unlock",
     ]
 
     /// Elements that hold a prompt's text.
@@ -155,7 +157,8 @@ enum PaywallMarkers {
 
     /// Removes the subscription prompts under `content` (never `content` itself): each short element named as a
     /// paywall, whole; each block that says a prompt, and then its wrappers while what is left of them is a
-    /// button's worth of text (`Subscribe`, `Log in`). Returns whether one was found.
+    /// button's worth of text (`Subscribe`, `Log in`). Returns whether a paywall's prompt was found:
+    /// a named one, or a written one where the article's text ends.
     static func removePrompts(_ tree: inout PageTree, under content: Int) -> Bool {
         var found = false
         for index in tree.elements(under: content) where index != content && isNamedPrompt(tree, index) {
@@ -170,7 +173,11 @@ enum PaywallMarkers {
         let innermost = prompts.filter { index in
             !prompts.contains { $0 != index && PageMarkers.isAncestor(index, of: $0, in: tree) }
         }
+        // A prompt says the page is a teaser only where the text ends: one with the article going on after it is
+        // an aside (removed all the same), not a paywall.
+        var atTheEnd = false
         for prompt in innermost where tree.isAttached(prompt, to: content) {
+            if textAfter(prompt, in: tree, under: content) <= Self.promptLength { atTheEnd = true }
             var removed = prompt
             var parent = tree[removed].parent
             tree.remove(removed)
@@ -180,6 +187,22 @@ enum PaywallMarkers {
                 tree.remove(removed)
             }
         }
-        return found || !innermost.isEmpty
+        return found || atTheEnd
+    }
+
+    /// The length of the text after `index` up to the end of `content`.
+    private static func textAfter(_ index: Int, in tree: PageTree, under content: Int) -> Int {
+        var length = 0
+        var current = index
+        while current != content, current >= 0 {
+            let parent = tree[current].parent
+            guard parent >= 0 else { break }
+            let siblings = tree[parent].children
+            if let position = siblings.firstIndex(of: current) {
+                for sibling in siblings[(position + 1)...] { length += tree.textLength(sibling) }
+            }
+            current = parent
+        }
+        return length
     }
 }

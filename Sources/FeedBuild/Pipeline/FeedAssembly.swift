@@ -87,7 +87,7 @@ package struct FeedAssembly: Sendable {
         let merged = StoryOrder(for: spec.kind).ordered(
             HistoryMerger().merge(
                 current: fresh, previous: previous, firstSeen: firstSeen, now: now, maxItems: config.maxItems,
-                maxAgeDays: config.maxAgeDays))
+                maxAgeDays: config.maxAgeDays, newestFirst: spec.kind.feedURLs.count > 1))
         // New to this feed: not in its previous file. `state.items` is shared by every feed (a story's
         // first sighting anywhere), so a story another feed showed first is still new here.
         // Counted after the cap: a story cut by maxItems is not "new" in the feed.

@@ -34,7 +34,7 @@ public struct WebSubStatus: Sendable, Equatable {
         let active = registry.subscriptions.filter { $0.leaseEnd > now }
         var subscriptions: [String: Int] = [:]
         // A failed verification first: a subscription's own delivery error is newer news of its host.
-        var lastErrors = registry.verificationErrors
+        var lastErrors = registry.verificationErrors.mapValues(\.reason)
         for subscription in active {
             subscriptions[subscription.topic, default: 0] += 1
             if let error = subscription.lastError { lastErrors[subscription.callbackHost] = error }

@@ -27,9 +27,22 @@ public struct HistoryMerger: Sendable {
     ///   - maxAgeDays: earlier items first seen this many days ago or more are dropped.
     /// - Returns: current stories first (with remembered first-seen times), then earlier items still
     ///   young enough, at most `maxItems`, each story once.
+    /// `newestFirst`: the cap keeps the newest of the fresh and the earlier stories together, not the fresh ones
+    /// first (a merged feed: a source that waits for its hold keeps its stories against older ones of the others).
     public func merge(
-        current: [Story], previous: [Story], firstSeen: [String: Date], now: Date, maxItems: Int, maxAgeDays: Int
+        current: [Story], previous: [Story], firstSeen: [String: Date], now: Date, maxItems: Int, maxAgeDays: Int,
+        newestFirst: Bool = false
     ) -> [Story] {
+        if newestFirst {
+            let all = merge(
+                current: current, previous: previous, firstSeen: firstSeen, now: now, maxItems: Int.max,
+                maxAgeDays: maxAgeDays)
+            let ordered = all.enumerated().sorted { lhs, rhs in
+                let (left, right) = (lhs.element.displayDate, rhs.element.displayDate)
+                return left != right ? left > right : lhs.offset < rhs.offset
+            }
+            return Array(ordered.prefix(max(0, maxItems)).map(\.element))
+        }
         let limit = max(0, maxItems)
         let oldestKept = now.addingTimeInterval(-TimeInterval(max(0, maxAgeDays)) * 86_400)
         // The remembered first sightings of the earlier items by identity and canonical link, carried over to

@@ -4,9 +4,10 @@ import Foundation
 /// failures by cause, kept in `.newsfeed/fulltext-counters.json` (counters only grow; a lost file starts at 0, which
 /// Prometheus reads as a counter reset).
 public struct ArticleCounters: Sendable, Hashable, Codable {
-    /// Pages asked of publishers (each attempt once, whatever came back).
+    /// Pages asked of publishers (each attempt once, whatever came back; every page of an article over several
+    /// pages, and its one-page view, counts).
     public var fetched = 0
-    /// Pages that gave an article.
+    /// Attempts that gave an article (one per article, however many pages it took).
     public var extracted = 0
     /// Pages that were a paywall's teaser (issue 28, point 10): neither an article nor a failure.
     public var paywalled = 0

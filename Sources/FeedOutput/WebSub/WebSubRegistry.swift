@@ -17,8 +17,38 @@ public struct WebSubRegistry: Sendable, Hashable, Codable {
     public var failedTotal = 0
     /// The last verification of intent that failed, per callback host (the callback did not answer, answered
     /// something else than the challenge, or is not an address the hub may call); cleared by the host's next
-    /// verified request.
-    public var verificationErrors: [String: String] = [:]
+    /// verified request, and at most ``maxVerificationErrors`` hosts, the newest (anyone may ask for a
+    /// verification of a callback on a new host).
+    public private(set) var verificationErrors: [String: VerificationError] = [:]
+
+    /// A failed verification: what went wrong, and when.
+    public struct VerificationError: Sendable, Hashable, Codable {
+        public var reason: String
+        public var time: Date
+
+        public init(reason: String, time: Date) {
+            self.reason = reason
+            self.time = time
+        }
+    }
+
+    /// The most callback hosts whose failed verification is kept.
+    public static let maxVerificationErrors = 100
+
+    /// Notes that a verification for a callback on `host` failed at `time`; the oldest host's goes past the cap.
+    public mutating func verificationFailed(host: String, reason: String, time: Date) {
+        verificationErrors[host] = VerificationError(reason: reason, time: time)
+        while verificationErrors.count > Self.maxVerificationErrors,
+            let oldest = verificationErrors.min(by: { ($0.value.time, $0.key) < ($1.value.time, $1.key) })?.key
+        {
+            verificationErrors[oldest] = nil
+        }
+    }
+
+    /// Notes that `host` answered a verification as it should.
+    public mutating func verified(host: String) {
+        verificationErrors[host] = nil
+    }
 
     /// The format this newsfeed writes.
     public static let currentVersion = 1
@@ -41,7 +71,7 @@ public struct WebSubRegistry: Sendable, Hashable, Codable {
         failedTotal =
             try container.decodeIfPresent(Int.self, forKey: .failedTotal) ?? subscriptions.reduce(0) { $0 + $1.failed }
         verificationErrors =
-            try container.decodeIfPresent([String: String].self, forKey: .verificationErrors) ?? [:]
+            try container.decodeIfPresent([String: VerificationError].self, forKey: .verificationErrors) ?? [:]
     }
 
     /// Why a subscription request is refused once it is known to be well-formed (told to the callback as

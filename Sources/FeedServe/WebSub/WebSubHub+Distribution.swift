@@ -95,6 +95,8 @@ extension WebSubHub {
         let finished = clock()
         _ = change(now: finished) { registry in
             for (subscription, delivery, digest) in results {
+                // Counted even when the subscription ended while the delivery was on its way: it was made.
+                if case .delivered = delivery { registry.deliveredTotal += 1 }
                 guard var current = registry.subscription(callback: subscription.callback, topic: subscription.topic)
                 else { continue }
                 switch delivery {
@@ -103,7 +105,6 @@ extension WebSubHub {
                     continue
                 case .delivered:
                     current.delivered += 1
-                    registry.deliveredTotal += 1
                     current.lastError = nil
                     // Newer bytes noticed meanwhile stay pending.
                     if current.pendingDigest == digest || digest == nil {

@@ -171,7 +171,7 @@ package final class WebSubHub: Sendable {
         let changed: Result<Verification, OutputError> = change(now: now) { registry in
             switch intent.mode {
             case .subscribe:
-                registry.verificationErrors[WebSubSubscription.host(of: callback)] = nil
+                registry.verified(host: WebSubSubscription.host(of: callback))
                 // The caps again: other subscriptions may have been verified meanwhile.
                 if let refusal = registry.admits(
                     callback: callback, topic: intent.topic, maxSubscriptions: self.settings.maxSubscriptions,
@@ -187,6 +187,7 @@ package final class WebSubHub: Sendable {
                 }
                 return .subscribed(leaseSeconds: leaseSeconds)
             case .unsubscribe:
+                registry.verified(host: WebSubSubscription.host(of: callback))
                 registry.unsubscribe(callback: callback, topic: intent.topic)
                 return .unsubscribed
             }
@@ -209,10 +210,11 @@ package final class WebSubHub: Sendable {
         let callback = intent.callback.absoluteString
         let line = "verification of \(intent.mode.rawValue) to \(intent.topic) failed: \(reason)"
         log("newsfeed serve: websub: \(callback): \(line)")
+        let now = clock()
         if case .failure(let error) = change(
-            now: clock(),
+            now: now,
             { registry in
-                registry.verificationErrors[WebSubSubscription.host(of: callback)] = line
+                registry.verificationFailed(host: WebSubSubscription.host(of: callback), reason: line, time: now)
             })
         {
             log("newsfeed serve: websub: \(error.description)")

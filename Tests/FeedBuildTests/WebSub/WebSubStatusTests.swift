@@ -32,7 +32,8 @@ import Testing
             // Totals since the folder began: an ended subscription's deliveries are still counted.
             registry.deliveredTotal = 5
             registry.failedTotal = 1
-            registry.verificationErrors["d.example"] = "verification of subscribe to t1 failed: HTTP 404"
+            registry.verificationFailed(
+                host: "d.example", reason: "verification of subscribe to t1 failed: HTTP 404", time: Self.now)
         }
         let later = Self.now.addingTimeInterval(60)
         let status = try #require(StatusReport(config: config, state: BridgeState(), now: later).websub)
@@ -63,5 +64,19 @@ import Testing
         #expect(registry.deliveredTotal == 3)
         #expect(registry.failedTotal == 2)
         #expect(registry.verificationErrors.isEmpty)
+    }
+
+    @Test func failedVerificationsAreKeptForTheNewestHundredHostsOnly() {
+        var registry = WebSubRegistry()
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        for index in 0..<(WebSubRegistry.maxVerificationErrors + 20) {
+            registry.verificationFailed(
+                host: "host\(index).example", reason: "no answer", time: start.addingTimeInterval(Double(index)))
+        }
+        #expect(registry.verificationErrors.count == WebSubRegistry.maxVerificationErrors)
+        #expect(registry.verificationErrors["host0.example"] == nil)
+        #expect(registry.verificationErrors["host119.example"] != nil)
+        registry.verified(host: "host119.example")
+        #expect(registry.verificationErrors["host119.example"] == nil)
     }
 }

@@ -133,7 +133,7 @@ import Testing
                         == true,
                     "\(logged)")
                 #expect(logged.first?.contains(words) == true, "\(logged)")
-                let kept = try hub.store.load().registry.verificationErrors["127.0.0.1"]
+                let kept = try hub.store.load().registry.verificationErrors["127.0.0.1"]?.reason
                 #expect(kept?.contains(words) == true, "\(kept ?? "nothing kept")")
                 // Verified at last, the host's error is gone.
                 stub.verification.withLock { $0 = .echo }
