@@ -58,8 +58,8 @@ public struct ArticleExtractor: Sendable {
         // More nodes than the page's memory bound allows: a page built to be slow, not an article.
         if tree.isCut { throw .tooComplex(limit: nil) }
         let metadata = PageMetadata.read(tree)
-        report.paywall = PaywallSignals(
-            declared: metadata.notFree, prompt: PaywallMarkers.hasPromptElement(tree, under: 0))
+        // Elements named as a paywall are looked for later, and only on pages short enough to be a teaser.
+        report.paywall = PaywallSignals(declared: metadata.notFree)
         let baseHref = tree.first("base").flatMap { tree[$0].attribute("href") }
         let links = LinkResolver(pageURL: url, baseHref: baseHref)
         let title = articleTitle(tree, metadata: metadata)
@@ -78,6 +78,9 @@ public struct ArticleExtractor: Sendable {
                 applied, url: url, metadata: metadata, title: title, links: links, clock: clock)
             {
                 report.rule = rule.name
+                if article.words < 2 * PaywallSignals.teaserWords {
+                    report.paywall.prompt = PaywallMarkers.hasPromptElement(tree, under: 0)
+                }
                 return article
             }
             if rule.body.isEmpty { report.strippedBy = rule.name } else { report.missedRule = rule.name }
@@ -137,7 +140,11 @@ public struct ArticleExtractor: Sendable {
         }
         /// No article: a page whose only text is a subscription prompt says so first.
         func noArticle() -> ArticleError {
-            if !report.paywall.prompt { report.paywall.prompt = PaywallMarkers.hasPromptText(prepared, under: body) }
+            if !report.paywall.prompt {
+                report.paywall.prompt =
+                    PaywallMarkers.hasPromptElement(prepared, under: 0)
+                    || PaywallMarkers.hasPromptText(prepared, under: body)
+            }
             return .noArticle
         }
         guard var best else { throw noArticle() }
@@ -163,6 +170,10 @@ public struct ArticleExtractor: Sendable {
         }
         let words = Article.wordCount(text)
         guard words >= minimumWords else { throw noArticle() }
+        // A longer page is never a teaser (``PaywallSignals/teaserWords``): its tree is not searched.
+        if !report.paywall.prompt, words < 2 * PaywallSignals.teaserWords {
+            report.paywall.prompt = PaywallMarkers.hasPromptElement(prepared, under: 0)
+        }
         let image =
             metadata.image.flatMap { links.resolve($0) }
             ?? best.tree.first("img", under: best.content).flatMap { best.tree[$0].attribute("src") }.flatMap {

@@ -142,7 +142,7 @@ enum PageAttempt: Sendable {
     }
 
     /// The most words a page that says it has a paywall gives when it is the teaser, not the article.
-    static let teaserWords = 300
+    static let teaserWords = PaywallSignals.teaserWords
 
     /// Why a page whose article has `words` words is a paywall's teaser for a story whose own text has `teaser`
     /// words (issue 28, point 10), or nil when it is not: a page that says it has a paywall (``PaywallSignals``)

@@ -17,6 +17,10 @@ public struct PaywallSignals: Sendable, Hashable {
     /// Whether the page says anything of a paywall.
     public var any: Bool { declared || prompt }
 
+    /// The most words a page that says it has a paywall gives when it is the teaser, not the article; a page of
+    /// twice as many is never taken for a teaser, so the extractor does not look further for signs on it.
+    public static let teaserWords = 300
+
     /// How `extract --explain` and the article cache name the signals: `declared not free`, `a subscription
     /// prompt`, or both; nil without any.
     public var description: String? {
