@@ -97,13 +97,13 @@ public struct FullTextEnricher: StoryEnricher {
 
         var fresh: [ArticleRecord] = []
         var counted = ArticleCounters()
-        for (index, attempt, missedRules, pages) in attempts {
+        for (index, outcome) in attempts {
             let link = links[index]
-            if case .cancelled = attempt { continue }
-            for rule in missedRules { counted.ruleMisses[rule, default: 0] += 1 }
+            if case .cancelled = outcome.attempt { continue }
+            for rule in outcome.missedRules { counted.ruleMisses[rule, default: 0] += 1 }
             // Pages after the first (an article's next pages, its one-page view) were fetched too.
-            counted.fetched += max(0, pages - 1)
-            switch attempt {
+            counted.fetched += max(0, outcome.pages - 1)
+            switch outcome.attempt {
             case .article(let article):
                 fresh.append(ArticleRecord(url: link, article: article, fetchedAt: now))
                 counted.count(nil, paywalled: article.isPaywalled)
@@ -138,7 +138,7 @@ public struct FullTextEnricher: StoryEnricher {
 
     /// `stories`, after noting for the feed's build line how many carry their article and what failed now.
     private func tallied(_ stories: [Story], failed: [ArticleFailureCause: Int], in feed: FeedContext) -> [Story] {
-        let paywalled = stories.filter { $0.article?.isPaywalled == true }.count
+        let paywalled = stories.filter(\.isSubscriberArticle).count
         let withArticle = stories.filter { $0.article != nil }.count - paywalled
         feed.run.notes.record(
             FullTextTally(stories: stories.count, withArticle: withArticle, failed: failed, paywalled: paywalled),
@@ -167,13 +167,13 @@ public struct FullTextEnricher: StoryEnricher {
     }
 
     /// Fetches the pages of `work` (index, story) with at most `concurrency` in flight and `perHost` per host,
-    /// hosts taken in turn; returns each attempt by index, with the site rules that missed and the pages it asked. At `deadline` (`fullText.runTime`) no page more is
+    /// hosts taken in turn; returns each outcome by index. At `deadline` (`fullText.runTime`) no page more is
     /// started and the pages in flight are stopped: they are not recorded, and stay due for the next build.
     /// Fetches and extracts `work` host-fairly until `deadline`; `done` hears each finished page (count, total).
     private func fetch(
         _ work: [(Int, Story)], following: PageAttempt.Following, until deadline: ContinuousClock.Instant,
         done: (Int, Int) -> Void
-    ) async -> [(Int, PageAttempt, [String], Int)] {
+    ) async -> [(Int, PageAttempt.Outcome)] {
         guard !work.isEmpty else { return [] }
         let fetcher = self.fetcher
         let extractor = self.extractor
@@ -182,7 +182,7 @@ public struct FullTextEnricher: StoryEnricher {
             items: work.enumerated().map { (item: $0.offset, host: $0.element.1.url.host?.lowercased() ?? "") },
             perHost: settings.perHost)
         let concurrency = settings.concurrency
-        var results: [(Int, PageAttempt, [String], Int)] = []
+        var results: [(Int, PageAttempt.Outcome)] = []
         await withTaskGroup(of: (Int, String, PageAttempt.Outcome)?.self) { group in
             // The run's clock: its answer (nil) stops the step.
             group.addTask {
@@ -212,7 +212,7 @@ public struct FullTextEnricher: StoryEnricher {
                 }
                 running -= 1
                 queue.finished(host: host)
-                results.append((index, outcome.attempt, outcome.missedRules, outcome.pages))
+                results.append((index, outcome))
                 done(results.count, work.count)
             }
             group.cancelAll()

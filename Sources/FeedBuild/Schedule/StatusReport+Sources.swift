@@ -81,9 +81,9 @@ extension StatusReport {
         var intervalSetBy = "every"
         if (record?.consecutiveFailures ?? 0) > 0 {
             intervalSetBy = "retry"
-        } else if let asked = scheduler.sourceRecords(for: spec, in: state).compactMap(\.askedSeconds).max(),
-            asked > interval,
-            let by = scheduler.sourceRecords(for: spec, in: state).first(where: { $0.askedSeconds == asked })?.askedBy
+        } else if let longest = scheduler.sourceRecords(for: spec, in: state)
+            .max(by: { ($0.askedSeconds ?? 0) < ($1.askedSeconds ?? 0) }),
+            let asked = longest.askedSeconds, asked > interval, let by = longest.askedBy
         {
             intervalSetBy = by
         }

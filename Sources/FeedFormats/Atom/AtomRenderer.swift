@@ -110,7 +110,7 @@ public struct AtomRenderer: FeedRenderer {
             try writer.text(story.summary)
             try writer.endElement()
         }
-        if let article = story.article, !article.isPaywalled {
+        if let article = story.wholeArticle {
             try writer.startElement("content")
             try writer.attribute("type", "html")
             try writer.text(article.html + FeedHTML.alsoAt(story))
@@ -140,7 +140,7 @@ public struct AtomRenderer: FeedRenderer {
             try writer.endElement()
         }
         // A paywall's teaser (issue 28, point 10), marked where every reader shows it.
-        if story.article?.isPaywalled == true {
+        if story.isSubscriberArticle {
             try writer.startElement("category")
             try writer.attribute("term", StoryArticle.subscriberLabel)
             try writer.endElement()

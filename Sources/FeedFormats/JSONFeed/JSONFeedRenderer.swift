@@ -70,7 +70,7 @@ public struct JSONFeedRenderer: FeedRenderer {
         json.member("url", url, indent: 3)
         json.member("title", story.title, indent: 3)
         if !story.summary.isEmpty { json.member("summary", story.summary, indent: 3) }
-        if let article = story.article, !article.isPaywalled {
+        if let article = story.wholeArticle {
             json.member("content_html", article.html + FeedHTML.alsoAt(story), indent: 3)
             json.member("content_text", article.text + FeedHTML.alsoAtText(story), indent: 3)
         } else if let contentHTML = story.contentHTML {
@@ -90,7 +90,7 @@ public struct JSONFeedRenderer: FeedRenderer {
         }
         // The item's own category (a DuckDuckGo topic group), as RSS `<category>` carries it.
         // A paywall's teaser (issue 28, point 10) is tagged as RSS and Atom mark it.
-        let tags = [story.category, story.article?.isPaywalled == true ? StoryArticle.subscriberLabel : nil]
+        let tags = [story.category, story.isSubscriberArticle ? StoryArticle.subscriberLabel : nil]
             .compactMap { $0 }
         if !tags.isEmpty {
             json.raw("      \"tags\": [")
@@ -126,7 +126,7 @@ public struct JSONFeedRenderer: FeedRenderer {
         json.raw(", \"url\": ")
         json.string(story.sourceLink.text)
         json.raw("}")
-        if story.article?.isPaywalled == true { json.raw(", \"paywalled\": true") }
+        if story.isSubscriberArticle { json.raw(", \"paywalled\": true") }
         // The story's other places (issue 27, point 13), beside the publisher in the extension object.
         if !story.alsoAt.isEmpty {
             json.raw(", \"alsoAt\": [")

@@ -120,7 +120,7 @@ public struct RSSRenderer: FeedRenderer {
         }
         // The whole article (full text) is sanitized HTML already; without one (or behind a paywall), upstream's
         // fuller text.
-        if let article = story.article, !article.isPaywalled {
+        if let article = story.wholeArticle {
             try writer.element("content:encoded", text: article.html + FeedHTML.alsoAt(story))
         } else if let contentHTML = story.contentHTML {
             // A publisher's item's own HTML, sanitized as articles are when it was read.
@@ -143,7 +143,7 @@ public struct RSSRenderer: FeedRenderer {
             try writer.element("category", text: category)
         }
         // A paywall's teaser (issue 28, point 10), marked where every reader shows it.
-        if story.article?.isPaywalled == true {
+        if story.isSubscriberArticle {
             try writer.element("category", text: StoryArticle.subscriberLabel)
         }
         // A publisher's item keeps its own guid, so the next build knows it when its link or text changed.

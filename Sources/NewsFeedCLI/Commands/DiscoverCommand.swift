@@ -84,7 +84,7 @@ package enum DiscoverCommand {
 
     /// `RSS, 20 items, "Harbour Gazette"`.
     private static func describe(_ feed: PublisherFeed) -> String {
-        let items = feed.items.count == 1 ? "1 item" : "\(feed.items.count) items"
+        let items = counted(feed.items.count, "item")
         let title = feed.title.map { ", \"\($0)\"" } ?? ""
         return "\(feed.format.rawValue), \(items)\(title)"
     }

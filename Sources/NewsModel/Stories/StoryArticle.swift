@@ -60,3 +60,15 @@ public struct StoryArticle: Sendable, Hashable, Codable {
     /// Where the reader view of the article is, relative to the output folder.
     public var readerPath: String { "articles/\(key).html" }
 }
+
+extension Story {
+    /// The whole article the page gave, to write as the item's content; nil without one, or when the page was a
+    /// paywall's teaser (the item keeps its own text).
+    public var wholeArticle: StoryArticle? {
+        guard let article, !article.isPaywalled else { return nil }
+        return article
+    }
+
+    /// Whether the item is marked as a subscriber article (its page was a paywall's teaser).
+    public var isSubscriberArticle: Bool { article?.isPaywalled == true }
+}
