@@ -41,12 +41,10 @@ let package = Package(
             providers: [.apt(["zlib1g-dev"])]
         ),
         // libcurl: the one HTTP client for every outbound request (HTTPFetching's CurlEngine); README.md says why
-        // not URLSession.
-        .systemLibrary(
-            name: "CCurl",
-            pkgConfig: "libcurl",
-            providers: [.apt(["libcurl4-openssl-dev"])]
-        ),
+        // not URLSession. Only its header is read at build time (libcurl4-openssl-dev); the library is not linked but
+        // loaded with dlopen when the first exchange starts, so no command that makes no request maps it and its
+        // 30-odd libraries (Sources/CCurl/shim.h).
+        .systemLibrary(name: "CCurl"),
         // libvips, only in a build with the `ImageCache` trait (Images depends on it under that condition). Not linked
         // and no headers needed: the shim declares what it uses and loads libvips.so.42 (Debian libvips42) with dlopen
         // when the first image is thumbnailed, so no other command maps it (Sources/CVips/shim.h).

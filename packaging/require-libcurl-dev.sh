@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# newsfeed's HTTP client is libcurl (the CCurl target), and release builds link the Swift runtime and
-# Foundation statically (Package.swift); both need libcurl's development files, and without them the build
-# fails (a missing curl/curl.h, or an undefined `curl_free` at link time). Every script that builds release runs this first, so the fresh-start path says in one
-# line which package to install instead.
+# newsfeed's HTTP client is libcurl (the CCurl target reads curl/curl.h; the library is opened with dlopen on the
+# first request), so a build needs libcurl's development files and fails on a missing curl/curl.h without them.
+# Every script that builds release runs this first, so the fresh-start path says in one line which package to
+# install instead.
 # Usage: packaging/require-libcurl-dev.sh [NAME]   (NAME starts the message; default "newsfeed")
 set -euo pipefail
 name=${1:-newsfeed}

@@ -52,10 +52,11 @@ install -m 0755 "$binary" "$root/usr/bin/newsfeed"
 strip --strip-unneeded --remove-section=.comment --remove-section=.note "$root/usr/bin/newsfeed"
 
 # What the binary still links dynamically must be what docs/deployment.md says: the C and C++
-# runtime (libc, libm, libstdc++, libgcc_s), libcurl, libxml2 and zlib. libvips is not linked: the image cache
-# opens it with dlopen when it first needs it (Sources/CVips), so Depends names libvips42 by hand.
+# runtime (libc, libm, libstdc++, libgcc_s), libxml2 and zlib. libcurl and libvips are not linked: the first
+# request opens libcurl with dlopen (Sources/CCurl), the image cache libvips when it first needs it (Sources/CVips),
+# so Depends names libcurl4 and libvips42 by hand.
 needed=$(readelf -d "$root/usr/bin/newsfeed" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | sort | tr '\n' ' ')
-expected="ld-linux-x86-64.so.2 libc.so.6 libcurl.so.4 libgcc_s.so.1 libm.so.6 libstdc++.so.6 libxml2.so.2 "
+expected="ld-linux-x86-64.so.2 libc.so.6 libgcc_s.so.1 libm.so.6 libstdc++.so.6 libxml2.so.2 "
 expected+="libz.so.1 "
 if [[ $arch == amd64 && $needed != "$expected" ]]; then
     echo "packaging/deb/build.sh: the binary links [$needed], docs/deployment.md documents [$expected]" >&2
@@ -80,9 +81,10 @@ shlibs=$(cd "$stage/src" && dpkg-shlibdeps -O "$root/usr/bin/newsfeed" 2>/dev/nu
     echo "packaging/deb/build.sh: dpkg-shlibdeps found no dependencies" >&2
     exit 1
 }
-# libvips is loaded with dlopen on the first image (not a DT_NEEDED, so shlibdeps cannot see it): the soname the
-# shim opens, libvips.so.42, is Debian's libvips42; 8.14 is the version the shim's declarations are checked against.
-shlibs="$shlibs, libvips42 (>= 8.14)"
+# libcurl and libvips are loaded with dlopen (not DT_NEEDED, so shlibdeps cannot see them): libcurl.so.4 is Debian's
+# libcurl4, 7.85 the oldest with every option the engine sets (CURLOPT_PROTOCOLS_STR); libvips.so.42 is libvips42,
+# 8.14 the version the shim's declarations are checked against.
+shlibs="$shlibs, libcurl4 (>= 7.85), libvips42 (>= 8.14)"
 
 installed_size=$(du -sk --exclude=DEBIAN "$root" | cut -f1)
 sed -e "s/@VERSION@/$version/" -e "s/@ARCH@/$arch/" -e "s/@DEPENDS@/$shlibs, adduser/" \

@@ -1,10 +1,6 @@
 import Foundation
 import HTTPFetching
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// How one HTTP request of a check ended: the response head, or why there was none.
 package enum HTTPExchangeOutcome: Sendable, Equatable {
     /// The status and header fields (names lowercased); the body is never read.
@@ -13,14 +9,8 @@ package enum HTTPExchangeOutcome: Sendable, Equatable {
     case failure(FetchError)
 
     /// From the final head of an exchange.
-    package static func from(_ response: HTTPURLResponse) -> HTTPExchangeOutcome {
-        var headers: [String: String] = [:]
-        for (name, value) in response.allHeaderFields {
-            if let name = name as? String, let value = value as? String {
-                headers[name.lowercased()] = value
-            }
-        }
-        return .response(status: response.statusCode, headers: headers)
+    package static func from(_ response: HTTPResponseHead) -> HTTPExchangeOutcome {
+        .response(status: response.statusCode, headers: response.lowercasedHeaderFields)
     }
 
     /// A one-line cause for a failure, in words an operator reading the summary understands: short phrases for

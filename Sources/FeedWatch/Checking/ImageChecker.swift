@@ -3,10 +3,6 @@ import Foundation
 import HTTPFetching
 import NewsModel
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// Checks image URLs over HTTP the cheap way: response heads only, every hop vetted by the address guard.
 ///
 /// HEAD first; a host that refuses HEAD (405, 501, 403) gets a GET for `bytes=0-0` that ends as soon as the head
@@ -155,8 +151,8 @@ public final class ImageChecker: ImageChecking {
     private func exchange(
         _ url: URL, method: String, previous: ImageRecord?, deadline: ContinuousClock.Instant
     ) async -> HTTPExchangeOutcome {
-        var request = URLRequest(url: url)
-        request.httpMethod = method
+        var request = FetchRequest(url: url)
+        request.method = method
         request.setValue(NewsFeedVersion.userAgent, forHTTPHeaderField: "User-Agent")
         request.setValue("image/*, */*;q=0.5", forHTTPHeaderField: "Accept")
         // Compressed answers report the compressed size; the enclosure needs the real one.

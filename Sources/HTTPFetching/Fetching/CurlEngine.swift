@@ -2,13 +2,9 @@ import CCurl
 import Foundation
 import Synchronization
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// One exchange as the engine runs it: everything it needs, as values, so it can cross to the engine's thread.
 package struct CurlExchange: Sendable {
-    package typealias Outcome = Result<(Data, HTTPURLResponse), FetchError>
+    package typealias Outcome = Result<(Data, HTTPResponseHead), FetchError>
 
     package var url: URL
     /// `GET`, `HEAD` or `POST` (with ``body``).
@@ -29,7 +25,7 @@ package struct CurlExchange: Sendable {
     /// False ends the exchange as soon as the final head has arrived (no body is read; a `HEAD` never has one).
     package var readsBody: Bool
     /// Refuses an answer by its head (status, headers) before its body is read; nil lets it be.
-    package var inspectHead: @Sendable (HTTPURLResponse) -> FetchError?
+    package var inspectHead: @Sendable (HTTPResponseHead) -> FetchError?
     /// Checks each address libcurl is about to connect to: nil allows it, a sentence refuses it (then the exchange
     /// fails with ``FetchError/blocked(_:)``). Nil checks nothing.
     package var connectGuard: (@Sendable (IPAddress) -> String?)?
@@ -70,14 +66,25 @@ package final class CurlEngine: Sendable {
     }
 
     private let multi: MultiHandle?
+    /// Why libcurl could not be started, when it could not.
+    private let failure: String?
     private let inbox = Mutex(Inbox())
 
+    /// libcurl is loaded here, on the first exchange of the process, not at its start (Sources/CCurl/shim.h).
     private init() {
-        curl_global_init(Int(CURL_GLOBAL_DEFAULT))
-        guard let pointer = curl_multi_init() else {
+        if let reason = nf_curl_load() {
             multi = nil
+            failure =
+                "libcurl could not be loaded (\(String(cString: reason))); install the libcurl4 package"
             return
         }
+        nf_global_init(Int(CURL_GLOBAL_DEFAULT))
+        guard let pointer = nf_multi_init() else {
+            multi = nil
+            failure = "libcurl could not be started (curl_multi_init failed)"
+            return
+        }
+        failure = nil
         let handle = MultiHandle(pointer: pointer)
         multi = handle
         let thread = Thread { [self] in run(handle) }
@@ -89,7 +96,7 @@ package final class CurlEngine: Sendable {
     /// ``FetchError/cancelled``.
     package func perform(_ exchange: CurlExchange) async -> CurlExchange.Outcome {
         guard let multi else {
-            return .failure(.transport("libcurl could not be started (curl_multi_init failed)"))
+            return .failure(.transport(failure ?? "libcurl could not be started"))
         }
         let id = inbox.withLock { inbox in
             inbox.nextID += 1
@@ -98,7 +105,7 @@ package final class CurlEngine: Sendable {
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 inbox.withLock { $0.pending.append(Job(id: id, exchange: exchange, continuation: continuation)) }
-                curl_multi_wakeup(multi.pointer)
+                nf_multi_wakeup(multi.pointer)
                 // A cancellation that came before the job was queued found nothing to cancel: repeat it.
                 if Task.isCancelled { cancel(id) }
             }
@@ -120,7 +127,7 @@ package final class CurlEngine: Sendable {
         if let queued {
             queued.continuation.resume(returning: .failure(.cancelled))
         } else {
-            curl_multi_wakeup(multi.pointer)
+            nf_multi_wakeup(multi.pointer)
         }
     }
 
@@ -139,7 +146,7 @@ package final class CurlEngine: Sendable {
             for job in jobs {
                 switch CurlTransfer.make(id: job.id, exchange: job.exchange, continuation: job.continuation) {
                 case .success(let transfer):
-                    if curl_multi_add_handle(multi.pointer, transfer.handle) == CURLM_OK {
+                    if nf_multi_add_handle(multi.pointer, transfer.handle) == CURLM_OK {
                         transfers[transfer.handle] = transfer
                     } else {
                         transfer.end(
@@ -157,9 +164,9 @@ package final class CurlEngine: Sendable {
             }
 
             var running: Int32 = 0
-            curl_multi_perform(multi.pointer, &running)
+            nf_multi_perform(multi.pointer, &running)
             var left: Int32 = 0
-            while let message = curl_multi_info_read(multi.pointer, &left) {
+            while let message = nf_multi_info_read(multi.pointer, &left) {
                 guard message.pointee.msg == CURLMSG_DONE, let handle = message.pointee.easy_handle else { continue }
                 let code = message.pointee.data.result
                 guard let transfer = transfers[handle] else { continue }
@@ -187,14 +194,14 @@ package final class CurlEngine: Sendable {
                 let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1
                 wait = Int32(clamping: min(milliseconds, 60_000))
             }
-            curl_multi_poll(multi.pointer, nil, 0, wait, nil)
+            nf_multi_poll(multi.pointer, wait)
         }
     }
 
     private func remove(
         _ transfer: CurlTransfer, from multi: MultiHandle, table: inout [UnsafeMutableRawPointer: CurlTransfer]
     ) {
-        curl_multi_remove_handle(multi.pointer, transfer.handle)
+        nf_multi_remove_handle(multi.pointer, transfer.handle)
         table[transfer.handle] = nil
     }
 }

@@ -1,10 +1,6 @@
 import Foundation
 import NewsModel
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// ``HTTPFetching`` over libcurl (``CurlEngine``): the one client for every outbound request.
 ///
 /// No cookies, no cache, no credentials, no proxy, and a fresh connection for every exchange. It offers only
@@ -40,7 +36,7 @@ public struct CurlFetcher: HTTPFetching {
 
     /// GETs `request` with the User-Agent and encodings set, the decoded body capped and the deadline enforced;
     /// same-origin redirects are followed (at most ``maximumRedirects``).
-    public func fetch(_ request: URLRequest, timeout: Duration) async throws(FetchError) -> (Data, HTTPURLResponse) {
+    public func fetch(_ request: FetchRequest, timeout: Duration) async throws(FetchError) -> (Data, HTTPResponseHead) {
         try await fetch(request, timeout: timeout, redirects: .sameOrigin(limit: Self.maximumRedirects))
     }
 
@@ -54,12 +50,12 @@ public struct CurlFetcher: HTTPFetching {
     ///   - connectGuard: checks each address libcurl is about to connect to, after its own name lookup; a
     ///     sentence refuses it with ``FetchError/blocked(_:)`` before any byte is sent.
     package func fetch(
-        _ request: URLRequest, timeout: Duration, redirects: Redirects,
-        inspectHead: @escaping @Sendable (HTTPURLResponse) -> FetchError? = { _ in nil }, readsBody: Bool = true,
+        _ request: FetchRequest, timeout: Duration, redirects: Redirects,
+        inspectHead: @escaping @Sendable (HTTPResponseHead) -> FetchError? = { _ in nil }, readsBody: Bool = true,
         keepsPrefix: Bool = false, connectGuard: (@Sendable (IPAddress) -> String?)? = nil
-    ) async throws(FetchError) -> (Data, HTTPURLResponse) {
-        guard let origin = request.url else { throw .transport("the request has no address") }
-        var headers = request.allHTTPHeaderFields ?? [:]
+    ) async throws(FetchError) -> (Data, HTTPResponseHead) {
+        let origin = request.url
+        var headers = request.headerFields
         func set(_ name: String, _ value: String, always: Bool) {
             if let existing = headers.keys.first(where: { $0.lowercased() == name.lowercased() }) {
                 guard always else { return }
@@ -71,7 +67,7 @@ public struct CurlFetcher: HTTPFetching {
         // Only what is decoded (and counted) here; a caller asking for `identity` keeps it.
         let asked = headers.first { $0.key.lowercased() == "accept-encoding" }?.value.lowercased()
         if asked != "identity" { set("Accept-Encoding", ContentCoding.acceptEncoding, always: true) }
-        let askedMethod = (request.httpMethod ?? "GET").uppercased()
+        let askedMethod = request.method.uppercased()
         let method = askedMethod == "HEAD" || askedMethod == "POST" ? askedMethod : "GET"
         let deadline = ContinuousClock.now + timeout
 
@@ -82,7 +78,7 @@ public struct CurlFetcher: HTTPFetching {
                 url: current, method: method, headers: headers, maximumBytes: maximumBytes, timeout: timeout,
                 deadline: deadline, readsBody: readsBody, inspectHead: inspectHead, connectGuard: connectGuard)
             exchange.keepsPrefix = keepsPrefix
-            if method == "POST" { exchange.body = request.httpBody ?? Data() }
+            if method == "POST" { exchange.body = request.body ?? Data() }
             let (body, response) = try await CurlEngine.shared.perform(exchange).get()
             guard case .sameOrigin(let limit) = redirects, followed < limit,
                 [301, 302, 303, 307, 308].contains(response.statusCode),

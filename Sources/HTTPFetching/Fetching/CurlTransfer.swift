@@ -4,9 +4,6 @@ import Foundation
 #if canImport(Glibc)
     import Glibc
 #endif
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 /// One exchange on the engine's thread: its easy handle and what libcurl's callbacks have seen of the answer.
 ///
@@ -30,7 +27,7 @@ final class CurlTransfer {
     private var headerLines: [(name: String, value: String)] = []
     /// Lines of a head received since the last complete head: a close now is a close in the middle of a head.
     private var headLinesSeen = 0
-    private var response: HTTPURLResponse?
+    private var response: HTTPResponseHead?
     private var announcedLength: Int?
     private var receivedBytes = 0
     private var body = Data()
@@ -58,8 +55,8 @@ final class CurlTransfer {
     }
 
     deinit {
-        curl_easy_cleanup(handle)
-        curl_slist_free_all(headerList)
+        nf_easy_cleanup(handle)
+        nf_slist_free_all(headerList)
         errorBuffer.deallocate()
     }
 
@@ -67,7 +64,7 @@ final class CurlTransfer {
     static func make(
         id: Int, exchange: CurlExchange, continuation: CheckedContinuation<CurlExchange.Outcome, Never>
     ) -> Result<CurlTransfer, FetchError> {
-        guard let handle = curl_easy_init() else {
+        guard let handle = nf_easy_init() else {
             return .failure(.transport("libcurl could not start an exchange (curl_easy_init failed)"))
         }
         let transfer = CurlTransfer(id: id, exchange: exchange, handle: handle, continuation: continuation)
@@ -90,10 +87,10 @@ final class CurlTransfer {
         let backstop = seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 5000
         var list: UnsafeMutablePointer<curl_slist>?
         for (name, value) in exchange.headers.sorted(by: { $0.key < $1.key }) {
-            list = curl_slist_append(list, "\(name): \(value)")
+            list = nf_slist_append(list, "\(name): \(value)")
         }
         // A POST body goes at once: no `Expect: 100-continue` round trip (a header without a value removes it).
-        if exchange.body != nil { list = curl_slist_append(list, "Expect:") }
+        if exchange.body != nil { list = nf_slist_append(list, "Expect:") }
         headerList = list
         let codes: [CURLcode] = [
             nf_easy_setopt_ptr(handle, CURLOPT_ERRORBUFFER, errorBuffer),
@@ -219,13 +216,11 @@ final class CurlTransfer {
                 fields[name] = value
             }
         }
-        guard
-            let http = HTTPURLResponse(
-                url: exchange.url, statusCode: status, httpVersion: version, headerFields: fields)
-        else {
+        guard (100...999).contains(status) else {
             verdict = .transport("\(host) sent something that is not HTTP")
             return false
         }
+        let http = HTTPResponseHead(url: exchange.url, statusCode: status, version: version, headerFields: fields)
         response = http
         let hasBody = exchange.method != "HEAD" && status != 204 && status != 304
         let encodings = ContentCoding.codings(in: http.value(forHTTPHeaderField: "Content-Encoding"))

@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// The seam for HTTP GETs, so clients can be tested against a fake and the
 /// real network code lives in one place (``CurlFetcher``).
 public protocol HTTPFetching: Sendable {
@@ -11,5 +7,5 @@ public protocol HTTPFetching: Sendable {
     ///
     /// Any HTTP status is a successful fetch; only a missing answer throws.
     /// - Parameter timeout: covers the whole exchange, connect to last byte.
-    func fetch(_ request: URLRequest, timeout: Duration) async throws(FetchError) -> (Data, HTTPURLResponse)
+    func fetch(_ request: FetchRequest, timeout: Duration) async throws(FetchError) -> (Data, HTTPResponseHead)
 }

@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// Fetches pages and images from arbitrary hosts, safely and politely: the fetcher the full-text and image-cache
 /// steps (and `extract`) share.
 ///
@@ -230,9 +226,9 @@ public final class GuardedFetcher: Sendable {
         defer { if let hostLanes { Task { await hostLanes.leave(host) } } }
         let remaining = deadline - ContinuousClock.now
         guard remaining > .zero else { throw .timedOut(after: policy.timeout) }
-        var request = URLRequest(url: url)
-        request.httpMethod = body == nil ? "GET" : "POST"
-        request.httpBody = body
+        var request = FetchRequest(url: url)
+        request.method = body == nil ? "GET" : "POST"
+        request.body = body
         request.setValue(policy.userAgent, forHTTPHeaderField: "User-Agent")
         request.setValue(inspect ? policy.accept : "text/plain, */*;q=0.1", forHTTPHeaderField: "Accept")
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
@@ -255,11 +251,7 @@ public final class GuardedFetcher: Sendable {
                 connectGuard: { address in
                     addressPolicy.refusal(of: address, for: hostName).map { $0 + Self.allowPrivateHint }
                 })
-            var headers: [String: String] = [:]
-            for (name, value) in response.allHeaderFields {
-                if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
-            }
-            return Answer(status: response.statusCode, headers: headers, body: body)
+            return Answer(status: response.statusCode, headers: response.lowercasedHeaderFields, body: body)
         } catch .timedOut(_) {
             // The whole fetch's deadline, not this hop's remainder, is what the caller set.
             throw .timedOut(after: timeout)

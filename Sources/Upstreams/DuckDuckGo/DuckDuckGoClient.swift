@@ -2,10 +2,6 @@ import Foundation
 import HTTPFetching
 import NewsModel
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// Asks DuckDuckGo's Instant Answer API: `/?q=…&format=json&no_redirect=1&t=newsfeed`.
 ///
 /// No key. `no_html` stays off (with it, `Result` loses the link that names the topic)
@@ -37,12 +33,11 @@ public struct DuckDuckGoClient: Sendable {
         guard let url = url(for: query, region: region) else {
             throw .transport("the base URL \(baseURL.absoluteString) cannot carry a query")
         }
-        var request = URLRequest(url: url)
-        request.httpMethod = "GET"
+        var request = FetchRequest(url: url)
         request.setValue("application/json, application/x-javascript;q=0.9, */*;q=0.1", forHTTPHeaderField: "Accept")
         request.setValue(NewsFeedVersion.userAgent, forHTTPHeaderField: "User-Agent")
         await pacer.waitForTurn()
-        let fetched: Result<(Data, HTTPURLResponse), FetchError>
+        let fetched: Result<(Data, HTTPResponseHead), FetchError>
         do {
             fetched = .success(try await fetcher.fetch(request, timeout: timeout))
         } catch {
@@ -50,7 +45,7 @@ public struct DuckDuckGoClient: Sendable {
         }
         await pacer.finished()
         let data: Data
-        let response: HTTPURLResponse
+        let response: HTTPResponseHead
         switch fetched {
         case .success(let answer):
             (data, response) = answer
@@ -63,7 +58,7 @@ public struct DuckDuckGoClient: Sendable {
             }
         }
         return try DuckDuckGoAnswer.decode(
-            data: data, query: query, httpStatus: response.statusCode, headers: response.textHeaders)
+            data: data, query: query, httpStatus: response.statusCode, headers: response.headerFields)
     }
 
     /// `<base>/?q=<query>&format=json&no_redirect=1&t=newsfeed` (and `&kl=<region>`), `+` and `&`

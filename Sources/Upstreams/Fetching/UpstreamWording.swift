@@ -1,10 +1,6 @@
 import Foundation
 import HTTPFetching
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// The wording every upstream uses for an answer that is no answer at all, so that NewsAPI's and
 /// DuckDuckGo's failures speak with one voice; `name` is the upstream's, e.g. `NewsAPI`.
 enum UpstreamWording {
@@ -30,16 +26,5 @@ enum UpstreamWording {
     static func retryText(_ retryAfter: Duration?) -> String {
         guard let retryAfter else { return "" }
         return ", retry after \(retryAfter.components.seconds) s"
-    }
-}
-
-extension HTTPURLResponse {
-    /// The header fields as text, as the answer decoders take them.
-    var textHeaders: [String: String] {
-        var headers: [String: String] = [:]
-        for (name, value) in allHeaderFields {
-            if let name = name as? String, let value = value as? String { headers[name] = value }
-        }
-        return headers
     }
 }

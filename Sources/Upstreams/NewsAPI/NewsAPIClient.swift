@@ -1,10 +1,6 @@
 import Foundation
 import HTTPFetching
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// Asks NewsAPI (or any compatible endpoint) for articles.
 ///
 /// One request per call, no retries: NewsAPI's free plan allows 100 requests a
@@ -45,7 +41,7 @@ public struct NewsAPIClient: Sendable {
     public func response(for query: NewsAPIQuery) async throws(NewsAPIError) -> NewsAPIResponse {
         let request = try self.request(for: query)
         let data: Data
-        let response: HTTPURLResponse
+        let response: HTTPResponseHead
         do {
             (data, response) = try await fetcher.fetch(request, timeout: timeout)
         } catch {
@@ -58,19 +54,18 @@ public struct NewsAPIClient: Sendable {
         }
         do {
             return try NewsAPIResponse.decode(
-                data: data, httpStatus: response.statusCode, headers: response.textHeaders)
+                data: data, httpStatus: response.statusCode, headers: response.headerFields)
         } catch {
             throw redacted(error)
         }
     }
 
     /// The GET request for `query`: JSON accepted, key in the `X-Api-Key` header only.
-    package func request(for query: NewsAPIQuery) throws(NewsAPIError) -> URLRequest {
+    package func request(for query: NewsAPIQuery) throws(NewsAPIError) -> FetchRequest {
         guard let url = query.url(relativeTo: baseURL) else {
             throw .transport("the base URL \(baseURL.absoluteString) cannot carry a NewsAPI path")
         }
-        var request = URLRequest(url: url)
-        request.httpMethod = "GET"
+        var request = FetchRequest(url: url)
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         request.setValue(apiKey, forHTTPHeaderField: "X-Api-Key")
         return request

@@ -3,10 +3,6 @@ import HTTPFetching
 import TestSupport
 import Testing
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// What made URLSession unusable against untrusted hosts, and what the libcurl client checks itself: a server that
 /// closes in the middle of its head (a crash in FoundationNetworking 6.3.1), one that never answers or sends
 /// interim heads forever, bodies that end early, and the address guard on the address actually connected to.
@@ -18,7 +14,7 @@ import Testing
         defer { stub.stop() }
         let url = try #require(stub.url("/page"))
         let error = try await #require(throws: FetchError.self) {
-            _ = try await CurlFetcher().fetch(URLRequest(url: url), timeout: timeout)
+            _ = try await CurlFetcher().fetch(FetchRequest(url: url), timeout: timeout)
         }
         return (error, "127.0.0.1:\(stub.port)")
     }
@@ -51,7 +47,7 @@ import Testing
             for _ in 0..<6 {
                 group.addTask {
                     do throws(FetchError) {
-                        _ = try await CurlFetcher().fetch(URLRequest(url: url), timeout: .milliseconds(700))
+                        _ = try await CurlFetcher().fetch(FetchRequest(url: url), timeout: .milliseconds(700))
                         return nil
                     } catch {
                         return error
@@ -100,7 +96,7 @@ import Testing
         let stub = try LoopbackHTTPStub(.respond(answer))
         defer { stub.stop() }
         let url = try #require(stub.baseURL)
-        let (body, _) = try await CurlFetcher().fetch(URLRequest(url: url), timeout: .seconds(10))
+        let (body, _) = try await CurlFetcher().fetch(FetchRequest(url: url), timeout: .seconds(10))
         #expect(body == text)
     }
 
@@ -124,9 +120,9 @@ import Testing
         defer { stub.stop() }
         let url = try #require(stub.baseURL)
         await #expect(throws: FetchError.tooLarge(limit: 4999)) {
-            _ = try await CurlFetcher(maximumBytes: 4999).fetch(URLRequest(url: url), timeout: .seconds(10))
+            _ = try await CurlFetcher(maximumBytes: 4999).fetch(FetchRequest(url: url), timeout: .seconds(10))
         }
-        let (exact, _) = try await CurlFetcher(maximumBytes: 5000).fetch(URLRequest(url: url), timeout: .seconds(10))
+        let (exact, _) = try await CurlFetcher(maximumBytes: 5000).fetch(FetchRequest(url: url), timeout: .seconds(10))
         #expect(exact == body)
     }
 
@@ -139,7 +135,7 @@ import Testing
         let stub = try LoopbackHTTPStub(.respond(answer))
         defer { stub.stop() }
         let url = try #require(stub.baseURL)
-        let (body, response) = try await CurlFetcher().fetch(URLRequest(url: url), timeout: .seconds(10))
+        let (body, response) = try await CurlFetcher().fetch(FetchRequest(url: url), timeout: .seconds(10))
         #expect(body == Data("<p>whole</p>".utf8))
         #expect(response.value(forHTTPHeaderField: "Content-Type") == "text/html")
     }
@@ -156,12 +152,12 @@ import Testing
         defer { stub.stop() }
         let url = try #require(stub.url("/start"))
         let (_, delivered) = try await CurlFetcher().fetch(
-            URLRequest(url: url), timeout: .seconds(10), redirects: .deliver)
+            FetchRequest(url: url), timeout: .seconds(10), redirects: .deliver)
         #expect(delivered.statusCode == 302)
         #expect(delivered.value(forHTTPHeaderField: "Location") == "/final")
         #expect(stub.receivedTargets == ["/start"])
         // The public fetch follows a same-origin redirect itself.
-        let (body, followed) = try await CurlFetcher().fetch(URLRequest(url: url), timeout: .seconds(10))
+        let (body, followed) = try await CurlFetcher().fetch(FetchRequest(url: url), timeout: .seconds(10))
         #expect(followed.statusCode == 200)
         #expect(body == Data("done".utf8))
     }
@@ -172,7 +168,7 @@ import Testing
         defer { stub.stop() }
         let url = try #require(stub.baseURL)
         let (body, response) = try await CurlFetcher().fetch(
-            URLRequest(url: url), timeout: .seconds(10), redirects: .deliver, readsBody: false)
+            FetchRequest(url: url), timeout: .seconds(10), redirects: .deliver, readsBody: false)
         #expect(response.statusCode == 200)
         #expect(response.value(forHTTPHeaderField: "Content-Type") == "image/jpeg")
         #expect(body.isEmpty)
@@ -184,7 +180,7 @@ import Testing
         let url = try #require(stub.baseURL)
         let error = try await #require(throws: FetchError.self) {
             _ = try await CurlFetcher().fetch(
-                URLRequest(url: url), timeout: .seconds(10), redirects: .deliver,
+                FetchRequest(url: url), timeout: .seconds(10), redirects: .deliver,
                 connectGuard: { address in "\(address) is off limits" })
         }
         #expect(error == .blocked("127.0.0.1 is off limits"))

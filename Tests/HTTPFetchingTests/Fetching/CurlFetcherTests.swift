@@ -3,10 +3,6 @@ import HTTPFetching
 import NewsModel
 import Testing
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// The real fetcher against a loopback stub; serialized to spare the two shared cores.
 @Suite(.serialized) struct CurlFetcherTests {
     @Test func fetchesBodyAndStatusAndSendsItsUserAgent() async throws {
@@ -14,7 +10,7 @@ import Testing
         let stub = try LoopbackHTTPStub(.respond(LoopbackHTTPStub.response(status: 200, body: body)))
         defer { stub.stop() }
         let url = try #require(stub.baseURL?.appending(path: "v2/top-headlines"))
-        let (data, response) = try await CurlFetcher().fetch(URLRequest(url: url), timeout: .seconds(5))
+        let (data, response) = try await CurlFetcher().fetch(FetchRequest(url: url), timeout: .seconds(5))
         #expect(data == body)
         #expect(response.statusCode == 200)
         let head = try #require(stub.receivedHeads.first)
@@ -28,7 +24,7 @@ import Testing
         let clock = ContinuousClock()
         let started = clock.now
         await #expect(throws: FetchError.timedOut(after: .milliseconds(300))) {
-            _ = try await CurlFetcher().fetch(URLRequest(url: url), timeout: .milliseconds(300))
+            _ = try await CurlFetcher().fetch(FetchRequest(url: url), timeout: .milliseconds(300))
         }
         let elapsed = clock.now - started
         #expect(elapsed >= .milliseconds(250))
@@ -42,7 +38,7 @@ import Testing
         defer { stub.stop() }
         let url = try #require(stub.baseURL)
         await #expect(throws: FetchError.timedOut(after: .milliseconds(500))) {
-            _ = try await CurlFetcher().fetch(URLRequest(url: url), timeout: .milliseconds(500))
+            _ = try await CurlFetcher().fetch(FetchRequest(url: url), timeout: .milliseconds(500))
         }
     }
 
@@ -54,7 +50,7 @@ import Testing
         defer { stub.stop() }
         let url = try #require(stub.baseURL)
         await #expect(throws: FetchError.tooLarge(limit: 1024)) {
-            _ = try await CurlFetcher(maximumBytes: 1024).fetch(URLRequest(url: url), timeout: .seconds(5))
+            _ = try await CurlFetcher(maximumBytes: 1024).fetch(FetchRequest(url: url), timeout: .seconds(5))
         }
     }
 
@@ -63,7 +59,7 @@ import Testing
         let url = try #require(stub.baseURL)
         stub.stop()
         let error = try await #require(throws: FetchError.self) {
-            _ = try await CurlFetcher().fetch(URLRequest(url: url), timeout: .seconds(5))
+            _ = try await CurlFetcher().fetch(FetchRequest(url: url), timeout: .seconds(5))
         }
         guard case .transport(let detail) = error else {
             Issue.record("expected a transport failure, got \(error)")
@@ -77,7 +73,7 @@ import Testing
         let stub = try LoopbackHTTPStub(.respond(LoopbackHTTPStub.response(status: 429, body: body)))
         defer { stub.stop() }
         let url = try #require(stub.baseURL)
-        let (data, response) = try await CurlFetcher().fetch(URLRequest(url: url), timeout: .seconds(5))
+        let (data, response) = try await CurlFetcher().fetch(FetchRequest(url: url), timeout: .seconds(5))
         #expect(response.statusCode == 429)
         #expect(data == body)
     }

@@ -3,10 +3,6 @@ import HTTPFetching
 import TestSupport
 import Testing
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// The size cap holds for decoded bytes: only gzip and deflate are offered, honest answers in them are decoded,
 /// bombs are cut at the cap, and an answer in a coding nobody asked for is refused.
 @Suite(.serialized, .timeLimit(.minutes(2))) struct DecodedCapTests {
@@ -21,7 +17,7 @@ import Testing
         async throws -> Data
     {
         let url = try #require(stub.baseURL)
-        return try await CurlFetcher(maximumBytes: cap).fetch(URLRequest(url: url), timeout: .seconds(60)).0
+        return try await CurlFetcher(maximumBytes: cap).fetch(FetchRequest(url: url), timeout: .seconds(60)).0
     }
 
     @Test(arguments: CompressedBodies.Coding.allCases)

@@ -5,10 +5,6 @@ import Testing
 
 @testable import HTTPFetching
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// Every way an exchange can fail reads as a sentence naming the server, never as a code.
 @Suite(.serialized, .timeLimit(.minutes(2))) struct TransportSentenceTests {
     /// Words that would mean Foundation's (or libcurl's) error text reached the user as is.
@@ -26,7 +22,7 @@ import Testing
         let host = "127.0.0.1:\(stub.port)"
         let url = try #require(URL(string: "\(scheme)://\(host)/page"))
         let error = try await #require(throws: FetchError.self) {
-            _ = try await CurlFetcher().fetch(URLRequest(url: url), timeout: timeout)
+            _ = try await CurlFetcher().fetch(FetchRequest(url: url), timeout: timeout)
         }
         return (error, host)
     }
@@ -56,7 +52,7 @@ import Testing
         let url = try #require(stub.baseURL)
         stub.stop()
         let error = try await #require(throws: FetchError.self) {
-            _ = try await CurlFetcher().fetch(URLRequest(url: url), timeout: .seconds(30))
+            _ = try await CurlFetcher().fetch(FetchRequest(url: url), timeout: .seconds(30))
         }
         #expect(error.description == "127.0.0.1:\(stub.port) refused the connection")
     }
@@ -107,7 +103,7 @@ import Testing
         defer { stub.stop() }
         let url = try #require(stub.baseURL)
         await #expect(throws: FetchError.tooLarge(limit: 1 << 20)) {
-            _ = try await CurlFetcher(maximumBytes: 1 << 20).fetch(URLRequest(url: url), timeout: .seconds(60))
+            _ = try await CurlFetcher(maximumBytes: 1 << 20).fetch(FetchRequest(url: url), timeout: .seconds(60))
         }
     }
 

@@ -3,10 +3,6 @@ import HTTPFetching
 import TestSupport
 import Testing
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// The server matrix (issue 31): every kind of request newsfeed makes, against a loopback server that misbehaves
 /// in each way a server can (``Misbehaviour``). Each gives a ``FetchError`` whose one-line sentence names the
 /// server (a deadline or a size cap names its limit instead: the caller records it beside the URL), in about the
@@ -77,7 +73,7 @@ import Testing
     @Test(arguments: failing)
     func thePlainFetcherFailsWithACauseNamingTheServer(_ misbehaviour: Misbehaviour) async throws {
         try await withMisbehavingServer(misbehaviour, contentType: "application/json") { server in
-            let request = URLRequest(url: try #require(server.url("/v2/top-headlines")))
+            let request = FetchRequest(url: try #require(server.url("/v2/top-headlines")))
             let start = ContinuousClock.now
             let error = try await #require(throws: FetchError.self) {
                 _ = try await ServerMatrixClient.plain().fetch(request, timeout: Self.deadline(for: misbehaviour))
@@ -88,7 +84,7 @@ import Testing
 
     @Test func thePlainFetcherSucceedsWithTheDeclaredLengthWhenMoreBytesFollow() async throws {
         try await withMisbehavingServer(.contentLengthShorterThanBody, contentType: "application/json") { server in
-            let request = URLRequest(url: try #require(server.url("/v2/top-headlines")))
+            let request = FetchRequest(url: try #require(server.url("/v2/top-headlines")))
             let (body, response) = try await ServerMatrixClient.plain().fetch(request, timeout: .seconds(60))
             #expect(response.statusCode == 200)
             #expect(body == server.body)

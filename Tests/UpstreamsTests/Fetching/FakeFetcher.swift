@@ -3,10 +3,6 @@ import HTTPFetching
 import Synchronization
 import Upstreams
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// An in-memory ``HTTPFetching`` that answers with a canned outcome and records requests.
 final class FakeFetcher: HTTPFetching {
     enum Answer: Sendable {
@@ -15,7 +11,7 @@ final class FakeFetcher: HTTPFetching {
     }
 
     private let answer: Answer
-    private let recorded = Mutex<[URLRequest]>([])
+    private let recorded = Mutex<[FetchRequest]>([])
 
     init(_ answer: Answer) {
         self.answer = answer
@@ -26,20 +22,15 @@ final class FakeFetcher: HTTPFetching {
     }
 
     /// Every request made so far.
-    var requests: [URLRequest] { recorded.withLock { $0 } }
+    var requests: [FetchRequest] { recorded.withLock { $0 } }
 
-    func fetch(_ request: URLRequest, timeout: Duration) async throws(FetchError) -> (Data, HTTPURLResponse) {
+    func fetch(_ request: FetchRequest, timeout: Duration) async throws(FetchError) -> (Data, HTTPResponseHead) {
         recorded.withLock { $0.append(request) }
         switch answer {
         case .failure(let error):
             throw error
         case .response(let status, let body, let headers):
-            guard
-                let url = request.url,
-                let response = HTTPURLResponse(
-                    url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)
-            else { throw .transport("fake could not build a response") }
-            return (body, response)
+            return (body, HTTPResponseHead(url: request.url, statusCode: status, headerFields: headers))
         }
     }
 }

@@ -16,10 +16,10 @@ import Upstreams
         _ = try await client(fetcher).topHeadlines(country: "us", category: "health", pageSize: 100)
         let request = try #require(fetcher.requests.first)
         #expect(request.value(forHTTPHeaderField: "X-Api-Key") == Self.key)
-        let url = try #require(request.url?.absoluteString)
+        let url = request.url.absoluteString
         #expect(!url.contains(Self.key))
         #expect(!url.lowercased().contains("apikey"))
-        #expect(request.httpMethod == "GET")
+        #expect(request.method == "GET")
     }
 
     @Test func asksForTopHeadlinesWithCountryCategoryAndPageSize() async throws {
