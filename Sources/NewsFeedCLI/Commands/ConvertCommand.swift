@@ -105,11 +105,14 @@ package enum ConvertCommand {
         _ input: String, name: String, spec: FeedSpec, site: URL, format: FeedFormat, renderer: any FeedRenderer,
         _ context: CommandContext
     ) throws(CommandExit) -> ExitCode {
-        let (data, _) = try readInput(input, context)
+        let (data, mapped) = try readInput(input, context)
         guard case .feed(let feedURL) = spec.kind else { return .ok }
         let feed: PublisherFeed
         do {
-            feed = try PublisherFeedReader.read(data, url: feedURL)
+            // The file's pages are handed back as the parser gets through them: a 16 MB feed is never resident whole
+            // beside its stories.
+            feed = try PublisherFeedReader.read(
+                data, url: feedURL, readThrough: mapped.map { mapped in { mapped.releasePages(upTo: $0) } })
         } catch {
             throw context.exit(.failure, "newsfeed convert: \(name): \(error.description)")
         }

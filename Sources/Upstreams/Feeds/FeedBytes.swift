@@ -9,12 +9,19 @@ import NewsModel
 ///
 /// Then the repairs real readers make: the DOCTYPE is removed (so no DTD, internal subset or entity
 /// declaration ever reaches the parser: no XXE, no billion laughs), HTML's named references such as `&nbsp;`
-/// become numeric ones, and a stray `&` becomes `&amp;`. CDATA sections and comments are left as written.
-struct FeedBytes {
-    /// The document as the parser reads it.
-    var bytes: [UInt8]
-    /// The encoding to read `bytes` in (overrides the XML declaration).
-    var encoding: String
+/// become numeric ones, and a stray `&` becomes `&amp;`. CDATA sections and comments are left as written. A body
+/// that needs none of these (most feeds) is read where it is: no copy of a 16 MB answer is held beside it.
+package struct FeedBytes {
+    private enum Storage {
+        /// The body as it came: nothing needed converting or repairing.
+        case body(Data)
+        /// Converted from UTF-16 or -32, or repaired.
+        case made([UInt8])
+    }
+
+    private let storage: Storage
+    /// The encoding to read the bytes in (overrides the XML declaration).
+    let encoding: String
 
     init(_ data: Data, httpCharset: String?) {
         // The body is read in place (no copy of a 16 MB answer) unless it must be converted from UTF-16 or -32.
@@ -38,20 +45,47 @@ struct FeedBytes {
             // A 16- or 32-bit charset without a mark that the bytes contradict: read them as UTF-8.
             encoding = "UTF-8"
         }
-        func finish(_ body: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        /// The repaired bytes, or nil when `body` needs no repair.
+        func finish(_ body: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
             if encoding == "UTF-8" || encoding == "US-ASCII", String(validating: body, as: UTF8.self) == nil {
                 // windows-1252 leaves five bytes undefined; with one of them present, ISO-8859-1 reads every byte.
                 let undefined: Set<UInt8> = [0x81, 0x8D, 0x8F, 0x90, 0x9D]
                 encoding = body.contains(where: undefined.contains) ? "ISO-8859-1" : "WINDOWS-1252"
             }
-            return Self.repaired(body)
+            return Self.needsRepair(body) ? Self.repaired(body) : nil
         }
         if let converted {
-            self.bytes = converted.withUnsafeBufferPointer(finish)
+            storage = .made(converted.withUnsafeBufferPointer(finish) ?? converted)
+        } else if let repaired = data.withUnsafeBytes({ finish($0.bindMemory(to: UInt8.self)) }) {
+            storage = .made(repaired)
         } else {
-            self.bytes = data.withUnsafeBytes { finish($0.bindMemory(to: UInt8.self)) }
+            storage = .body(data)
         }
         self.encoding = encoding
+    }
+
+    /// Whether the parser reads the body where it is (nothing was converted or repaired).
+    var readsBodyInPlace: Bool {
+        if case .body = storage { return true }
+        return false
+    }
+
+    /// Calls `body` with the document's bytes as the parser reads them.
+    func withUnsafeBufferPointer<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        switch storage {
+        case .body(let data): data.withUnsafeBytes { body($0.bindMemory(to: UInt8.self)) }
+        case .made(let bytes): bytes.withUnsafeBufferPointer(body)
+        }
+    }
+
+    /// The first `count` bytes (or all, when there are fewer).
+    func prefix(_ count: Int) -> [UInt8] {
+        withUnsafeBufferPointer { Array($0.prefix(count)) }
+    }
+
+    /// A copy of every byte (for a page that is no feed, to say which feeds it links).
+    var array: [UInt8] {
+        withUnsafeBufferPointer { Array($0) }
     }
 
     /// `utf-8`, `"UTF8"`, `latin1` → libxml2's names.
@@ -133,8 +167,56 @@ struct FeedBytes {
 
     private static let xmlEntities: Set<String> = ["amp", "lt", "gt", "quot", "apos"]
 
+    /// Whether ``repaired(_:)`` would change `body`: a DOCTYPE, or a reference outside CDATA sections and comments
+    /// that it writes otherwise (a named HTML one, `&#X…;`, an unknown name, a stray `&`). One pass, no copy.
+    package static func needsRepair(_ body: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = body.count
+        var index = 0
+        var scratch: [UInt8] = []
+        scratch.reserveCapacity(64)
+        func starts(_ prefix: StaticString, at position: Int, caseInsensitive: Bool = false) -> Bool {
+            prefix.withUTF8Buffer { bytes in
+                guard position + bytes.count <= count else { return false }
+                for offset in 0..<bytes.count {
+                    var byte = body[position + offset]
+                    if caseInsensitive, (0x61...0x7A).contains(byte) { byte -= 0x20 }
+                    if byte != bytes[offset] { return false }
+                }
+                return true
+            }
+        }
+        /// After `marker` (or the end), as ``repaired(_:)`` copies a CDATA section or comment.
+        func after(_ marker: StaticString, from start: Int) -> Int {
+            var position = start
+            while position < count, !starts(marker, at: position) { position += 1 }
+            return min(count, position + marker.utf8CodeUnitCount)
+        }
+        while index < count {
+            let byte = body[index]
+            if byte == UInt8(ascii: "<") {
+                if starts("<![CDATA[", at: index) {
+                    index = after("]]>", from: index)
+                } else if starts("<!--", at: index) {
+                    index = after("-->", from: index)
+                } else if starts("<!DOCTYPE", at: index, caseInsensitive: true) {
+                    return true
+                } else {
+                    index += 1
+                }
+            } else if byte == UInt8(ascii: "&") {
+                scratch.removeAll(keepingCapacity: true)
+                let next = appendReference(body, at: index, to: &scratch)
+                guard scratch.elementsEqual(body[index..<next]) else { return true }
+                index = next
+            } else {
+                index += 1
+            }
+        }
+        return false
+    }
+
     /// The body without its DOCTYPE, with HTML named references made numeric and stray `&` escaped.
-    static func repaired(_ body: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+    package static func repaired(_ body: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(body.count + 64)
         var index = 0

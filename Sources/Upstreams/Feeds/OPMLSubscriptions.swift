@@ -33,7 +33,7 @@ public enum OPMLError: Error, Sendable, Equatable, CustomStringConvertible {
 public enum OPMLSubscriptions {
     public static func read(_ data: Data) throws(OPMLError) -> [OPMLSubscription] {
         let bytes = FeedBytes(data, httpCharset: nil)
-        guard !bytes.bytes.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
+        guard !bytes.withUnsafeBufferPointer({ $0.allSatisfy { [0x20, 0x09, 0x0A, 0x0D].contains($0) } }) else {
             throw .notOPML("the file is empty")
         }
         let url = URL(fileURLWithPath: "/subscriptions.opml")

@@ -7,9 +7,12 @@ public enum PublisherFeedReader {
     /// - Parameters:
     ///   - url: the feed's final URL (after redirects): relative links resolve against it.
     ///   - httpCharset: the `charset` of the answer's `Content-Type`, if any.
-    public static func read(_ data: Data, url: URL, httpCharset: String? = nil) throws(PublisherFeedError)
-        -> PublisherFeed
-    {
+    ///   - readThrough: told how far into `data` the reading has gone for good (bytes before that offset are not
+    ///     read again while the feed is read, so a file mapped behind `data` may hand their pages back; a body the
+    ///     reader had to copy is through at once). Called on the reading thread.
+    public static func read(
+        _ data: Data, url: URL, httpCharset: String? = nil, readThrough: ((Int) -> Void)? = nil
+    ) throws(PublisherFeedError) -> PublisherFeed {
         let start = data.prefix(4096)
         guard let first = start.first(where: { !isSpace($0) && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }) else {
             throw .notAFeed("the body is empty")
@@ -21,18 +24,20 @@ public enum PublisherFeedReader {
             return feed
         }
         let bytes = FeedBytes(data, httpCharset: httpCharset)
-        if HTMLPageLinks.looksLikeHTML(bytes.bytes) {
-            throw .notAFeed(HTMLPageLinks.cause(bytes.bytes, url: url))
+        if !bytes.readsBodyInPlace { readThrough?(data.count) }
+        if HTMLPageLinks.looksLikeHTML(bytes.prefix(2048)) {
+            throw .notAFeed(HTMLPageLinks.cause(bytes.array, url: url))
         }
         func read(_ root: XMLFeedNode?, _ streamed: XMLFeedStream.Items?) throws(PublisherFeedError) -> PublisherFeed {
             guard let root else { throw .notAFeed("no XML document could be read from it") }
             if let feed = XMLFeedParser.feed(from: root, streamed: streamed) { return feed }
-            if root.name.lowercased() == "html" { throw .notAFeed(HTMLPageLinks.cause(bytes.bytes, url: url)) }
+            if root.name.lowercased() == "html" { throw .notAFeed(HTMLPageLinks.cause(bytes.array, url: url)) }
             throw .notAFeed("an XML document whose root is <\(root.name)>, not <rss>, <rdf:RDF> or <feed>")
         }
         // UTF-8 (most feeds, and every one FeedBytes transcoded) is read with its items taken out as they end.
         if bytes.encoding == "UTF-8" {
-            return try XMLFeedStream.withRoot(bytes.bytes, url: url) { root, items throws(PublisherFeedError) in
+            return try XMLFeedStream.withRoot(bytes, url: url, readThrough: bytes.readsBodyInPlace ? readThrough : nil)
+            { root, items throws(PublisherFeedError) in
                 try read(root, items)
             }
         }

@@ -213,7 +213,7 @@ enum XMLFeedDocument {
         // ignored: naming it to libxml2 would run every byte through its converter into a buffer of its own (twice
         // the body at the peak, for nothing). Other encodings are named and converted.
         let isUTF8 = bytes.encoding == "UTF-8"
-        let document: xmlDocPtr? = bytes.bytes.withUnsafeBufferPointer { buffer in
+        let document: xmlDocPtr? = bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress.flatMap { base in
                 base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
                     isUTF8

@@ -25,9 +25,11 @@ enum XMLFeedStream {
     static let pieceSize = 64 * 1024
 
     /// Calls `body` with the root element of `bytes` (UTF-8) and the items taken out of it, or with nil when
-    /// libxml2 made no tree of them.
+    /// libxml2 made no tree of them. `readThrough` is told, after each piece handed to libxml2 (which copies it), how
+    /// far the bytes are read.
     static func withRoot<Result>(
-        _ bytes: [UInt8], url: URL, _ body: (XMLFeedNode?, Items) throws(PublisherFeedError) -> Result
+        _ bytes: FeedBytes, url: URL, readThrough: ((Int) -> Void)? = nil,
+        _ body: (XMLFeedNode?, Items) throws(PublisherFeedError) -> Result
     ) throws(PublisherFeedError) -> Result {
         let items = Items()
         let document: xmlDocPtr? = bytes.withUnsafeBufferPointer { buffer -> xmlDocPtr? in
@@ -50,6 +52,7 @@ enum XMLFeedStream {
                         break
                     }
                     offset += count
+                    readThrough?(offset)
                 }
                 _ = xmlParseChunk(context, nil, 0, 1)
             }
