@@ -1,3 +1,5 @@
+import NewsModel
+
 /// Whitespace as HTML renders it, worked out on the UTF-8 bytes: collapsing, blank tests and
 /// counting ran for every text node of every pass, and going scalar by scalar (or building a
 /// collapsed string only to ask whether it was empty) was a large share of the extraction.
@@ -11,12 +13,7 @@ enum TextWhitespace {
     /// a tenth of all the work of extracting a page.
     @inline(__always)
     static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
-        let value = scalar.value
-        if value < 0x80 { return value == 0x20 || (value >= 0x09 && value <= 0x0D) }
-        switch value {
-        case 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: return true
-        default: return false
-        }
+        UTF8Text.isWhiteSpace(scalar)
     }
 
     /// ``isSpace(_:)`` for the scalar whose first byte, `byte`, is at `index` of valid UTF-8 `bytes`.

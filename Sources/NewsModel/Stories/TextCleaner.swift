@@ -76,7 +76,7 @@ public enum TextCleaner {
                 return false  // controls, tabs, line breaks, DEL
             } else {
                 let (scalar, length) = UTF8Text.scalar(at: index, in: bytes)
-                if !isAllowedInText(scalar) || scalar.properties.isWhitespace { return false }
+                if !isAllowedInText(scalar) || UTF8Text.isWhiteSpace(scalar) { return false }
                 previousIsSpace = false
                 index += length
             }
@@ -357,7 +357,7 @@ public enum TextCleaner {
                         index += length
                         continue
                     }
-                    if scalar.properties.isWhitespace {
+                    if UTF8Text.isWhiteSpace(scalar) {
                         pendingSpace = true
                         index += length
                         continue

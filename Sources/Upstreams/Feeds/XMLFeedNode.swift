@@ -1,5 +1,6 @@
 import CLibXML2
 import Foundation
+import NewsModel
 
 /// A libxml2 element while its document is alive: only used inside ``XMLFeedDocument/withRoot(_:)``.
 struct XMLFeedNode {
@@ -60,7 +61,7 @@ struct XMLFeedNode {
     private static func unicodeTrimmed(_ value: String) -> String? {
         // Other Unicode white space (a no-break space from `&nbsp;`) around the text, as before.
         guard let head = value.unicodeScalars.first, let tail = value.unicodeScalars.last,
-            head.properties.isWhitespace || tail.properties.isWhitespace
+            UTF8Text.isWhiteSpace(head) || UTF8Text.isWhiteSpace(tail)
         else { return value }
         let text = value.trimmingCharacters(in: .whitespacesAndNewlines)
         return text.isEmpty ? nil : text
