@@ -20,9 +20,19 @@
 
 #define NF_CURL_SONAME "libcurl.so.4"
 
-/* `name` from the loaded libcurl, as a pointer of curl.h's type for it. Only after `nf_curl_load` succeeded; a
- * lookup costs about a microsecond, an exchange milliseconds. */
-#define NF_CURL(name) ((__typeof__(&name))dlsym(RTLD_DEFAULT, #name))
+/* `name` from the loaded libcurl, as a pointer of curl.h's type for it. Only after `nf_curl_load` succeeded. Looked
+ * up once per function (`dlsym` takes the loader's lock) and kept; threads racing on the first call store the same
+ * address. */
+#define NF_CURL(name)                                                                                                  \
+    ({                                                                                                                 \
+        static __typeof__(&name) nf_found;                                                                             \
+        __typeof__(&name) nf_function = __atomic_load_n(&nf_found, __ATOMIC_ACQUIRE);                                  \
+        if (nf_function == NULL) {                                                                                     \
+            nf_function = (__typeof__(&name))dlsym(RTLD_DEFAULT, #name);                                               \
+            __atomic_store_n(&nf_found, nf_function, __ATOMIC_RELEASE);                                                \
+        }                                                                                                              \
+        nf_function;                                                                                                   \
+    })
 
 /* Maps libcurl into the process (once; later calls find it loaded) and checks that it has every function used
  * here. NULL on success, else the reason. */

@@ -1,3 +1,5 @@
+import NewsModel
+
 /// The article's HTML as it may go into a feed or a reader page: an allowlist of elements and
 /// attributes, nothing that runs or loads on its own (no script, style, iframe, object, form, event
 /// handler, `javascript:` or `data:` address), every address absolute, every link
@@ -171,11 +173,11 @@ struct ArticleSanitizer {
         var tag = openingTag(node, allowed: allowedAttributes, in: context)
         if node.name == "img" {
             // An image with nowhere safe to load from is no image.
-            guard tag.contains(" src=") else { return }
+            guard UTF8Text.contains(tag, " src=") else { return }
             if node.attribute("alt") == nil { tag += " alt=\"\"" }
         }
         if node.name == "a" {
-            guard tag.contains(" href=") else {
+            guard UTF8Text.contains(tag, " href=") else {
                 for child in node.children { write(child, into: &output, in: context) }
                 return
             }
@@ -349,19 +351,24 @@ struct ArticleSanitizer {
     }
 
     static func escape(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 }) else { return text }
-        var output: [UInt8] = []
-        output.reserveCapacity(text.utf8.count + 16)
-        for byte in text.utf8 {
-            switch byte {
-            case 0x26: output.append(contentsOf: "&amp;".utf8)
-            case 0x3C: output.append(contentsOf: "&lt;".utf8)
-            case 0x3E: output.append(contentsOf: "&gt;".utf8)
-            case 0x22: output.append(contentsOf: "&quot;".utf8)
-            default: output.append(byte)
+        var text = text
+        // On the contiguous bytes: the check alone, byte by byte through the UTF-8 view, was 3% of reading a feed.
+        let escaped: String? = text.withUTF8 { bytes in
+            guard bytes.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 }) else { return nil }
+            var output: [UInt8] = []
+            output.reserveCapacity(bytes.count + 16)
+            for byte in bytes {
+                switch byte {
+                case 0x26: output.append(contentsOf: "&amp;".utf8)
+                case 0x3C: output.append(contentsOf: "&lt;".utf8)
+                case 0x3E: output.append(contentsOf: "&gt;".utf8)
+                case 0x22: output.append(contentsOf: "&quot;".utf8)
+                default: output.append(byte)
+                }
             }
+            return String(decoding: output, as: UTF8.self)
         }
-        return String(decoding: output, as: UTF8.self)
+        return escaped ?? text
     }
 }
 

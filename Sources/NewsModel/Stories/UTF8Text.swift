@@ -34,6 +34,29 @@ package enum UTF8Text {
         }
     }
 
+    /// Whether `text` holds `needle`'s bytes, compared byte for byte (what Foundation's `contains` answers for an
+    /// ASCII needle, without its conversion to UTF-16 for each call: namespace and attribute checks run per element).
+    package static func contains(_ text: String, _ needle: StaticString) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            needle.withUTF8Buffer { wanted in
+                guard let first = wanted.first else { return true }
+                guard bytes.count >= wanted.count else { return false }
+                var index = 0
+                let last = bytes.count - wanted.count
+                while index <= last {
+                    if bytes[index] == first {
+                        var offset = 1
+                        while offset < wanted.count, bytes[index + offset] == wanted[offset] { offset += 1 }
+                        if offset == wanted.count { return true }
+                    }
+                    index += 1
+                }
+                return false
+            }
+        }
+    }
+
     /// The scalar whose first byte is at `index` in valid UTF-8, and how many bytes it takes.
     package static func scalar(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (Unicode.Scalar, length: Int) {
         let lead = bytes[index]

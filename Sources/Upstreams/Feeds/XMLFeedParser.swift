@@ -1,4 +1,5 @@
 import Foundation
+import NewsModel
 
 /// RSS 0.90–2.0, RSS 1.0 (RDF) and Atom 1.0/0.3 from a libxml2 tree into a ``PublisherFeed``.
 ///
@@ -8,11 +9,11 @@ enum XMLFeedParser {
     static func isAtom(_ ns: String) -> Bool { ns.contains("Atom") || ns.contains("purl.org/atom") }
     /// Atom's namespaces, or none: some Atom feeds forget to declare it.
     static func isAtomOrNone(_ ns: String) -> Bool { ns.isEmpty || isAtom(ns) }
-    static func isMedia(_ ns: String) -> Bool { ns.contains("search.yahoo.com/mrss") }
-    static func isITunes(_ ns: String) -> Bool { ns.contains("itunes.com") }
+    static func isMedia(_ ns: String) -> Bool { UTF8Text.contains(ns, "search.yahoo.com/mrss") }
+    static func isITunes(_ ns: String) -> Bool { UTF8Text.contains(ns, "itunes.com") }
     static func isPlain(_ ns: String) -> Bool {
-        ns.isEmpty || ns.contains("purl.org/rss/1.0/") && !ns.contains("modules")
-            || ns.contains("my.netscape.com/rdf/simple") || ns.contains("backend.userland.com")
+        ns.isEmpty || UTF8Text.contains(ns, "purl.org/rss/1.0/") && !UTF8Text.contains(ns, "modules")
+            || UTF8Text.contains(ns, "my.netscape.com/rdf/simple") || UTF8Text.contains(ns, "backend.userland.com")
     }
     static func isAny(_ ns: String) -> Bool { true }
 
