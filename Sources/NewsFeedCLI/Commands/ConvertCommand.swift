@@ -122,7 +122,7 @@ package enum ConvertCommand {
         var titled = spec
         titled.title = feed.title.map(TextCleaner.plainText).flatMap { $0.isEmpty ? nil : $0 }
         let channel = SourceChannel(feed)
-        let result = PublisherFeedNormalizer().stories(from: consume feed, feedURL: feedURL, seenAt: now)
+        let result = PublisherFeedNormalizer().stories(from: consume feed, feedURL: feedURL, seenAt: now, workers: 2)
         let stories = result.stories.map { resolver.resolve($0, originalImage: nil) }.sorted {
             $0.displayDate > $1.displayDate
         }

@@ -1,6 +1,8 @@
 import Articles
+import Dispatch
 import Foundation
 import NewsModel
+import Synchronization
 
 /// A ``PublisherFeed``'s items as ``Story`` values: plain text, absolute links, plausible dates.
 ///
@@ -30,67 +32,138 @@ public struct PublisherFeedNormalizer: Sendable {
 
     /// Each item's raw texts are let go as soon as its story is made: given the feed's only copy (`consume feed`),
     /// a large feed never holds both all its raw items and all its stories.
-    public func stories(from feed: consuming PublisherFeed, feedURL: URL, seenAt now: Date) -> Result {
-        var stories: [Story] = []
+    ///
+    /// Identity (links, repeated ids) is settled first, in feed order; the stories of the items kept are then made
+    /// on up to `workers` threads (an explicit cap: `convert` of one big feed uses two; `build`, which reads many
+    /// feeds at once, one), each in its item's place, so the result is the same for any number of workers.
+    public func stories(from feed: consuming PublisherFeed, feedURL: URL, seenAt now: Date, workers: Int = 1)
+        -> Result
+    {
         var ids: Set<String> = []
         var links: Set<String> = []
         var dropped = 0
         var repeated = 0
-        let feedTitle = feed.title.map(TextCleaner.plainText).flatMap { $0.isEmpty ? nil : $0 }
-        var siteRoots: [String: StoryLink] = [:]
         var items = feed.items
         feed.items = []
+        var kept: [Kept] = []
+        kept.reserveCapacity(items.count)
         for index in items.indices {
-            let item = items[index]
-            items[index] = PublisherFeedItem()
-            let linkURL = item.link ?? item.id.flatMap(Self.httpURL)
+            let linkURL = items[index].link ?? items[index].id.flatMap(Self.httpURL)
             guard let linkURL, let link = ArticleURL.link(from: linkURL.absoluteString) else {
                 dropped += 1
+                items[index] = PublisherFeedItem()
                 continue
             }
             // One story per id and per link: the feeds' item identity is the link (a story's URL).
-            guard ids.insert(item.id ?? link.text).inserted, links.insert(link.text).inserted else {
+            guard ids.insert(items[index].id ?? link.text).inserted, links.insert(link.text).inserted else {
                 repeated += 1
+                items[index] = PublisherFeedItem()
                 continue
             }
-            let summaryText = TextCleaner.plainText(item.summary ?? "")
-            let contentText = TextCleaner.plainText(item.content ?? "")
-            let summary =
-                !summaryText.isEmpty
-                ? summaryText
-                : (!contentText.isEmpty ? TextCleaner.truncated(contentText, to: Self.summaryLimit) : nil)
-            let content = summary.flatMap {
-                !contentText.isEmpty && Self.saysMore(contentText, than: $0) ? contentText : nil
-            }
-            let sourceLink =
-                feed.link.flatMap { ArticleURL.siteRoot(of: $0) }.flatMap { ArticleURL.link(from: $0.absoluteString) }?
-                .link ?? link.siteRoot(cache: &siteRoots) ?? link.link
-            let image = item.image.flatMap { ImageURL.image(from: $0.absoluteString) }
-            let authors = item.authors.map(TextCleaner.plainText).filter { !$0.isEmpty }
-            let category = item.categories.map(TextCleaner.plainText).first { !$0.isEmpty }
-            var story = Story(
-                link: link.link, title: title(item.title, summary: summary),
-                sourceName: feedTitle ?? link.hostName ?? linkURL.host ?? defaults.source, sourceLink: sourceLink,
-                summary: summary ?? defaults.optionalDescription, content: content,
-                author: authors.isEmpty ? nil : authors.joined(separator: ", "), category: category, image: image,
-                originalImageLink: image?.link,
-                publishedAt: FeedDateParser.plausible(item.published ?? item.updated, now: now), firstSeen: now)
-            story.language = feed.language.map { $0.trimmingCharacters(in: .whitespaces) }.flatMap {
-                $0.isEmpty ? nil : $0
-            }
-            story.enclosures = Self.enclosures(of: item)
-            if content != nil, let html = item.content, !item.contentIsPlainText {
-                story.contentHTML = HTMLFragment.sanitized(html, base: feedURL)
-            }
-            // The item's own id is its identity when it is not just its link (issue 27, point 6).
-            if let id = item.id?.trimmingCharacters(in: .whitespacesAndNewlines), !id.isEmpty, id != link.text,
-                id != linkURL.absoluteString
-            {
-                story.guid = id
-            }
-            stories.append(story)
+            kept.append(Kept(index: index, link: link, linkURL: linkURL))
         }
-        return Result(stories: stories, dropped: dropped, repeated: repeated)
+        let shared = Shared(
+            feedTitle: feed.title.map(TextCleaner.plainText).flatMap { $0.isEmpty ? nil : $0 },
+            feedSourceLink: feed.link.flatMap { ArticleURL.siteRoot(of: $0) }.flatMap {
+                ArticleURL.link(from: $0.absoluteString)
+            }?.link,
+            language: feed.language.map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 },
+            feedURL: feedURL, now: now)
+        let entries = kept
+        var made = [Story?](repeating: nil, count: entries.count)
+        let chunkSize = 32
+        let chunkCount = (entries.count + chunkSize - 1) / chunkSize
+        let threads = Swift.min(Swift.max(1, workers), chunkCount)
+        items.withUnsafeMutableBufferPointer { itemBuffer in
+            made.withUnsafeMutableBufferPointer { storyBuffer in
+                // Each index is touched by one thread only: chunks are taken from one counter.
+                let places = Places(items: itemBuffer, stories: storyBuffer)
+                let nextChunk = Atomic<Int>(0)
+                let work: @Sendable (Int) -> Void = { _ in
+                    var siteRoots: [String: StoryLink] = [:]
+                    while true {
+                        let chunk = nextChunk.wrappingAdd(1, ordering: .relaxed).oldValue
+                        guard chunk < chunkCount else { return }
+                        for position in (chunk * chunkSize)..<Swift.min((chunk + 1) * chunkSize, entries.count) {
+                            let entry = entries[position]
+                            let item = places.items[entry.index]
+                            places.items[entry.index] = PublisherFeedItem()
+                            places.stories[position] = story(
+                                from: item, link: entry.link, linkURL: entry.linkURL, shared: shared,
+                                siteRoots: &siteRoots)
+                        }
+                    }
+                }
+                if threads == 1 {
+                    work(0)
+                } else {
+                    DispatchQueue.concurrentPerform(iterations: threads, execute: work)
+                }
+            }
+        }
+        return Result(stories: made.compactMap { $0 }, dropped: dropped, repeated: repeated)
+    }
+
+    /// An item that is a story: where it is in the feed, and its link.
+    private struct Kept: Sendable {
+        var index: Int
+        var link: ArticleLink
+        var linkURL: URL
+    }
+
+    /// What every story of the feed takes from the feed itself.
+    private struct Shared: Sendable {
+        var feedTitle: String?
+        var feedSourceLink: StoryLink?
+        var language: String?
+        var feedURL: URL
+        var now: Date
+    }
+
+    /// The items and the stories' places, written at disjoint indices from the normalizing threads.
+    private struct Places: @unchecked Sendable {
+        let items: UnsafeMutableBufferPointer<PublisherFeedItem>
+        let stories: UnsafeMutableBufferPointer<Story?>
+    }
+
+    /// The story of one item whose identity is settled.
+    private func story(
+        from item: PublisherFeedItem, link: ArticleLink, linkURL: URL, shared: Shared,
+        siteRoots: inout [String: StoryLink]
+    ) -> Story {
+        let summaryText = TextCleaner.plainText(item.summary ?? "")
+        let contentText = TextCleaner.plainText(item.content ?? "")
+        let summary =
+            !summaryText.isEmpty
+            ? summaryText
+            : (!contentText.isEmpty ? TextCleaner.truncated(contentText, to: Self.summaryLimit) : nil)
+        let content = summary.flatMap {
+            !contentText.isEmpty && Self.saysMore(contentText, than: $0) ? contentText : nil
+        }
+        let sourceLink = shared.feedSourceLink ?? link.siteRoot(cache: &siteRoots) ?? link.link
+        let image = item.image.flatMap { ImageURL.image(from: $0.absoluteString) }
+        let authors = item.authors.map(TextCleaner.plainText).filter { !$0.isEmpty }
+        let category = item.categories.map(TextCleaner.plainText).first { !$0.isEmpty }
+        var story = Story(
+            link: link.link, title: title(item.title, summary: summary),
+            sourceName: shared.feedTitle ?? link.hostName ?? linkURL.host ?? defaults.source, sourceLink: sourceLink,
+            summary: summary ?? defaults.optionalDescription, content: content,
+            author: authors.isEmpty ? nil : authors.joined(separator: ", "), category: category, image: image,
+            originalImageLink: image?.link,
+            publishedAt: FeedDateParser.plausible(item.published ?? item.updated, now: shared.now),
+            firstSeen: shared.now)
+        story.language = shared.language
+        story.enclosures = Self.enclosures(of: item)
+        if content != nil, let html = item.content, !item.contentIsPlainText {
+            story.contentHTML = HTMLFragment.sanitized(html, base: shared.feedURL)
+        }
+        // The item's own id is its identity when it is not just its link (issue 27, point 6).
+        if let id = item.id?.trimmingCharacters(in: .whitespacesAndNewlines), !id.isEmpty, id != link.text,
+            id != linkURL.absoluteString
+        {
+            story.guid = id
+        }
+        return story
     }
 
     /// The plain title, else the summary's opening words, else the default.
