@@ -175,15 +175,7 @@ package struct FeedBytes {
         var scratch: [UInt8] = []
         scratch.reserveCapacity(64)
         func starts(_ prefix: StaticString, at position: Int, caseInsensitive: Bool = false) -> Bool {
-            prefix.withUTF8Buffer { bytes in
-                guard position + bytes.count <= count else { return false }
-                for offset in 0..<bytes.count {
-                    var byte = body[position + offset]
-                    if caseInsensitive, (0x61...0x7A).contains(byte) { byte -= 0x20 }
-                    if byte != bytes[offset] { return false }
-                }
-                return true
-            }
+            Self.starts(body, prefix, at: position, caseInsensitive: caseInsensitive)
         }
         /// After `marker` (or the end), as ``repaired(_:)`` copies a CDATA section or comment.
         func after(_ marker: StaticString, from start: Int) -> Int {
@@ -215,6 +207,22 @@ package struct FeedBytes {
         return false
     }
 
+    /// Whether `body` has `prefix` at `position` (ASCII letters of `body` uppercased first when `caseInsensitive`).
+    /// A StaticString's bytes: no array is made for each `<` of a large feed.
+    private static func starts(
+        _ body: UnsafeBufferPointer<UInt8>, _ prefix: StaticString, at position: Int, caseInsensitive: Bool
+    ) -> Bool {
+        prefix.withUTF8Buffer { bytes in
+            guard position + bytes.count <= body.count else { return false }
+            for offset in 0..<bytes.count {
+                var byte = body[position + offset]
+                if caseInsensitive, (0x61...0x7A).contains(byte) { byte -= 0x20 }
+                if byte != bytes[offset] { return false }
+            }
+            return true
+        }
+    }
+
     /// The body without its DOCTYPE, with HTML named references made numeric and stray `&` escaped.
     package static func repaired(_ body: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         var output: [UInt8] = []
@@ -222,16 +230,7 @@ package struct FeedBytes {
         var index = 0
         let count = body.count
         func starts(_ prefix: StaticString, at position: Int, caseInsensitive: Bool = false) -> Bool {
-            // A StaticString's bytes: no array is made for each `<` of a large feed.
-            prefix.withUTF8Buffer { bytes in
-                guard position + bytes.count <= count else { return false }
-                for offset in 0..<bytes.count {
-                    var byte = body[position + offset]
-                    if caseInsensitive, (0x61...0x7A).contains(byte) { byte -= 0x20 }
-                    if byte != bytes[offset] { return false }
-                }
-                return true
-            }
+            Self.starts(body, prefix, at: position, caseInsensitive: caseInsensitive)
         }
         func copy(until marker: StaticString) {
             while index < count, !starts(marker, at: index) {

@@ -77,12 +77,18 @@ import Upstreams
         return Data((text + "</channel></rss>").utf8)
     }
 
-    @Test func aBodyReadInPlaceIsReportedPieceByPieceToItsEnd() throws {
-        let data = Self.feed(items: 2000, title: "Fish &amp; chips")
+    /// The feed read from `data`, and every offset `readThrough` was told.
+    static func read(_ data: Data) throws -> (PublisherFeed, [Int]) {
         var offsets: [Int] = []
         let feed = try PublisherFeedReader.read(data, url: try #require(URL(string: "https://news.example/rss"))) {
             offsets.append($0)
         }
+        return (feed, offsets)
+    }
+
+    @Test func aBodyReadInPlaceIsReportedPieceByPieceToItsEnd() throws {
+        let data = Self.feed(items: 2000, title: "Fish &amp; chips")
+        let (feed, offsets) = try Self.read(data)
 
         #expect(feed.items.count == 2000)
         #expect(offsets.count > 2, "a body of \(data.count) bytes is read in several pieces")
@@ -92,10 +98,7 @@ import Upstreams
 
     @Test func aRepairedBodyIsThroughAtOnce() throws {
         let data = Self.feed(items: 300, title: "Fish &nbsp; chips")
-        var offsets: [Int] = []
-        let feed = try PublisherFeedReader.read(data, url: try #require(URL(string: "https://news.example/rss"))) {
-            offsets.append($0)
-        }
+        let (feed, offsets) = try Self.read(data)
 
         #expect(feed.items.count == 300)
         #expect(offsets == [data.count])
