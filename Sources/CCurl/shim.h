@@ -20,15 +20,17 @@
 
 #define NF_CURL_SONAME "libcurl.so.4"
 
-/* `name` from the loaded libcurl, as a pointer of curl.h's type for it. Only after `nf_curl_load` succeeded. Looked
- * up once per function (`dlsym` takes the loader's lock) and kept; threads racing on the first call store the same
- * address. */
+/* `name` from the loaded libcurl (looked up in libcurl.so.4 itself, not in whatever the process has first), as a
+ * pointer of curl.h's type for it. Only after `nf_curl_load` succeeded. Looked up once per function (`dlsym` takes
+ * the loader's lock) and kept; threads racing on the first call store the same address. */
 #define NF_CURL(name)                                                                                                  \
     ({                                                                                                                 \
         static __typeof__(&name) nf_found;                                                                             \
         __typeof__(&name) nf_function = __atomic_load_n(&nf_found, __ATOMIC_ACQUIRE);                                  \
         if (nf_function == NULL) {                                                                                     \
-            nf_function = (__typeof__(&name))dlsym(RTLD_DEFAULT, #name);                                               \
+            void *nf_library = dlopen(NF_CURL_SONAME, RTLD_NOW | RTLD_NOLOAD);                                         \
+            nf_function = nf_library != NULL ? (__typeof__(&name))dlsym(nf_library, #name) : NULL;                     \
+            if (nf_library != NULL) dlclose(nf_library);                                                               \
             __atomic_store_n(&nf_found, nf_function, __ATOMIC_RELEASE);                                                \
         }                                                                                                              \
         nf_function;                                                                                                   \

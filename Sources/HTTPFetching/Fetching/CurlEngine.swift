@@ -75,7 +75,8 @@ package final class CurlEngine: Sendable {
         if let reason = nf_curl_load() {
             multi = nil
             failure =
-                "libcurl could not be loaded (\(String(cString: reason))); install the libcurl4 package"
+                "libcurl could not be loaded (\(String(cString: reason))); newsfeed needs libcurl.so.4, 7.85 or later "
+                + "(Debian's libcurl4)"
             return
         }
         nf_global_init(Int(CURL_GLOBAL_DEFAULT))

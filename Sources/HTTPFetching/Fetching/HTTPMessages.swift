@@ -1,4 +1,5 @@
 import Foundation
+import NewsModel
 
 /// A request as newsfeed sends it: the address, the method, the header fields and a `POST`'s body.
 ///
@@ -21,7 +22,7 @@ public struct FetchRequest: Sendable, Equatable {
 
     /// Sets (or, with nil, removes) the field `name`, replacing one set before under any case of its name.
     public mutating func setValue(_ value: String?, forHTTPHeaderField name: String) {
-        if let existing = headerFields.keys.first(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) {
+        if let existing = headerFields.keys.first(where: { HTTPResponseHead.sameName($0, name) }) {
             headerFields[existing] = nil
         }
         if let value { headerFields[name] = value }
@@ -64,6 +65,13 @@ public struct HTTPResponseHead: Sendable, Equatable {
 
     static func field(_ name: String, in fields: [String: String]) -> String? {
         if let value = fields[name] { return value }
-        return fields.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+        return fields.first { sameName($0.key, name) }?.value
+    }
+
+    /// Whether two field names are the same in HTTP's sense: ASCII letters in any case, nothing else folded (a
+    /// `ſ` is no `s` here, as it is in Unicode's case folding).
+    static func sameName(_ a: String, _ b: String) -> Bool {
+        a.utf8.count == b.utf8.count
+            && zip(a.utf8, b.utf8).allSatisfy { UTF8Text.asciiLowercased($0) == UTF8Text.asciiLowercased($1) }
     }
 }

@@ -135,7 +135,7 @@ public enum ArticleURL {
     public static func siteRoot(of url: URL) -> URL? {
         guard let scheme = url.scheme, let host = url.host else { return nil }
         let port = url.port.map { ":\($0)" } ?? ""
-        let hostText = host.utf8.contains(UInt8(ascii: ":")) && !host.hasPrefix("[") ? "[\(host)]" : host
+        let hostText = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
         return URL(string: "\(scheme)://\(hostText)\(port)/")
     }
 

@@ -34,27 +34,37 @@ package enum UTF8Text {
         }
     }
 
-    /// Whether `text` holds `needle`'s bytes, compared byte for byte (what Foundation's `contains` answers for an
-    /// ASCII needle, without its conversion to UTF-16 for each call: namespace and attribute checks run per element).
+    /// `text.contains(needle)` for an ASCII `needle` with no character that another is canonically equivalent to
+    /// (letters in lower case, digits, `.`, `/`, `:`, `=`, space), searched on the bytes: namespace and attribute
+    /// checks run per element, and `contains` compares `Character`s. A match with ASCII on both sides is a match of
+    /// whole `Character`s; one beside a non-ASCII byte (a combining mark may join the match's last letter) is
+    /// decided by `contains` itself.
     package static func contains(_ text: String, _ needle: StaticString) -> Bool {
-        var text = text
-        return text.withUTF8 { bytes in
-            needle.withUTF8Buffer { wanted in
+        var bytesOfText = text
+        let found: Bool? = bytesOfText.withUTF8 { bytes in
+            needle.withUTF8Buffer { wanted -> Bool? in
                 guard let first = wanted.first else { return true }
                 guard bytes.count >= wanted.count else { return false }
                 var index = 0
                 let last = bytes.count - wanted.count
+                var undecided = false
                 while index <= last {
                     if bytes[index] == first {
                         var offset = 1
                         while offset < wanted.count, bytes[index + offset] == wanted[offset] { offset += 1 }
-                        if offset == wanted.count { return true }
+                        if offset == wanted.count {
+                            let before = index == 0 || bytes[index - 1] < 0x80
+                            let after = index + offset == bytes.count || bytes[index + offset] < 0x80
+                            if before, after { return true }
+                            undecided = true
+                        }
                     }
                     index += 1
                 }
-                return false
+                return undecided ? nil : false
             }
         }
+        return found ?? text.contains(String(describing: needle))
     }
 
     /// The scalar whose first byte is at `index` in valid UTF-8, and how many bytes it takes.

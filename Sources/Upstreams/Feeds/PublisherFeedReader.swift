@@ -7,9 +7,10 @@ public enum PublisherFeedReader {
     /// - Parameters:
     ///   - url: the feed's final URL (after redirects): relative links resolve against it.
     ///   - httpCharset: the `charset` of the answer's `Content-Type`, if any.
-    ///   - readThrough: told how far into `data` the reading has gone for good (bytes before that offset are not
-    ///     read again while the feed is read, so a file mapped behind `data` may hand their pages back; a body the
-    ///     reader had to copy is through at once). Called on the reading thread.
+    ///   - readThrough: told how far into `data` the parser has gone (a body the reader had to copy is through at
+    ///     once), so that a private read-only file mapping behind `data` may hand those pages back: the parser does
+    ///     not read them again, and whatever else does (the feeds an HTML page links, named in the error) gets the
+    ///     same bytes from the file. Called on the reading thread.
     public static func read(
         _ data: Data, url: URL, httpCharset: String? = nil, readThrough: ((Int) -> Void)? = nil
     ) throws(PublisherFeedError) -> PublisherFeed {

@@ -27,4 +27,14 @@ import Testing
         #expect(head.value(forHTTPHeaderField: "Location") == nil)
         #expect(head.lowercasedHeaderFields == ["content-type": "text/html", "etag": "\"x\""])
     }
+
+    /// Only ASCII letters fold: Unicode's case folding would take `Tranſfer-Encoding` (long s) for the real one.
+    @Test func namesFoldInASCIIOnly() throws {
+        let head = HTTPResponseHead(
+            url: try #require(URL(string: "https://news.example/")), statusCode: 200,
+            headerFields: ["Tran\u{17F}fer-Encoding": "chunked", "CONTENT-LENGTH": "5"])
+
+        #expect(head.value(forHTTPHeaderField: "Transfer-Encoding") == nil)
+        #expect(head.value(forHTTPHeaderField: "content-length") == "5")
+    }
 }

@@ -24,6 +24,9 @@ import Testing
         "http://search.yahoo.com/mrss/", "http://www.itunes.com/dtds/podcast-1.0.dtd", "", "itunes.co",
         "Москва itunes.com 東京", "itunes.comitunes.com", "ITUNES.COM", "<img src=\"a\">", "<img data-src=\"a\">",
         "http://purl.org/rss/1.0/modules/content/", "search.yahoo.com/mrs",
+        // A combining mark after the match joins its last letter: no match of whole characters.
+        "http://www.itunes.com\u{301}/dtds", "<img alt=\" src=\u{301}\">", "modules\u{301}", "\u{301}itunes.com",
+        "é itunes.com é",
     ])
     func answersAsFoundationDoes(text: String) {
         #expect(UTF8Text.contains(text, "itunes.com") == text.contains("itunes.com"))
