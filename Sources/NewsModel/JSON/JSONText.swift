@@ -44,30 +44,38 @@ package struct JSONText {
             var index = 0
             while index < utf8.count {
                 let byte = utf8[index]
-                var escape: String?
+                // The escape, written straight into the bytes: an HTML value has a `\u003c` for every `<`, and
+                // making each escape a string of its own was most of writing a JSON Feed.
+                var escape: (first: UInt8, second: UInt8)?
+                var unicode: UInt32?
                 var width = 1
                 switch byte {
-                case 0x22: escape = "\\\""
-                case 0x5C: escape = "\\\\"
-                case 0x0A: escape = "\\n"
-                case 0x0D: escape = "\\r"
-                case 0x09: escape = "\\t"
-                case 0..<0x20, 0x7F: escape = Self.unicodeEscape(UInt32(byte))
+                case 0x22: escape = (0x5C, 0x22)
+                case 0x5C: escape = (0x5C, 0x5C)
+                case 0x0A: escape = (0x5C, UInt8(ascii: "n"))
+                case 0x0D: escape = (0x5C, UInt8(ascii: "r"))
+                case 0x09: escape = (0x5C, UInt8(ascii: "t"))
+                case 0..<0x20, 0x7F: unicode = UInt32(byte)
                 case 0x3C where escapingMarkup, 0x3E where escapingMarkup, 0x26 where escapingMarkup:
-                    escape = Self.unicodeEscape(UInt32(byte))
+                    unicode = UInt32(byte)
                 case 0xE2
                 where index + 2 < utf8.count && utf8[index + 1] == 0x80
                     && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
-                    escape = Self.unicodeEscape(utf8[index + 2] == 0xA8 ? 0x2028 : 0x2029)
+                    unicode = utf8[index + 2] == 0xA8 ? 0x2028 : 0x2029
                     width = 3
                 default: break
                 }
-                guard let escape else {
+                guard escape != nil || unicode != nil else {
                     index += 1
                     continue
                 }
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-                bytes.append(contentsOf: escape.utf8)
+                if let (first, second) = escape {
+                    bytes.append(first)
+                    bytes.append(second)
+                } else if let unicode {
+                    Self.appendUnicodeEscape(unicode, to: &bytes)
+                }
                 index += width
                 runStart = index
             }
@@ -76,9 +84,16 @@ package struct JSONText {
         }
     }
 
-    private static func unicodeEscape(_ value: UInt32) -> String {
-        let hex = String(value, radix: 16)
-        return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+    /// `\u` and four lowercase hex digits of `value` (below U+10000).
+    private static func appendUnicodeEscape(_ value: UInt32, to bytes: inout [UInt8]) {
+        let digits: StaticString = "0123456789abcdef"
+        bytes.append(0x5C)
+        bytes.append(UInt8(ascii: "u"))
+        digits.withUTF8Buffer { hex in
+            for shift in stride(from: 12, through: 0, by: -4) {
+                bytes.append(hex[Int((value >> UInt32(shift)) & 0xF)])
+            }
+        }
     }
 
     /// How ``value(_:style:)`` lays a value out.

@@ -26,4 +26,11 @@ import Testing
         #expect(JSONText.quoted("<a&b>", escapingMarkup: true) == #""\u003ca\u0026b\u003e""#)
         #expect(JSONText.quoted("\"\\\n\u{1}") == #""\"\\\n\u0001""#)
     }
+
+    /// Every escape, byte for byte as written before the escapes went straight into the bytes.
+    @Test func everyEscapeIsWrittenExactly() {
+        #expect(JSONText.quoted("\r\t\u{0}\u{1F}\u{7F}") == #""\r\t\u0000\u001f\u007f""#)
+        #expect(JSONText.quoted("a\u{2028}b\u{2029}c") == #""a\u2028b\u2029c""#)
+        #expect(JSONText.quoted("é<日本>&🙂", escapingMarkup: true) == #""é\u003c日本\u003e\u0026🙂""#)
+    }
 }
