@@ -51,3 +51,31 @@ import Testing
         #expect(both.text.contains("Forty-two gannets"))
     }
 }
+
+/// The words a marker's text and the winner's are compared by: on the bytes for plain text, by `Character`s for the
+/// rest, the same set either way.
+@Suite struct PageMarkerWordsTests {
+    static let pieces = [
+        "The", "bridge", "’s", "“opened”", "—", " ", "\u{A0}", "2026", "\r\n", "…", "«", "»", "R&D", "e-mail", "_x_",
+        "\t", "Zürich", "e\u{301}", "İstanbul", "½", "日本", "🙂", "a\u{200D}b", "’\u{301}", "ΣΑΣ", "x\u{7F}y", "N°5",
+    ]
+
+    @Test func theBytesAndTheCharactersFindTheSameWords() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2000 {
+            let text = (0..<Int.random(in: 0...12, using: &generator)).map { _ in
+                Self.pieces.randomElement(using: &generator) ?? ""
+            }.joined(separator: Bool.random(using: &generator) ? " " : "")
+            #expect(
+                PageMarkers.words(text) == PageMarkers.wordsByCharacters(text.lowercased()), "\(text.debugDescription)")
+        }
+    }
+
+    @Test func plainEnglishWithCurlyQuotesAndDashesIsReadOnTheBytes() {
+        let text = "The council’s “new” bridge — opened in 2026 … costs\u{A0}€? No: £5m."
+        #expect(PageMarkers.wordsOfPlainText(text.lowercased()) == nil, "€ and £ are not in the plain set")
+        let plain = "The council’s “new” bridge — opened in 2026 … at last."
+        #expect(PageMarkers.wordsOfPlainText(plain.lowercased()) == PageMarkers.wordsByCharacters(plain.lowercased()))
+        #expect(PageMarkers.words(plain).contains("council"))
+    }
+}
