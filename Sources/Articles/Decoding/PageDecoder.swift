@@ -1,3 +1,5 @@
+import NewsModel
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -164,7 +166,7 @@ public enum PageDecoder {
 
     /// Whether `bytes` are valid UTF-8 (ASCII included).
     static func isValidUTF8(_ bytes: [UInt8]) -> Bool {
-        String(validating: bytes, as: UTF8.self) != nil
+        bytes.withUnsafeBufferPointer { UTF8Text.isValid($0) }
     }
 
     /// windows-1252 (what the web means by latin1 and ASCII) to UTF-8.

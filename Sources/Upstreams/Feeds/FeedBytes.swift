@@ -47,7 +47,7 @@ package struct FeedBytes {
         }
         /// The repaired bytes, or nil when `body` needs no repair.
         func finish(_ body: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
-            if encoding == "UTF-8" || encoding == "US-ASCII", String(validating: body, as: UTF8.self) == nil {
+            if encoding == "UTF-8" || encoding == "US-ASCII", !UTF8Text.isValid(body) {
                 // windows-1252 leaves five bytes undefined; with one of them present, ISO-8859-1 reads every byte.
                 let undefined: Set<UInt8> = [0x81, 0x8D, 0x8F, 0x90, 0x9D]
                 encoding = body.contains(where: undefined.contains) ? "ISO-8859-1" : "WINDOWS-1252"

@@ -35,3 +35,51 @@ import Testing
         #expect(UTF8Text.contains(text, "modules") == text.contains("modules"))
     }
 }
+
+/// The validator accepts exactly what `String(validating:as:)` accepts.
+@Suite struct UTF8TextValidityTests {
+    static func agrees(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { UTF8Text.isValid($0) } == (String(validating: bytes, as: UTF8.self) != nil)
+    }
+
+    @Test func everySequenceOfOneOrTwoBytesAndEveryThreeByteLeadRange() {
+        var differing: [[UInt8]] = []
+        for first in UInt8.min...UInt8.max {
+            if !Self.agrees([first]) { differing.append([first]) }
+            for second in UInt8.min...UInt8.max where !Self.agrees([first, second]) {
+                differing.append([first, second])
+            }
+        }
+        let edges: [UInt8] = [
+            0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4,
+            0xF5, 0xFF,
+        ]
+        for first in edges {
+            for second in edges {
+                for third in edges {
+                    for fourth in edges where !Self.agrees([first, second, third, fourth]) {
+                        differing.append([first, second, third, fourth])
+                    }
+                    if !Self.agrees([first, second, third]) { differing.append([first, second, third]) }
+                }
+            }
+        }
+        #expect(differing.isEmpty, "\(differing.prefix(5))")
+    }
+
+    /// Long runs (the eight-byte steps) with a bad or cut sequence anywhere in them.
+    @Test func randomRunsAgree() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces: [[UInt8]] = [
+            Array("plain ascii text ".utf8), Array("é".utf8), Array("東京".utf8), Array("🙂".utf8), [0x80], [0xC0, 0xAF],
+            [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82], [0xF0, 0x9F], [0xFF],
+        ]
+        for _ in 0..<3000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 0...20, using: &generator) {
+                bytes += pieces.randomElement(using: &generator) ?? []
+            }
+            #expect(Self.agrees(bytes), "\(bytes)")
+        }
+    }
+}
