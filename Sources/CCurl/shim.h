@@ -11,7 +11,7 @@
  * (libcurl4-openssl-dev); the functions used need libcurl 7.85 or later (`CURLOPT_PROTOCOLS_STR`), Debian 12 has
  * 7.88.
  *
- * curl_easy_setopt, curl_multi_setopt and curl_easy_getinfo are variadic, which Swift cannot call; the non-variadic
+ * curl_easy_setopt and curl_easy_getinfo are variadic, which Swift cannot call; the non-variadic
  * wrappers pass each option with the C type libcurl reads for it, so nothing is left to default argument promotion. */
 #define CURL_DISABLE_TYPECHECK 1
 #include <curl/curl.h>
@@ -49,14 +49,6 @@ static inline const char *nf_curl_load(void) {
     const curl_version_info_data *info = NF_CURL(curl_version_info)(CURLVERSION_NOW);
     if (info == NULL || info->version_num < 0x075500) return NF_CURL_SONAME " is older than 7.85";
     return NULL;
-}
-
-/* Whether libcurl is mapped into the process (nothing is loaded): tests show which commands load it. */
-static inline int nf_curl_loaded(void) {
-    void *handle = dlopen(NF_CURL_SONAME, RTLD_NOW | RTLD_NOLOAD);
-    if (handle == NULL) return 0;
-    dlclose(handle);
-    return 1;
 }
 
 static inline CURLcode nf_global_init(long flags) { return NF_CURL(curl_global_init)(flags); }
@@ -125,14 +117,6 @@ static inline CURLcode nf_easy_setopt_opensocket_callback(CURL *handle, nf_opens
 
 static inline CURLcode nf_easy_getinfo_long(CURL *handle, CURLINFO info, long *value) {
     return NF_CURL(curl_easy_getinfo)(handle, info, value);
-}
-
-static inline CURLcode nf_easy_getinfo_ptr(CURL *handle, CURLINFO info, void **value) {
-    return NF_CURL(curl_easy_getinfo)(handle, info, value);
-}
-
-static inline CURLMcode nf_multi_setopt_long(CURLM *handle, CURLMoption option, long value) {
-    return NF_CURL(curl_multi_setopt)(handle, option, value);
 }
 
 /* CURL_SOCKET_BAD is a macro Swift does not import. */

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import NewsModel
 
 /// The words in class names and ids that mark content and boilerplate, after Mozilla Readability's
 /// patterns (its unlikely/positive/negative lists) with trafilatura's additions for newsletter,
@@ -70,32 +66,6 @@ enum BoilerplatePatterns {
     static let bylineWords = BoilerplateWords(listing: byline)
     static let hidWords = BoilerplateWords(listing: ["hid"])
 
-    /// Substring search over the UTF-8 bytes: the C library's `memchr` finds each place the word's
-    /// first byte occurs and `memcmp` checks the rest (Foundation's `contains` goes through
-    /// CFString, which cost more than the rest of the scoring; a byte loop was still a fortieth of
-    /// all the work).
-    static func contains(_ text: String, _ word: String) -> Bool {
-        var text = text
-        var word = word
-        return text.withUTF8 { haystack in
-            word.withUTF8 { needle in
-                guard let start = haystack.baseAddress, let wanted = needle.baseAddress, !needle.isEmpty,
-                    needle.count <= haystack.count
-                else { return false }
-                let first = Int32(needle[0])
-                let last = haystack.count - needle.count
-                var offset = 0
-                while offset <= last {
-                    guard let found = memchr(start + offset, first, last - offset + 1) else { return false }
-                    let position = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self))
-                    if memcmp(position, wanted, needle.count) == 0 { return true }
-                    offset = position - start + 1
-                }
-                return false
-            }
-        }
-    }
-
     /// Readability's `^hid$| hid$| hid |^hid `: the class or id word `hid` on its own.
     static func hasHidWord(_ text: String) -> Bool {
         text.split(separator: " ").contains("hid")
@@ -110,7 +80,7 @@ enum BoilerplatePatterns {
     static func isShareElement(_ text: String) -> Bool {
         // Both words contain "share": without it, no need to split the text into words (by
         // Character, which looks up Unicode properties), as this runs for every box in an article.
-        guard contains(text, "share") else { return false }
+        guard UTF8Text.containsBytes(text, "share") else { return false }
         let words = text.split { !$0.isLetter && !$0.isNumber }
         return words.contains("share") || words.contains("sharedaddy")
     }

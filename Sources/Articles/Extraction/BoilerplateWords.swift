@@ -1,3 +1,5 @@
+import NewsModel
+
 /// Which of ``BoilerplatePatterns``' words one class/id text contains, found in a single pass over
 /// its bytes: at each byte only the words starting with that byte are compared. Scoring asks
 /// several lists about every element (comments, unlikely, maybe-candidate, byline…), and searching

@@ -1,3 +1,5 @@
+import NewsModel
+
 /// One pass of candidate scoring over a prepared page, after Mozilla Readability's `_grabArticle`:
 /// boilerplate by class, id and role is dropped, paragraphs are scored by length and commas, each
 /// paragraph's score goes to its ancestors (less the further up), link density scales it down, and
@@ -173,7 +175,7 @@ struct ContentScorer {
                     if length > 80, density < 0.25 {
                         append = true
                     } else if length < 80, !text.isEmpty, density == 0,
-                        text.hasSuffix(".") || BoilerplatePatterns.contains(text, ". ")
+                        text.hasSuffix(".") || UTF8Text.containsBytes(text, ". ")
                     {
                         append = true
                     }
@@ -204,7 +206,7 @@ struct ContentScorer {
         if isByline(current, words) {
             if byline == nil, !knownByline {
                 let nameNode = tree.elements(under: current).first {
-                    $0 != current && BoilerplatePatterns.contains(tree[$0].attribute("itemprop") ?? "", "name")
+                    $0 != current && UTF8Text.containsBytes(tree[$0].attribute("itemprop") ?? "", "name")
                 }
                 byline = tree.normalizedText(nameNode ?? current)
             }
@@ -298,13 +300,13 @@ struct ContentScorer {
     func isProbablyVisible(_ node: PageTree.Node) -> Bool {
         if node.attribute("hidden") != nil { return false }
         if let style = node.attribute("style")?.lowercased().filter({ !$0.isWhitespace }),
-            BoilerplatePatterns.contains(style, "display:none")
-                || BoilerplatePatterns.contains(style, "visibility:hidden")
+            UTF8Text.containsBytes(style, "display:none")
+                || UTF8Text.containsBytes(style, "visibility:hidden")
         {
             return false
         }
         if node.attribute("aria-hidden") == "true",
-            !BoilerplatePatterns.contains(node.attribute("class") ?? "", "fallback-image")
+            !UTF8Text.containsBytes(node.attribute("class") ?? "", "fallback-image")
         {
             return false
         }
@@ -315,7 +317,7 @@ struct ContentScorer {
         let node = tree[index]
         guard
             node.attribute("rel") == "author"
-                || BoilerplatePatterns.contains(node.attribute("itemprop") ?? "", "author")
+                || UTF8Text.containsBytes(node.attribute("itemprop") ?? "", "author")
                 || words.containsAny(of: BoilerplatePatterns.bylineWords)
         else { return false }
         let length = TextWhitespace.characterCount(tree.normalizedText(index))

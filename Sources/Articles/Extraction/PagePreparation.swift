@@ -1,3 +1,5 @@
+import NewsModel
+
 /// The page made ready for scoring: scripts and styles gone, lazy-loaded images given their real
 /// address (from `data-src`/`data-srcset`-style attributes or the `<noscript>` copy beside them),
 /// `<br><br>` runs turned into paragraphs, `<font>` into `<span>`.
@@ -19,7 +21,7 @@ enum PagePreparation {
         // Byte search: Foundation's `contains` (through NSString) on every image attribute cost
         // more than the rest of the page's preparation.
         let lower = value.lowercasedCheaply()
-        return imageExtensions.contains { BoilerplatePatterns.contains(lower, $0) }
+        return imageExtensions.contains { UTF8Text.containsBytes(lower, $0) }
     }
 
     /// Placeholder images (no address at all) removed; a `<noscript>` holding one image replaces the
@@ -99,7 +101,7 @@ enum PagePreparation {
                 }
             }
             let hasSource = !(node.attribute("src") ?? "").isEmpty || !(node.attribute("srcset") ?? "").isEmpty
-            let lazyClass = BoilerplatePatterns.contains((node.attribute("class") ?? "").lowercasedCheaply(), "lazy")
+            let lazyClass = UTF8Text.containsBytes((node.attribute("class") ?? "").lowercasedCheaply(), "lazy")
             if hasSource && !lazyClass {
                 tree[index] = node
                 continue

@@ -1,3 +1,5 @@
+import NewsModel
+
 /// What a page says of a paywall (issue 28, point 10): the publisher's own declaration that the article is not free
 /// (schema.org `isAccessibleForFree: false` in JSON-LD or microdata, `article:content_tier` `locked` or `metered`),
 /// and a subscription prompt shown on the page (an element named as a paywall, or a short block asking the reader
@@ -90,8 +92,8 @@ enum PaywallMarkers {
         let node = tree[index]
         guard node.attribute("class") != nil || node.attribute("id") != nil else { return false }
         let names = tree.classAndID(index)
-        guard elementNameParts.contains(where: { BoilerplatePatterns.contains(names, $0) }) else { return false }
-        return elementNames.contains { BoilerplatePatterns.contains(names, $0) }
+        guard elementNameParts.contains(where: { UTF8Text.containsBytes(names, $0) }) else { return false }
+        return elementNames.contains { UTF8Text.containsBytes(names, $0) }
     }
 
     /// Words one of which every prompt phrase and every prompt action holds: a block without any is no prompt,
@@ -102,16 +104,16 @@ enum PaywallMarkers {
     ]
 
     /// Whether `text` (lowercased) asks the reader to subscribe, log in or register to read on. Searched on the
-    /// UTF-8 bytes (``BoilerplatePatterns/contains(_:_:)``): Foundation's search cost seconds on long pages.
+    /// UTF-8 bytes (``UTF8Text/containsBytes(_:_:)``): Foundation's search cost seconds on long pages.
     static func isPrompt(_ text: String) -> Bool {
-        guard anchors.contains(where: { BoilerplatePatterns.contains(text, $0) }) else { return false }
+        guard anchors.contains(where: { UTF8Text.containsBytes(text, $0) }) else { return false }
         let text =
-            BoilerplatePatterns.contains(text, "\u{2019}") ? text.replacingOccurrences(of: "\u{2019}", with: "'") : text
+            UTF8Text.containsBytes(text, "\u{2019}") ? text.replacingOccurrences(of: "\u{2019}", with: "'") : text
         // A newsletter's sign-up box asks for an address, not for money to read on.
-        if BoilerplatePatterns.contains(text, "newsletter") { return false }
-        if promptPhrases.contains(where: { BoilerplatePatterns.contains(text, $0) }) { return true }
-        return promptActions.contains { BoilerplatePatterns.contains(text, $0) }
-            && promptGoals.contains { BoilerplatePatterns.contains(text, $0) }
+        if UTF8Text.containsBytes(text, "newsletter") { return false }
+        if promptPhrases.contains(where: { UTF8Text.containsBytes(text, $0) }) { return true }
+        return promptActions.contains { UTF8Text.containsBytes(text, $0) }
+            && promptGoals.contains { UTF8Text.containsBytes(text, $0) }
     }
 
     /// Whether a block under `root` is a subscription prompt.
@@ -130,7 +132,7 @@ enum PaywallMarkers {
     /// already): Unicode lowercasing of every short block was a third of a long page's extraction.
     static func asciiLowercased(_ text: String) -> String {
         var bytes = Array(text.utf8)
-        for index in bytes.indices where bytes[index] >= 0x41 && bytes[index] <= 0x5A { bytes[index] |= 0x20 }
+        for index in bytes.indices { bytes[index] = UTF8Text.asciiLowercased(bytes[index]) }
         return String(decoding: bytes, as: UTF8.self)
     }
 

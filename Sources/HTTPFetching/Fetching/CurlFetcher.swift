@@ -55,18 +55,15 @@ public struct CurlFetcher: HTTPFetching {
         keepsPrefix: Bool = false, connectGuard: (@Sendable (IPAddress) -> String?)? = nil
     ) async throws(FetchError) -> (Data, HTTPResponseHead) {
         let origin = request.url
-        var headers = request.headerFields
-        func set(_ name: String, _ value: String, always: Bool) {
-            if let existing = headers.keys.first(where: { $0.lowercased() == name.lowercased() }) {
-                guard always else { return }
-                headers[existing] = nil
-            }
-            headers[name] = value
+        var request = request
+        if request.value(forHTTPHeaderField: "User-Agent") == nil {
+            request.setValue(NewsFeedVersion.userAgent, forHTTPHeaderField: "User-Agent")
         }
-        set("User-Agent", NewsFeedVersion.userAgent, always: false)
         // Only what is decoded (and counted) here; a caller asking for `identity` keeps it.
-        let asked = headers.first { $0.key.lowercased() == "accept-encoding" }?.value.lowercased()
-        if asked != "identity" { set("Accept-Encoding", ContentCoding.acceptEncoding, always: true) }
+        if request.value(forHTTPHeaderField: "Accept-Encoding")?.lowercased() != "identity" {
+            request.setValue(ContentCoding.acceptEncoding, forHTTPHeaderField: "Accept-Encoding")
+        }
+        let headers = request.headerFields
         let askedMethod = request.method.uppercased()
         let method = askedMethod == "HEAD" || askedMethod == "POST" ? askedMethod : "GET"
         let deadline = ContinuousClock.now + timeout

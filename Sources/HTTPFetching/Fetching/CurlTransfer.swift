@@ -210,7 +210,7 @@ final class CurlTransfer {
         headLinesSeen = 0
         var fields: [String: String] = [:]
         for (name, value) in headerLines {
-            if let existing = fields.first(where: { $0.key.lowercased() == name.lowercased() }) {
+            if let existing = fields.first(where: { HTTPResponseHead.sameName($0.key, name) }) {
                 fields[existing.key] = existing.value + ", " + value
             } else {
                 fields[name] = value

@@ -3,7 +3,7 @@ import NewsModel
 
 /// A request as newsfeed sends it: the address, the method, the header fields and a `POST`'s body.
 ///
-/// newsfeed's own type rather than FoundationNetworking's `FetchRequest`: FoundationNetworking links libcurl, which
+/// newsfeed's own type rather than FoundationNetworking's `URLRequest`: FoundationNetworking links libcurl, which
 /// would then be loaded at the start of every command (Sources/CCurl/shim.h). Header names are matched without
 /// regard to case, as HTTP matches them.
 public struct FetchRequest: Sendable, Equatable {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Byte-level helpers for the text rules, which work on UTF-8 because `Character` and Foundation
 /// string operations dominated converting big responses.
 ///
@@ -6,6 +8,61 @@
 /// `Character` boundary it can prove; ``isProvenBoundary(at:in:)`` proves the common cases
 /// cheaply and says false otherwise, and the callers then fall back to the `Character` code.
 package enum UTF8Text {
+    /// Whether `word`'s bytes occur in `text`'s, wherever they are (a class name's part, a phrase in lowercased
+    /// text). The C library's `memchr` finds each place the word's first byte occurs and `memcmp` checks the rest:
+    /// Foundation's `contains` goes through CFString, which cost more than the rest of an extraction's scoring.
+    package static func containsBytes(_ text: String, _ word: String) -> Bool {
+        eachPlace(of: word, in: text) { _, _ in true }
+    }
+
+    /// `text.contains(word)` for an ASCII `word` with no character that another is canonically equivalent to
+    /// (letters in lower case, digits, `.`, `/`, `:`, `=`, space), searched on the bytes: namespace and attribute
+    /// checks run per element, and `contains` compares `Character`s. A match with ASCII on both sides is a match of
+    /// whole `Character`s; one beside a non-ASCII byte (a combining mark may join the match's last letter) is
+    /// decided by `contains` itself.
+    package static func contains(_ text: String, _ word: String) -> Bool {
+        guard !word.isEmpty else { return true }
+        var besideNonASCII = false
+        let found = eachPlace(of: word, in: text) { bytes, place in
+            let before = place.lowerBound == 0 || bytes[place.lowerBound - 1] < 0x80
+            let after = place.upperBound == bytes.count || bytes[place.upperBound] < 0x80
+            if before, after { return true }
+            besideNonASCII = true
+            return false
+        }
+        return found || (besideNonASCII && text.contains(word))
+    }
+
+    /// Calls `accept` with each place `word`'s bytes occur in `text`'s, in order, until it says true; whether one
+    /// did. An empty word occurs nowhere.
+    private static func eachPlace(
+        of word: String, in text: String, _ accept: (UnsafeBufferPointer<UInt8>, Range<Int>) -> Bool
+    ) -> Bool {
+        var text = text
+        var word = word
+        return text.withUTF8 { haystack in
+            word.withUTF8 { needle in
+                guard let start = haystack.baseAddress, let wanted = needle.baseAddress, !needle.isEmpty,
+                    needle.count <= haystack.count
+                else { return false }
+                let first = Int32(needle[0])
+                let last = haystack.count - needle.count
+                var offset = 0
+                while offset <= last {
+                    guard let found = memchr(start + offset, first, last - offset + 1) else { return false }
+                    let position = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - start
+                    if memcmp(start + position, wanted, needle.count) == 0,
+                        accept(haystack, position..<position + needle.count)
+                    {
+                        return true
+                    }
+                    offset = position + 1
+                }
+                return false
+            }
+        }
+    }
+
     /// Whether `byte` continues a multi-byte sequence (`10xxxxxx`).
     package static func isContinuation(_ byte: UInt8) -> Bool {
         byte & 0xC0 == 0x80
@@ -32,39 +89,6 @@ package enum UTF8Text {
         case 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: return true
         default: return false
         }
-    }
-
-    /// `text.contains(needle)` for an ASCII `needle` with no character that another is canonically equivalent to
-    /// (letters in lower case, digits, `.`, `/`, `:`, `=`, space), searched on the bytes: namespace and attribute
-    /// checks run per element, and `contains` compares `Character`s. A match with ASCII on both sides is a match of
-    /// whole `Character`s; one beside a non-ASCII byte (a combining mark may join the match's last letter) is
-    /// decided by `contains` itself.
-    package static func contains(_ text: String, _ needle: StaticString) -> Bool {
-        var bytesOfText = text
-        let found: Bool? = bytesOfText.withUTF8 { bytes in
-            needle.withUTF8Buffer { wanted -> Bool? in
-                guard let first = wanted.first else { return true }
-                guard bytes.count >= wanted.count else { return false }
-                var index = 0
-                let last = bytes.count - wanted.count
-                var undecided = false
-                while index <= last {
-                    if bytes[index] == first {
-                        var offset = 1
-                        while offset < wanted.count, bytes[index + offset] == wanted[offset] { offset += 1 }
-                        if offset == wanted.count {
-                            let before = index == 0 || bytes[index - 1] < 0x80
-                            let after = index + offset == bytes.count || bytes[index + offset] < 0x80
-                            if before, after { return true }
-                            undecided = true
-                        }
-                    }
-                    index += 1
-                }
-                return undecided ? nil : false
-            }
-        }
-        return found ?? text.contains(String(describing: needle))
     }
 
     /// Whether `bytes` are well-formed UTF-8 (Unicode's table 3-7: no overlong form, no surrogate, nothing past

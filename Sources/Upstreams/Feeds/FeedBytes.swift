@@ -52,7 +52,7 @@ package struct FeedBytes {
                 let undefined: Set<UInt8> = [0x81, 0x8D, 0x8F, 0x90, 0x9D]
                 encoding = body.contains(where: undefined.contains) ? "ISO-8859-1" : "WINDOWS-1252"
             }
-            return Self.needsRepair(body) ? Self.repaired(body) : nil
+            return Self.repairedIfChanged(body)
         }
         if let converted {
             storage = .made(converted.withUnsafeBufferPointer(finish) ?? converted)
@@ -167,22 +167,53 @@ package struct FeedBytes {
 
     private static let xmlEntities: Set<String> = ["amp", "lt", "gt", "quot", "apos"]
 
-    /// Whether ``repaired(_:)`` would change `body`: a DOCTYPE, or a reference outside CDATA sections and comments
-    /// that it writes otherwise (a named HTML one, `&#X…;`, an unknown name, a stray `&`). One pass, no copy.
+    /// Whether ``repaired(_:)`` would change `body`.
     package static func needsRepair(_ body: UnsafeBufferPointer<UInt8>) -> Bool {
+        repairedIfChanged(body) != nil
+    }
+
+    /// The body without its DOCTYPE, with HTML named references made numeric and stray `&` escaped.
+    package static func repaired(_ body: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        repairedIfChanged(body) ?? Array(body)
+    }
+
+    /// ``repaired(_:)``, or nil when nothing in `body` needs a repair (no DOCTYPE, and no reference outside CDATA
+    /// sections and comments that is written otherwise: a named HTML one, `&#X…;`, an unknown name, a stray `&`).
+    /// One pass; the repaired copy is only begun at the first change, so a body that needs none is never copied.
+    static func repairedIfChanged(_ body: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
         let count = body.count
-        var index = 0
-        var scratch: [UInt8] = []
-        scratch.reserveCapacity(64)
-        func starts(_ prefix: StaticString, at position: Int, caseInsensitive: Bool = false) -> Bool {
-            Self.starts(body, prefix, at: position, caseInsensitive: caseInsensitive)
+        var output: [UInt8] = []
+        var changed = false
+        /// The start of the bytes not yet copied into `output`.
+        var unwritten = 0
+        func replace(_ range: Range<Int>, with bytes: some Collection<UInt8>) {
+            if !changed { output.reserveCapacity(count + 64) }
+            changed = true
+            output.append(contentsOf: body[unwritten..<range.lowerBound])
+            output.append(contentsOf: bytes)
+            unwritten = range.upperBound
         }
-        /// After `marker` (or the end), as ``repaired(_:)`` copies a CDATA section or comment.
+        func starts(_ prefix: StaticString, at position: Int, caseInsensitive: Bool = false) -> Bool {
+            // A StaticString's bytes: no array is made for each `<` of a large feed.
+            prefix.withUTF8Buffer { bytes in
+                guard position + bytes.count <= count else { return false }
+                for offset in 0..<bytes.count {
+                    var byte = body[position + offset]
+                    if caseInsensitive, (0x61...0x7A).contains(byte) { byte -= 0x20 }
+                    if byte != bytes[offset] { return false }
+                }
+                return true
+            }
+        }
+        /// After `marker` (or the end): a CDATA section or a comment is left as written.
         func after(_ marker: StaticString, from start: Int) -> Int {
             var position = start
             while position < count, !starts(marker, at: position) { position += 1 }
             return min(count, position + marker.utf8CodeUnitCount)
         }
+        var scratch: [UInt8] = []
+        scratch.reserveCapacity(64)
+        var index = 0
         while index < count {
             let byte = body[index]
             if byte == UInt8(ascii: "<") {
@@ -191,76 +222,23 @@ package struct FeedBytes {
                 } else if starts("<!--", at: index) {
                     index = after("-->", from: index)
                 } else if starts("<!DOCTYPE", at: index, caseInsensitive: true) {
-                    return true
+                    let end = endOfDoctype(body, from: index)
+                    replace(index..<end, with: EmptyCollection())
+                    index = end
                 } else {
                     index += 1
                 }
             } else if byte == UInt8(ascii: "&") {
                 scratch.removeAll(keepingCapacity: true)
                 let next = appendReference(body, at: index, to: &scratch)
-                guard scratch.elementsEqual(body[index..<next]) else { return true }
+                if !scratch.elementsEqual(body[index..<next]) { replace(index..<next, with: scratch) }
                 index = next
             } else {
                 index += 1
             }
         }
-        return false
-    }
-
-    /// Whether `body` has `prefix` at `position` (ASCII letters of `body` uppercased first when `caseInsensitive`).
-    /// A StaticString's bytes: no array is made for each `<` of a large feed.
-    private static func starts(
-        _ body: UnsafeBufferPointer<UInt8>, _ prefix: StaticString, at position: Int, caseInsensitive: Bool
-    ) -> Bool {
-        prefix.withUTF8Buffer { bytes in
-            guard position + bytes.count <= body.count else { return false }
-            for offset in 0..<bytes.count {
-                var byte = body[position + offset]
-                if caseInsensitive, (0x61...0x7A).contains(byte) { byte -= 0x20 }
-                if byte != bytes[offset] { return false }
-            }
-            return true
-        }
-    }
-
-    /// The body without its DOCTYPE, with HTML named references made numeric and stray `&` escaped.
-    package static func repaired(_ body: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        var output: [UInt8] = []
-        output.reserveCapacity(body.count + 64)
-        var index = 0
-        let count = body.count
-        func starts(_ prefix: StaticString, at position: Int, caseInsensitive: Bool = false) -> Bool {
-            Self.starts(body, prefix, at: position, caseInsensitive: caseInsensitive)
-        }
-        func copy(until marker: StaticString) {
-            while index < count, !starts(marker, at: index) {
-                output.append(body[index])
-                index += 1
-            }
-            let end = min(count, index + marker.utf8CodeUnitCount)
-            output.append(contentsOf: body[index..<end])
-            index = end
-        }
-        while index < count {
-            let byte = body[index]
-            if byte == UInt8(ascii: "<") {
-                if starts("<![CDATA[", at: index) {
-                    copy(until: "]]>")
-                } else if starts("<!--", at: index) {
-                    copy(until: "-->")
-                } else if starts("<!DOCTYPE", at: index, caseInsensitive: true) {
-                    index = endOfDoctype(body, from: index)
-                } else {
-                    output.append(byte)
-                    index += 1
-                }
-            } else if byte == UInt8(ascii: "&") {
-                index = appendReference(body, at: index, to: &output)
-            } else {
-                output.append(byte)
-                index += 1
-            }
-        }
+        guard changed else { return nil }
+        output.append(contentsOf: body[unwritten...])
         return output
     }
 
