@@ -96,6 +96,41 @@ import Upstreams
         #expect(feed.items[1].published == nil)
     }
 
+    @Test func jsonFeedIdsGivenAsNumbersAndSizesWithExponentsAreRead() throws {
+        let feed = try read(
+            """
+            {"version": "https://jsonfeed.org/version/1.1", "items": [
+              {"id": 42, "url": "https://json.example/42", "attachments": [
+                {"url": "https://json.example/a.mp3", "mime_type": "audio/mpeg", "size_in_bytes": 1.5e6}]},
+              {"id": 4.5, "url": "https://json.example/45"},
+              {"id": true, "url": "https://json.example/yes"}]}
+            """)
+        #expect(feed.items.map(\.id) == ["42", "4.5", nil])
+        #expect(feed.items[0].enclosures.first?.length == 1_500_000)
+    }
+
+    @Test func jsonFeedBytesThatAreNotUTF8ReadAsReplacementCharacters() throws {
+        var bytes = Data(#"{"items": [{"id": "1", "url": "https://json.example/1", "title": "bad "#.utf8)
+        bytes += [0xFF, 0xFE]
+        bytes += Data(#" here"}]}"#.utf8)
+        let feed = try PublisherFeedReader.read(bytes, url: feedURL)
+        #expect(feed.items.first?.title == "bad \u{FFFD}\u{FFFD} here")
+    }
+
+    @Test func jsonFeedWithATrailingCommaIsStillRead() throws {
+        let feed = try read(
+            #"{"version": "https://jsonfeed.org/version/1", "items": [{"id": "1", "url": "https://json.example/1"},]}"#)
+        #expect(feed.items.map(\.id) == ["1"])
+    }
+
+    @Test func jsonThatIsNoFeedIsRefusedWithItsCause() {
+        for text in [#"[1, 2, 3]"#, #"{"items": {"id": 1}}"#, #"{"items": [1,"#] {
+            #expect(throws: PublisherFeedError.notAFeed("JSON that is no JSON Feed (no \"items\" array)")) {
+                try read(text)
+            }
+        }
+    }
+
     @Test func anHTMLPageIsNotAFeedAndNamesTheFeedItLinks() {
         #expect(throws: PublisherFeedError.notAFeed("an HTML page; it links the feed https://gazette.example/rss.xml"))
         {
