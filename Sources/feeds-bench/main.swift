@@ -28,6 +28,45 @@ if arguments.first == "--time" {
     print(String(format: "%.6f %d", seconds, stories))
     exit(0)
 }
+// With `--phases`, each file's reading, its normalizing on one and on two threads, and both on two threads at once
+// (`readStories`, as `convert` does), in milliseconds (best of 5).
+if arguments.first == "--phases" {
+    let clock = ContinuousClock()
+    func milliseconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+    }
+    for path in arguments.dropFirst() {
+        let url = URL(fileURLWithPath: path)
+        let data = (try? Data(contentsOf: url)) ?? Data()
+        var best = [Double.infinity, .infinity, .infinity, .infinity]
+        for _ in 0..<5 {
+            best[3] = min(
+                best[3],
+                milliseconds(
+                    clock.measure {
+                        _ = try? PublisherFeedNormalizer().readStories(data, url: url, seenAt: Date(), workers: 2)
+                    }))
+            var feed: PublisherFeed?
+            best[0] = min(best[0], milliseconds(clock.measure { feed = try? PublisherFeedReader.read(data, url: url) }))
+            guard let feed else { break }
+            for workers in 1...2 {
+                let copy = feed
+                best[workers] = min(
+                    best[workers],
+                    milliseconds(
+                        clock.measure {
+                            _ = PublisherFeedNormalizer().stories(
+                                from: copy, feedURL: url, seenAt: Date(), workers: workers)
+                        }))
+            }
+        }
+        print(
+            String(
+                format: "%@: read %.1f ms, stories %.1f ms on one thread, %.1f on two; read and stories together %.1f",
+                path, best[0], best[1], best[2], best[3]))
+    }
+    exit(0)
+}
 let output = FileHandle.standardOutput
 for path in arguments {
     let url = URL(fileURLWithPath: path)

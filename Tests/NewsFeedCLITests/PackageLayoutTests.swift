@@ -61,6 +61,17 @@ import Testing
         #expect(MallocArenas.limit(to: 2), "glibc took M_ARENA_MAX")
     }
 
+    /// Long-running commands keep two malloc arenas; the commands that work on several threads at once keep one per
+    /// thread from the start (a limit raised later does not part threads already sharing one).
+    @Test func onlyCommandsWorkingOnSeveralThreadsKeepEveryArena() {
+        for command in ["convert", "extract"] {
+            #expect(!MallocArenas.limitsArenas(forCommand: command))
+        }
+        for command in ["serve", "build", "watch", "demo", "status", "bookmark", nil] {
+            #expect(MallocArenas.limitsArenas(forCommand: command))
+        }
+    }
+
     @Test func theCheckSeesAnImportOfALaterTarget() {
         #expect(
             Self.imports(in: "import Foundation\n@preconcurrency import FeedBuild\n// import X\n")

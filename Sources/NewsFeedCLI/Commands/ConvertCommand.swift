@@ -107,22 +107,23 @@ package enum ConvertCommand {
     ) throws(CommandExit) -> ExitCode {
         let (data, mapped) = try readInput(input, context)
         guard case .feed(let feedURL) = spec.kind else { return .ok }
+        let now = Date(timeIntervalSince1970: context.clock().timeIntervalSince1970.rounded(.down))
         let feed: PublisherFeed
+        let result: PublisherFeedNormalizer.Result
         do {
             // The file's pages are handed back as the parser gets through them: a 16 MB feed is never resident whole
-            // beside its stories.
-            feed = try PublisherFeedReader.read(
-                data, url: feedURL, readThrough: mapped.map { mapped in { mapped.releasePages(upTo: $0) } })
+            // beside its stories. Stories are made on a second thread while the feed is read.
+            (feed, result) = try PublisherFeedNormalizer().readStories(
+                data, url: feedURL, readThrough: mapped.map { mapped in { mapped.releasePages(upTo: $0) } },
+                seenAt: now, workers: 2)
         } catch {
             throw context.exit(.failure, "newsfeed convert: \(name): \(error.description)")
         }
-        let now = Date(timeIntervalSince1970: context.clock().timeIntervalSince1970.rounded(.down))
         let resolver = StoryImageResolver(
             site: site, defaultImage: DefaultImageAsset.storyImage(site: site), images: [:])
         var titled = spec
         titled.title = feed.title.map(TextCleaner.plainText).flatMap { $0.isEmpty ? nil : $0 }
         let channel = SourceChannel(feed)
-        let result = PublisherFeedNormalizer().stories(from: consume feed, feedURL: feedURL, seenAt: now, workers: 2)
         let stories = result.stories.map { resolver.resolve($0, originalImage: nil) }.sorted {
             $0.displayDate > $1.displayDate
         }

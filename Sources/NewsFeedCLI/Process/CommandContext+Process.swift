@@ -5,7 +5,8 @@ extension CommandContext {
     /// The context of this process: its arguments, environment, terminal streams,
     /// a stop signal fired by SIGINT or SIGTERM, and reload requests `serve` takes SIGHUP for.
     public static func process() -> CommandContext {
-        MallocArenas.limit()
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if MallocArenas.limitsArenas(forCommand: arguments.first) { MallocArenas.limit() }
         let stop = StopSignal()
         for signalNumber in [SIGINT, SIGTERM] {
             signal(signalNumber, SIG_IGN)
@@ -18,7 +19,7 @@ extension CommandContext {
         }
         signal(SIGPIPE, SIG_IGN)
         return CommandContext(
-            arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment,
+            arguments: arguments, environment: ProcessInfo.processInfo.environment,
             workingDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
             standardOutput: .standardOutput, standardError: .standardError,
             readStandardInput: { limit in

@@ -8,7 +8,10 @@ import NewsModel
 /// read as U+FFFD; what only Foundation's parser accepts (a trailing comma) is read through it.
 enum JSONFeedParser {
     /// The feed, or nil when `data` is not a JSON object with an `items` array or a jsonfeed.org `version`.
-    static func feed(from data: Data, url: URL) -> PublisherFeed? {
+    /// `handOff`: given each item as it is made (``StoryPipeline/handOff(_:)``); the feed keeps what it gives back.
+    static func feed(
+        from data: Data, url: URL, handOff: ((PublisherFeedItem) -> PublisherFeedItem)? = nil
+    ) -> PublisherFeed? {
         guard let document = (try? JSONDocument(parsing: data)) ?? leniently(data) else { return nil }
         let root = document.root
         guard root.kind == .object else { return nil }
@@ -47,7 +50,7 @@ enum JSONFeedParser {
             item.image =
                 link(object["image"], base: url) ?? link(object["banner_image"], base: url)
                 ?? item.enclosures.first(where: \.isImage)?.url
-            return item
+            return handOff?(item) ?? item
         }
         return feed
     }

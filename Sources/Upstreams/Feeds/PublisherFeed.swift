@@ -70,6 +70,8 @@ public struct PublisherFeedItem: Sendable, Hashable {
     public var enclosures: [PublisherFeedEnclosure] = []
     /// The item's picture: `media:content`/`media:thumbnail`, `itunes:image`, an image enclosure or JSON `image`.
     public var image: URL?
+    /// Set on the stub of an item handed to a ``StoryPipeline`` while the feed was read: where its story is.
+    var ticket: Int?
 
     public init(id: String? = nil, link: URL? = nil, title: String? = nil) {
         self.id = id

@@ -39,6 +39,49 @@ public struct PublisherFeedNormalizer: Sendable {
     public func stories(from feed: consuming PublisherFeed, feedURL: URL, seenAt now: Date, workers: Int = 1)
         -> Result
     {
+        stories(from: feed, feedURL: feedURL, seenAt: now, workers: workers, made: [])
+    }
+
+    /// A feed read and its stories made, on up to `workers` threads: with more than one, stories are made while the
+    /// feed is still being read (``StoryPipeline``), the same stories as ``stories(from:feedURL:seenAt:workers:)``
+    /// makes from the feed read first. The feed comes back without its items. `url` is the feed's final URL, as for
+    /// ``PublisherFeedReader/read(_:url:httpCharset:readThrough:)``.
+    public func readStories(
+        _ data: Data, url: URL, httpCharset: String? = nil, readThrough: ((Int) -> Void)? = nil, seenAt now: Date,
+        workers: Int = 1
+    ) throws(PublisherFeedError) -> (feed: PublisherFeed, result: Result) {
+        guard workers > 1 else {
+            let feed = try PublisherFeedReader.read(data, url: url, httpCharset: httpCharset, readThrough: readThrough)
+            var channel = feed
+            channel.items = []
+            return (channel, stories(from: consume feed, feedURL: url, seenAt: now, workers: 1, made: []))
+        }
+        let normalizer = self
+        let pipeline = StoryPipeline(helpers: workers - 1) { item, siteRoots in
+            guard let linkURL = item.link ?? item.id.flatMap(Self.httpURL),
+                let link = ArticleURL.link(from: linkURL.absoluteString)
+            else { return nil }
+            return normalizer.storyWithoutFeedFields(
+                from: item, link: link, linkURL: linkURL, feedURL: url, now: now, siteRoots: &siteRoots)
+        }
+        let feed: PublisherFeed
+        do {
+            feed = try PublisherFeedReader.read(
+                data, url: url, httpCharset: httpCharset, readThrough: readThrough, handOff: pipeline.handOff)
+        } catch {
+            pipeline.cancel()
+            throw error
+        }
+        let made = pipeline.stories()
+        var channel = feed
+        channel.items = []
+        return (channel, stories(from: consume feed, feedURL: url, seenAt: now, workers: workers, made: made))
+    }
+
+    /// `made`: the stories a ``StoryPipeline`` made of the items whose stubs carry a ticket, by ticket.
+    private func stories(
+        from feed: consuming PublisherFeed, feedURL: URL, seenAt now: Date, workers: Int, made pipelined: [Story?]
+    ) -> Result {
         var ids: Set<String> = []
         var links: Set<String> = []
         var dropped = 0
@@ -60,7 +103,7 @@ public struct PublisherFeedNormalizer: Sendable {
                 items[index] = PublisherFeedItem()
                 continue
             }
-            kept.append(Kept(index: index, link: link, linkURL: linkURL))
+            kept.append(Kept(index: index, link: link, linkURL: linkURL, position: kept.count))
         }
         let shared = Shared(
             feedTitle: feed.title.map(TextCleaner.plainText).flatMap { $0.isEmpty ? nil : $0 },
@@ -69,8 +112,17 @@ public struct PublisherFeedNormalizer: Sendable {
             }?.link,
             language: feed.language.map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 },
             feedURL: feedURL, now: now)
-        let entries = kept
-        var made = [Story?](repeating: nil, count: entries.count)
+        // Stories the pipeline made take their places; the others are made here.
+        var made = [Story?](repeating: nil, count: kept.count)
+        var toMake: [Kept] = []
+        for entry in kept {
+            if let ticket = items[entry.index].ticket {
+                made[entry.position] = pipelined[ticket].map { withFeedFields($0, shared: shared) }
+            } else {
+                toMake.append(entry)
+            }
+        }
+        let entries = toMake
         let chunkSize = 32
         let chunkCount = (entries.count + chunkSize - 1) / chunkSize
         let threads = Swift.min(Swift.max(1, workers), chunkCount)
@@ -88,9 +140,11 @@ public struct PublisherFeedNormalizer: Sendable {
                             let entry = entries[position]
                             let item = places.items[entry.index]
                             places.items[entry.index] = PublisherFeedItem()
-                            places.stories[position] = story(
-                                from: item, link: entry.link, linkURL: entry.linkURL, shared: shared,
-                                siteRoots: &siteRoots)
+                            places.stories[entry.position] = withFeedFields(
+                                storyWithoutFeedFields(
+                                    from: item, link: entry.link, linkURL: entry.linkURL, feedURL: shared.feedURL,
+                                    now: shared.now, siteRoots: &siteRoots),
+                                shared: shared)
                         }
                     }
                 }
@@ -109,6 +163,8 @@ public struct PublisherFeedNormalizer: Sendable {
         var index: Int
         var link: ArticleLink
         var linkURL: URL
+        /// Its place among the stories.
+        var position: Int
     }
 
     /// What every story of the feed takes from the feed itself.
@@ -126,9 +182,20 @@ public struct PublisherFeedNormalizer: Sendable {
         let stories: UnsafeMutableBufferPointer<Story?>
     }
 
-    /// The story of one item whose identity is settled.
-    private func story(
-        from item: PublisherFeedItem, link: ArticleLink, linkURL: URL, shared: Shared,
+    /// `story` with what it takes from the feed as a whole: the feed's title as its source's name, the feed's home
+    /// page as its source's, the feed's language.
+    private func withFeedFields(_ story: Story, shared: Shared) -> Story {
+        var story = story
+        if let title = shared.feedTitle { story.sourceName = title }
+        if let link = shared.feedSourceLink { story.sourceLink = link }
+        story.language = shared.language
+        return story
+    }
+
+    /// The story of one item whose identity is settled, as far as the item alone tells it: its source is the
+    /// link's host and site until ``withFeedFields(_:shared:)`` gives it the feed's.
+    private func storyWithoutFeedFields(
+        from item: PublisherFeedItem, link: ArticleLink, linkURL: URL, feedURL: URL, now: Date,
         siteRoots: inout [String: StoryLink]
     ) -> Story {
         let summaryText = TextCleaner.plainText(item.summary ?? "")
@@ -140,22 +207,21 @@ public struct PublisherFeedNormalizer: Sendable {
         let content = summary.flatMap {
             !contentText.isEmpty && Self.saysMore(contentText, than: $0) ? contentText : nil
         }
-        let sourceLink = shared.feedSourceLink ?? link.siteRoot(cache: &siteRoots) ?? link.link
+        let sourceLink = link.siteRoot(cache: &siteRoots) ?? link.link
         let image = item.image.flatMap { ImageURL.image(from: $0.absoluteString) }
         let authors = item.authors.map(TextCleaner.plainText).filter { !$0.isEmpty }
         let category = item.categories.map(TextCleaner.plainText).first { !$0.isEmpty }
         var story = Story(
             link: link.link, title: title(item.title, summary: summary),
-            sourceName: shared.feedTitle ?? link.hostName ?? linkURL.host ?? defaults.source, sourceLink: sourceLink,
+            sourceName: link.hostName ?? linkURL.host ?? defaults.source, sourceLink: sourceLink,
             summary: summary ?? defaults.optionalDescription, content: content,
             author: authors.isEmpty ? nil : authors.joined(separator: ", "), category: category, image: image,
             originalImageLink: image?.link,
-            publishedAt: FeedDateParser.plausible(item.published ?? item.updated, now: shared.now),
-            firstSeen: shared.now)
-        story.language = shared.language
+            publishedAt: FeedDateParser.plausible(item.published ?? item.updated, now: now),
+            firstSeen: now)
         story.enclosures = Self.enclosures(of: item)
         if content != nil, let html = item.content, !item.contentIsPlainText {
-            story.contentHTML = HTMLFragment.sanitized(html, base: shared.feedURL)
+            story.contentHTML = HTMLFragment.sanitized(html, base: feedURL)
         }
         // The item's own id is its identity when it is not just its link (issue 27, point 6).
         if let id = item.id?.trimmingCharacters(in: .whitespacesAndNewlines), !id.isEmpty, id != link.text,

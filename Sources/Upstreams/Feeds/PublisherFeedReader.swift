@@ -14,12 +14,22 @@ public enum PublisherFeedReader {
     public static func read(
         _ data: Data, url: URL, httpCharset: String? = nil, readThrough: ((Int) -> Void)? = nil
     ) throws(PublisherFeedError) -> PublisherFeed {
+        try read(data, url: url, httpCharset: httpCharset, readThrough: readThrough, handOff: nil)
+    }
+
+    /// ``read(_:url:httpCharset:readThrough:)`` giving each item, as it is read, to `handOff`, which gives back what
+    /// the feed keeps in its place (``StoryPipeline/handOff(_:)``). Items of feeds read from a whole tree (CDF,
+    /// encodings other than UTF-8) and those a feed cut short leaves in the tree are kept whole.
+    static func read(
+        _ data: Data, url: URL, httpCharset: String?, readThrough: ((Int) -> Void)?,
+        handOff: ((PublisherFeedItem) -> PublisherFeedItem)?
+    ) throws(PublisherFeedError) -> PublisherFeed {
         let start = data.prefix(4096)
         guard let first = start.first(where: { !isSpace($0) && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }) else {
             throw .notAFeed("the body is empty")
         }
         if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
-            guard let feed = JSONFeedParser.feed(from: data, url: url) else {
+            guard let feed = JSONFeedParser.feed(from: data, url: url, handOff: handOff) else {
                 throw .notAFeed("JSON that is no JSON Feed (no \"items\" array)")
             }
             return feed
@@ -37,8 +47,9 @@ public enum PublisherFeedReader {
         }
         // UTF-8 (most feeds, and every one FeedBytes transcoded) is read with its items taken out as they end.
         if bytes.encoding == "UTF-8" {
-            return try XMLFeedStream.withRoot(bytes, url: url, readThrough: bytes.readsBodyInPlace ? readThrough : nil)
-            { root, items throws(PublisherFeedError) in
+            return try XMLFeedStream.withRoot(
+                bytes, url: url, readThrough: bytes.readsBodyInPlace ? readThrough : nil, handOff: handOff
+            ) { root, items throws(PublisherFeedError) in
                 try read(root, items)
             }
         }

@@ -17,6 +17,10 @@ enum XMLFeedStream {
         var besideChannel: [PublisherFeedItem] = []
         /// The root element's kind, known once it started.
         fileprivate var root: Root?
+        /// Given each item taken out; what it gives back is kept in the item's place (``StoryPipeline``).
+        fileprivate var handOff: ((PublisherFeedItem) -> PublisherFeedItem)?
+
+        fileprivate func kept(_ item: PublisherFeedItem) -> PublisherFeedItem { handOff?(item) ?? item }
 
         fileprivate enum Root { case rss, rootChannel, atom, other }
     }
@@ -29,9 +33,11 @@ enum XMLFeedStream {
     /// far the bytes are read.
     static func withRoot<Result>(
         _ bytes: FeedBytes, url: URL, readThrough: ((Int) -> Void)? = nil,
+        handOff: ((PublisherFeedItem) -> PublisherFeedItem)? = nil,
         _ body: (XMLFeedNode?, Items) throws(PublisherFeedError) -> Result
     ) throws(PublisherFeedError) -> Result {
         let items = Items()
+        items.handOff = handOff
         let document: xmlDocPtr? = bytes.withUnsafeBufferPointer { buffer -> xmlDocPtr? in
             guard let base = buffer.baseAddress,
                 let context = url.absoluteString.withCString({ name in
@@ -99,16 +105,16 @@ enum XMLFeedStream {
         switch kind {
         case .rss where isItem:
             if parent == root {
-                items.besideChannel.append(XMLFeedParser.rssItem(element))
+                items.besideChannel.append(items.kept(XMLFeedParser.rssItem(element)))
             } else if parent.pointee.parent == root, parent == firstChannel(of: root) {
-                items.inChannel.append(XMLFeedParser.rssItem(element))
+                items.inChannel.append(items.kept(XMLFeedParser.rssItem(element)))
             } else {
                 return false
             }
         case .rootChannel where isItem && parent == root:
-            items.inChannel.append(XMLFeedParser.rssItem(element))
+            items.inChannel.append(items.kept(XMLFeedParser.rssItem(element)))
         case .atom where parent == root && XMLFeedParser.isAtomOrNone(element.namespace):
-            items.besideChannel.append(XMLFeedParser.atomEntry(element))
+            items.besideChannel.append(items.kept(XMLFeedParser.atomEntry(element)))
         default:
             return false
         }

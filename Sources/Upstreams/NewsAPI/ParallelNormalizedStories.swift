@@ -46,6 +46,11 @@ where Articles.Element == NewsAPIArticle, Articles.Index == Int {
         /// The current batch's stories, in chunks; the chunks and each chunk's stories are kept
         /// back to front, so each story is moved out, not copied.
         var chunks: [[(story: Story, key: String)]] = []
+        /// Whether each of ``chunks`` was made by a helper thread.
+        var chunksByHelper: [Bool] = []
+        /// The stories given out that a helper made: kept until the next batch's helper lets them go (see
+        /// ``PendingBatch``).
+        var spent: [Story] = []
         var seenURLs = Set<String>()
         package var pending: PendingBatch?
 
@@ -62,8 +67,10 @@ where Articles.Element == NewsAPIArticle, Articles.Index == Int {
                 while let last = chunks.indices.last {
                     guard let (story, key) = chunks[last].popLast() else {
                         chunks.removeLast()
+                        chunksByHelper.removeLast()
                         continue
                     }
+                    if chunksByHelper[last] { spent.append(story) }
                     if seenURLs.insert(key).inserted { return story }
                 }
                 let batch: PendingBatch
@@ -72,11 +79,12 @@ where Articles.Element == NewsAPIArticle, Articles.Index == Int {
                     self.pending = nil
                 } else {
                     guard let range = takeRange() else { return nil }
-                    batch = PendingBatch(range, of: stories)
+                    batch = PendingBatch(range, of: stories, releasing: [])
                 }
-                chunks = batch.finish()
+                (chunks, chunksByHelper) = batch.finish()
                 if stories.workers > 1, let range = takeRange() {
-                    pending = PendingBatch(range, of: stories)
+                    pending = PendingBatch(range, of: stories, releasing: spent)
+                    spent = []
                 }
             }
         }
@@ -103,32 +111,48 @@ where Articles.Element == NewsAPIArticle, Articles.Index == Int {
         /// Chunks made so far; whoever makes the last one signals `allMade`.
         private let made = Atomic<Int>(0)
         private let allMade = DispatchSemaphore(value: 0)
-        /// Each chunk's stories, back to front, by chunk number.
-        private let results = Mutex<[Int: [(story: Story, key: String)]]>([:])
+        /// Each chunk's stories, back to front, and whether a helper made them, by chunk number.
+        private let results = Mutex<[Int: (stories: [(story: Story, key: String)], byHelper: Bool)]>([:])
+        /// Stories of earlier batches that a helper made, for a helper to let go.
+        private let released: Mutex<[Story]>
 
-        package init(_ range: Range<Int>, of stories: ParallelNormalizedStories) {
+        /// - Parameter releasing: stories a helper made and the caller is done with. A helper lets them go: glibc's
+        ///   `free` takes the malloc arena lock of the thread that allocated the memory, which that thread, making
+        ///   stories, takes all the time; freed by the thread writing the feed, a 10,000-article `convert` made
+        ///   hundreds of futex waits (bench/README.md).
+        package init(_ range: Range<Int>, of stories: ParallelNormalizedStories, releasing: [Story]) {
             self.range = range
             self.stories = stories
+            released = Mutex(releasing)
             chunkCount = (range.count + Self.chunkSize - 1) / Self.chunkSize
             if chunkCount == 0 { allMade.signal() }
             for _ in 1..<Swift.max(1, stories.workers) {
-                DispatchQueue.global(qos: .userInitiated).async { [self] in makeChunks() }
+                DispatchQueue.global(qos: .userInitiated).async { [self] in
+                    let done = released.withLock { stories in
+                        defer { stories = [] }
+                        return stories
+                    }
+                    withExtendedLifetime(done) {}
+                    makeChunks(byHelper: true)
+                }
             }
         }
 
-        /// The batch's chunks, back to front, once all are made: the caller makes what is left.
-        package func finish() -> [[(story: Story, key: String)]] {
-            makeChunks()
+        /// The batch's chunks, back to front, and whether a helper made each, once all are made: the caller makes
+        /// what is left.
+        package func finish() -> (chunks: [[(story: Story, key: String)]], byHelper: [Bool]) {
+            makeChunks(byHelper: false)
             allMade.wait()
             // Taken out, not copied: a copy left behind would be copied again on the first pop.
-            return results.withLock { parts in
+            let parts = results.withLock { parts in
                 defer { parts = [:] }
-                return (0..<chunkCount).reversed().map { parts[$0] ?? [] }
+                return (0..<chunkCount).reversed().map { parts.removeValue(forKey: $0) ?? ([], false) }
             }
+            return (parts.map(\.stories), parts.map(\.byHelper))
         }
 
         /// Takes and makes chunks until none is left.
-        private func makeChunks() {
+        private func makeChunks(byHelper: Bool) {
             let articles = stories.articles
             let normalizer = stories.normalizer
             let now = stories.now
@@ -147,7 +171,7 @@ where Articles.Element == NewsAPIArticle, Articles.Index == Int {
                         stories.append(item)
                     }
                 }
-                results.withLock { $0[chunk] = stories }
+                results.withLock { $0[chunk] = (stories, byHelper) }
                 if made.wrappingAdd(1, ordering: .acquiringAndReleasing).newValue == chunkCount { allMade.signal() }
             }
         }
