@@ -5,14 +5,15 @@ import CEpoll
 /// for a tool with at most two busy threads (bench/watch measured 3–6 MB less); `extract`,
 /// which keeps one thread per core allocating, raises the limit to one arena each.
 package enum MallocArenas {
-    /// The commands whose work runs on several busy threads at once (`convert` makes stories on two while it reads;
-    /// `extract` reads pages at once and sets its own limit): they keep glibc's default, so that each of those
-    /// threads gets an arena of its own when it first allocates. Limited to two from the start, the thread running
+    /// Whether a command's process limits glibc to two malloc arenas from the start. `convert` keeps glibc's default:
+    /// it makes stories on two threads while it reads, and limited to two arenas from the start the thread running
     /// the command and its helper often shared one and waited for its lock (1,500–3,000 futex waits and half again
     /// the time of converting 1,000 items or 10,000 articles, bench/README.md); a limit raised later does not part
-    /// threads already attached. These commands are short-lived, so the arenas' memory is given back at exit.
+    /// threads already attached, and a short-lived command gives the arenas' memory back at exit. `extract` raises
+    /// its own limit to one arena per page at once; measured with glibc's default from the start it was no faster
+    /// and peaked 1–2 MB higher, so it keeps the limit.
     package static func limitsArenas(forCommand command: String?) -> Bool {
-        command != "convert" && command != "extract"
+        command != "convert"
     }
 
     /// Limits the arenas (glibc's `mallopt(M_ARENA_MAX, count)`, declared in the CEpoll shim); false when glibc
