@@ -4,8 +4,9 @@ import NewsModel
 /// JSON Feed 1.0 and 1.1 (``JSONDocument``, newsfeed's own strict RFC 8259 parser: one flat list of values, no
 /// `Any` tree, a fifth of Foundation's `JSONSerialization`'s time on a 1,000-item feed) into a ``PublisherFeed``.
 /// A field of the wrong type is ignored, not fatal: `"title": 42` leaves the title unset, an `id` given as a number
-/// is read as its text. Of two members with the same name the first is read. Bytes that are not UTF-8 inside a string
-/// read as U+FFFD; what only Foundation's parser accepts (a trailing comma) is read through it.
+/// is read as its text (as written: `1e3` stays `1e3`). Of two members with the same name the first is read. Bytes
+/// that are not UTF-8 inside a string read as U+FFFD. What only Foundation's parser accepts (a trailing comma) is read
+/// through it, and then as Foundation reads it: the last of two same-named members, numbers as it writes them.
 enum JSONFeedParser {
     /// The feed, or nil when `data` is not a JSON object with an `items` array or a jsonfeed.org `version`.
     /// `handOff`: given each item as it is made (``StoryPipeline/handOff(_:)``); the feed keeps what it gives back.

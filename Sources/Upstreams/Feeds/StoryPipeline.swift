@@ -9,13 +9,16 @@ import NewsModel
 /// was begun; now the two overlap (bench/README.md). What a story takes from the feed as a whole (its title, home
 /// page, language) is known only at the end: stories are made without it and given it afterwards
 /// (``PublisherFeedNormalizer``), the same stories as made one after the other, tested.
+///
+/// Unchecked `Sendable`: every `var` is read and written only with `condition` locked, and `make` is `@Sendable`.
 final class StoryPipeline: @unchecked Sendable {
     /// Makes an item's story without the feed's own fields, or nil when the item has no usable link. Called on more
     /// than one thread, each with a cache of its own.
     typealias Make = @Sendable (PublisherFeedItem, inout [String: StoryLink]) -> Story?
 
     private let condition = NSCondition()
-    /// Items handed over and not yet taken, by ticket (taken ones are let go at once).
+    /// Items handed over and not yet taken, by ticket (a taken one leaves its slot empty; a helper's go to
+    /// ``spent``).
     private var waiting: [PublisherFeedItem?] = []
     /// Stories made, by ticket; nil for an item that made none, or not yet made.
     private var made: [Story?] = []
@@ -65,7 +68,8 @@ final class StoryPipeline: @unchecked Sendable {
         helpers.wait()
         condition.lock()
         defer { condition.unlock() }
-        spent.removeAll()
+        // Taken out, not copied, and the slots let go with them.
+        defer { (made, waiting, spent) = ([], [], []) }
         return made
     }
 

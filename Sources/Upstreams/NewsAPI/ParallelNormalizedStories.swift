@@ -5,7 +5,8 @@ import Synchronization
 
 /// The stories of a response, in response order and first of each URL only, made a batch
 /// at a time on up to `workers` threads: a 10,000-article `convert` makes them in about half
-/// the time on two cores, and only one batch of stories is held at once. With one worker it
+/// the time on two cores, and at most about two batches of stories are held at once (the one being given out, and
+/// the stories of the last one that a helper made, kept for a helper to let go). With one worker it
 /// is what ``NewsAPINormalizer/stories(from:seenAt:)`` collects.
 public struct ParallelNormalizedStories<Articles: RandomAccessCollection & Sendable>: Sequence, Sendable
 where Articles.Element == NewsAPIArticle, Articles.Index == Int {
@@ -116,10 +117,12 @@ where Articles.Element == NewsAPIArticle, Articles.Index == Int {
         /// Stories of earlier batches that a helper made, for a helper to let go.
         private let released: Mutex<[Story]>
 
-        /// - Parameter releasing: stories a helper made and the caller is done with. A helper lets them go: glibc's
-        ///   `free` takes the malloc arena lock of the thread that allocated the memory, which that thread, making
-        ///   stories, takes all the time; freed by the thread writing the feed, a 10,000-article `convert` made
-        ///   hundreds of futex waits (bench/README.md).
+        /// - Parameter releasing: stories a helper made and the caller is done with. A helper thread lets them go,
+        ///   not the thread writing the feed: glibc's `free` takes the malloc arena lock of the thread that
+        ///   allocated the memory, and the writer, allocating all the time, held the lock a helper's frees then
+        ///   waited for (with two workers, the helper that lets them go is the one that made them, or a thread
+        ///   idle for the moment); freed by the writer, a 10,000-article `convert` made hundreds of futex waits
+        ///   (bench/README.md).
         package init(_ range: Range<Int>, of stories: ParallelNormalizedStories, releasing: [Story]) {
             self.range = range
             self.stories = stories
