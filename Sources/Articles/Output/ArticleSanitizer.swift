@@ -133,7 +133,7 @@ struct ArticleSanitizer {
     private func write(_ index: Int, into output: inout String, in context: Context = Context()) {
         let node = tree[index]
         if node.isText {
-            output += Self.escape(TextWhitespace.collapsePreservingEdges(node.text))
+            TextWhitespace.appendCollapsedEscaped(node.text, to: &output)
             return
         }
         if Self.droppedTags.contains(node.tag) { return }
@@ -373,6 +373,82 @@ struct ArticleSanitizer {
 }
 
 extension TextWhitespace {
+    /// `ArticleSanitizer.escape(collapsePreservingEdges(text))` appended to `output`, in one walk of the bytes: the
+    /// four walks and three strings of those steps, for every text node of every article and of every feed item's
+    /// HTML, were a sixth of making a feed's stories. Tested equal on random mixes of every kind of space.
+    static func appendCollapsedEscaped(_ text: String, to output: inout String) {
+        var text = text
+        text.withUTF8 { bytes in
+            let count = bytes.count
+            guard count > 0 else { return }
+            // The edges as `collapsePreservingEdges` sees them: Unicode's White_Space of the first and last scalar.
+            var lastStart = count - 1
+            while lastStart > 0, bytes[lastStart] & 0xC0 == 0x80 { lastStart -= 1 }
+            let leading = isSpace(bytes, at: 0, byte: bytes[0])
+            let trailing = isSpace(bytes, at: lastStart, byte: bytes[lastStart])
+            var collapsed: [UInt8] = []
+            collapsed.reserveCapacity(count + 2)
+            if leading { collapsed.append(0x20) }
+            let start = collapsed.count
+            var pendingSpace = false
+            var index = 0
+            let raw = UnsafeRawBufferPointer(bytes)
+            while index < count {
+                // A run of printable ASCII that is neither a space nor escaped goes over as it is, eight bytes at a time.
+                var end = index
+                while end + 8 <= count {
+                    let word = ByteWord(raw, at: end)
+                    guard !word.hasNonASCII, !word.hasByte(below: 0x21), !word.hasByte(0x7F), !word.hasByte(0x26),
+                        !word.hasByte(0x3C), !word.hasByte(0x3E), !word.hasByte(0x22)
+                    else { break }
+                    end += 8
+                }
+                while end < count, isPlainASCII(bytes[end]) { end += 1 }
+                if end > index {
+                    if pendingSpace {
+                        collapsed.append(0x20)
+                        pendingSpace = false
+                    }
+                    collapsed.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
+                    index = end
+                    continue
+                }
+                let width = spaceWidth(bytes, at: index)
+                if width > 0 {
+                    pendingSpace = collapsed.count > start
+                    index += width
+                    continue
+                }
+                if pendingSpace {
+                    collapsed.append(0x20)
+                    pendingSpace = false
+                }
+                switch bytes[index] {
+                case 0x26: collapsed.append(contentsOf: "&amp;".utf8)
+                case 0x3C: collapsed.append(contentsOf: "&lt;".utf8)
+                case 0x3E: collapsed.append(contentsOf: "&gt;".utf8)
+                case 0x22: collapsed.append(contentsOf: "&quot;".utf8)
+                case let byte: collapsed.append(byte)
+                }
+                index += 1
+            }
+            // Nothing but spaces is one space.
+            if collapsed.count == start {
+                output += " "
+                return
+            }
+            if trailing { collapsed.append(0x20) }
+            // Whole sequences of valid UTF-8 were kept or left out, so the bytes are valid UTF-8.
+            output += String(decoding: collapsed, as: UTF8.self)
+        }
+    }
+
+    /// Printable ASCII other than a space and the four characters text escapes.
+    @inline(__always)
+    private static func isPlainASCII(_ byte: UInt8) -> Bool {
+        byte > 0x20 && byte < 0x7F && byte != 0x26 && byte != 0x3C && byte != 0x3E && byte != 0x22
+    }
+
     /// Runs of whitespace as one space, keeping one at either edge (inline text joins its neighbours).
     static func collapsePreservingEdges(_ text: String) -> String {
         guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else { return "" }
