@@ -353,7 +353,19 @@ public struct NewsAPINormalizer: Sendable {
         let answer = content.withUTF8 { contentBytes in
             summary.withUTF8 { saysMoreOnBytes(contentBytes, than: $0) }
         }
-        return answer ?? saysMoreByCharacters(content, than: summary)
+        return answer ?? (firstCharactersDiffer(content, summary) ? true : saysMoreByCharacters(content, than: summary))
+    }
+
+    /// Whether the lowercased texts begin with different `Character`s while the content's first is none of the
+    /// trailing marks ``saysMoreByCharacters(_:than:)`` trims: then the content's core (which begins where the
+    /// content does) is no prefix of the summary's, and it says more, without lowercasing both texts whole (a
+    /// description that is not the article's opening, in a script other than Latin, did that for every item).
+    /// Lowercasing goes scalar by scalar, so two `Character`s of each text decide the first one lowercased.
+    private static func firstCharactersDiffer(_ content: String, _ summary: String) -> Bool {
+        guard let first = content.first, first != "…", first != ".", first != " " else { return false }
+        let contentStart = lowercased(String(content.prefix(2))).first
+        let summaryStart = lowercased(String(summary.prefix(2))).first
+        return contentStart != summaryStart
     }
 
     /// ``saysMore(_:than:)`` on bytes for text that is ASCII where it is compared; nil when it is not,

@@ -74,6 +74,10 @@ import Upstreams
         var pairs: [(String, String)] = [
             ("ÉTÉ À İSTANBUL…", "Été à İstanbul, ferries run again."), ("Été à Ankara", "Été à İstanbul"),
             ("Short", "Short and longer"), ("Short and longer", "Short"), ("", "x"), ("…", "x"), ("Same.", "same…"),
+            // Texts whose first characters decide it (the shortcut), and those where they must not.
+            ("Москва", "МОСКВА и область"), ("Москва", "Берлин"), ("A\u{301}b", "áb c"), ("A\u{301}b", "ab"),
+            ("İx", "i\u{307}x y"), ("ΣΟΦΙΑ", "σοφια και"), ("ΟΔΟΣ", "οδος"), ("\u{FB00}x", "ffx"), ("ẞ", "ß"),
+            (".x", ".x y"), (" x", "x"), ("x", ""), ("x", "…"), ("e\u{301}", "é"), ("東京", "東京都"), ("東京", "大阪"),
         ]
         for _ in 0..<8000 {
             let content = (0..<picker.pick([1, 2, 3, 4])).map { _ in picker.pick(Self.sentenceParts) }.joined()
