@@ -22,7 +22,19 @@ public enum NewsAPIDate {
     /// Parses `YYYY-MM-DDTHH:MM:SS` with optional fraction and zone (`Z`, `±HH:MM`, `±HHMM`, `±HH`);
     /// no zone means UTC.
     public static func parse(_ text: String) -> Date? {
-        let bytes = Array(text.utf8.drop(while: isSpace).reversed().drop(while: isSpace).reversed())
+        var text = text
+        // On the contiguous bytes, trimmed by index: the trim through reversed views of `utf8` was a twentieth of a
+        // 10,000-article `convert`, whose dates are read twice (for the order, then for each story).
+        return text.withUTF8 { all in
+            var start = 0
+            var end = all.count
+            while start < end, isSpace(all[start]) { start += 1 }
+            while end > start, isSpace(all[end - 1]) { end -= 1 }
+            return parse(trimmed: UnsafeBufferPointer(rebasing: all[start..<end]))
+        }
+    }
+
+    private static func parse(trimmed bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         guard bytes.count >= 19, bytes[4] == dash, bytes[7] == dash, bytes[13] == colon, bytes[16] == colon,
             bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: "t") || bytes[10] == UInt8(ascii: " "),
             let year = number(bytes, 0, 4), let month = number(bytes, 5, 2), let day = number(bytes, 8, 2),
@@ -86,7 +98,7 @@ public enum NewsAPIDate {
         byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") ? Int(byte - UInt8(ascii: "0")) : nil
     }
 
-    private static func number(_ bytes: [UInt8], _ start: Int, _ count: Int) -> Int? {
+    private static func number(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int) -> Int? {
         guard start + count <= bytes.count else { return nil }
         var value = 0
         for index in start..<(start + count) {
