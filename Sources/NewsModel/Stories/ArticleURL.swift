@@ -23,7 +23,7 @@ public enum ArticleURL {
             var scalars = String.UnicodeScalarView()
             // Browsers ignore tabs and line breaks inside URLs; so do we.
             scalars.append(
-                contentsOf: text.trimmingCharacters(in: .whitespacesAndNewlines).unicodeScalars.filter {
+                contentsOf: UTF8Text.trimmingWhiteSpace(text).unicodeScalars.filter {
                     $0 != "\t" && $0 != "\n" && $0 != "\r"
                 })
             candidate = String(scalars)

@@ -26,7 +26,7 @@ public enum CanonicalURL {
 
     /// ``key(_:)`` by the full rules, through `URLComponents`.
     package static func fullKey(_ text: String) -> String {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = UTF8Text.trimmingWhiteSpace(text)
         guard let components = URLComponents(string: trimmed),
             let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
             var host = components.host?.lowercased(), !host.isEmpty

@@ -15,7 +15,7 @@ public enum FeedDateParser {
 
     /// The date in `text`, or nil when it is no date in a form above.
     public static func parse(_ text: String) -> Date? {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = UTF8Text.trimmingWhiteSpace(text)
         guard let first = trimmed.unicodeScalars.first else { return nil }
         if ("0"..."9").contains(first), trimmed.count >= 4, trimmed.utf8.dropFirst(4).first != UInt8(ascii: " ") {
             if let date = iso8601(trimmed) { return date }

@@ -224,7 +224,7 @@ public struct PublisherFeedNormalizer: Sendable {
             story.contentHTML = HTMLFragment.sanitized(html, base: feedURL)
         }
         // The item's own id is its identity when it is not just its link (issue 27, point 6).
-        if let id = item.id?.trimmingCharacters(in: .whitespacesAndNewlines), !id.isEmpty, id != link.text,
+        if let id = item.id.map(UTF8Text.trimmingWhiteSpace), !id.isEmpty, id != link.text,
             id != linkURL.absoluteString
         {
             story.guid = id

@@ -189,7 +189,7 @@ struct XMLFeedNode {
 
     /// `text` resolved against the base in effect; only http(s) results count.
     func url(_ text: String?) -> URL? {
-        guard let text = text?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else { return nil }
+        guard let text = text.map(UTF8Text.trimmingWhiteSpace), !text.isEmpty else { return nil }
         let escaped = text.utf8.contains(0x20) ? text.replacingOccurrences(of: " ", with: "%20") : text
         guard let url = URL(string: escaped, relativeTo: base)?.absoluteURL ?? URL(string: escaped),
             let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host?.isEmpty == false

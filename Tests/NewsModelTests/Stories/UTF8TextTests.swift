@@ -83,3 +83,30 @@ import Testing
         }
     }
 }
+
+/// `UTF8Text.trimmingWhiteSpace` trims as Foundation's `.whitespacesAndNewlines` does (White_Space and U+200B).
+@Suite struct UTF8TextTrimmingTests {
+    @Test func everyWhiteSpaceScalarIsTrimmedAsFoundationTrimsIt() {
+        for value in UInt32(0)...0x10FFFF where value % 97 == 0 || value < 0x3100 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let text = "\(scalar)x y\(scalar)"
+            #expect(
+                UTF8Text.trimmingWhiteSpace(text) == text.trimmingCharacters(in: .whitespacesAndNewlines),
+                "U+\(String(value, radix: 16))")
+        }
+    }
+
+    @Test func randomTextsAreTrimmedAsFoundationTrimsThem() {
+        let pieces = [
+            " ", "\t", "\n", "\r\n", "\u{85}", "\u{A0}", "\u{1680}", "\u{2007}", "\u{2028}", "\u{3000}",
+            "\u{200B}", "\u{FEFF}", "a", "é", "e\u{301}", "\u{301}", "東", "🙂", "https://a.example/x",
+        ]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2000 {
+            let text = (0..<Int.random(in: 0...6, using: &generator)).map { _ in
+                pieces.randomElement(using: &generator) ?? ""
+            }.joined()
+            #expect(UTF8Text.trimmingWhiteSpace(text) == text.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+    }
+}
