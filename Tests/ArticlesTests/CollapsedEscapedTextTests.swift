@@ -6,8 +6,14 @@ import Testing
 /// as collapsing with its edges kept, then escaping, for every kind of space (those collapse folds, and U+0085 and
 /// U+1680, which only count at the edges), markup characters, combining marks and text of other scripts.
 @Suite struct CollapsedEscapedTextTests {
+    /// The steps the one walk replaced: runs of whitespace as one space, one kept at either edge, then escaped.
     static func stepByStep(_ text: String) -> String {
-        ArticleSanitizer.escape(TextWhitespace.collapsePreservingEdges(text))
+        guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else { return "" }
+        let core = TextWhitespace.collapse(text)
+        if core.isEmpty { return " " }
+        let leading = TextWhitespace.isSpace(first) ? " " : ""
+        let trailing = TextWhitespace.isSpace(last) ? " " : ""
+        return ArticleSanitizer.escape(leading + core + trailing)
     }
 
     static func fused(_ text: String) -> String {

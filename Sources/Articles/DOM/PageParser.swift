@@ -6,7 +6,7 @@ import CLibXML2
 /// page is held once (as our tree) rather than twice while one is copied into the other, and
 /// nothing has to be freed node by node afterwards. The tree is the one libxml2's DOM builder
 /// would make (the same implied elements, text merged the same way, comments skipped).
-enum PageParser {
+package enum PageParser {
     /// No network, no error output, recovery from broken markup; `XML_PARSE_HUGE` stays off so
     /// libxml2 keeps its limits; the page's own charset hints are ignored because
     /// ``PageDecoder`` has already turned the bytes into UTF-8.
@@ -22,7 +22,7 @@ enum PageParser {
     ///   tree comes back marked ``PageTree/isCut`` (nil: ``maximumNodes(forPageBytes:)`` of the page).
     static func parse(_ utf8: [UInt8], cuttingUnreadText: Bool = true, maximumNodes: Int? = nil) -> PageTree? {
         guard !utf8.isEmpty, utf8.count < Int(Int32.max) else { return nil }
-        _ = initialized
+        _ = libxml2Ready
         let builder = PageTreeBuilder(maximumNodes: maximumNodes ?? Self.maximumNodes(forPageBytes: utf8.count))
         let page = cuttingUnreadText ? UnreadScriptText.removed(from: utf8) : utf8
         let parsed = page.withUnsafeBufferPointer { buffer in
@@ -73,8 +73,8 @@ enum PageParser {
 
     /// libxml2's global state, set up once before any parse: two pages parsed at once, each
     /// setting it up on first use, could both stop for good in `xmlDictCreate`'s lock (seen as a
-    /// hung `extract` of many pages).
-    private static let initialized: Void = xmlInitParser()
+    /// hung `extract` of many pages). Also touched by the feed readers before their push parser (Upstreams).
+    package static let libxml2Ready: Void = xmlInitParser()
 
     private static func builder(_ context: UnsafeMutableRawPointer?) -> PageTreeBuilder? {
         guard let context, let opaque = context.assumingMemoryBound(to: xmlParserCtxt.self).pointee._private else {

@@ -58,9 +58,7 @@ public struct PublisherFeedNormalizer: Sendable {
         }
         let normalizer = self
         let pipeline = StoryPipeline(helpers: workers - 1) { item, siteRoots in
-            guard let linkURL = item.link ?? item.id.flatMap(Self.httpURL),
-                let link = ArticleURL.link(from: linkURL.absoluteString)
-            else { return nil }
+            guard let (link, linkURL) = Self.link(of: item) else { return nil }
             return normalizer.storyWithoutFeedFields(
                 from: item, link: link, linkURL: linkURL, feedURL: url, now: now, siteRoots: &siteRoots)
         }
@@ -69,7 +67,8 @@ public struct PublisherFeedNormalizer: Sendable {
             feed = try PublisherFeedReader.read(
                 data, url: url, httpCharset: httpCharset, readThrough: readThrough, handOff: pipeline.handOff)
         } catch {
-            pipeline.cancel()
+            // The helpers are let go (nothing was handed over: a reader fails before its first item).
+            _ = pipeline.stories()
             throw error
         }
         let made = pipeline.stories()
@@ -91,8 +90,7 @@ public struct PublisherFeedNormalizer: Sendable {
         var kept: [Kept] = []
         kept.reserveCapacity(items.count)
         for index in items.indices {
-            let linkURL = items[index].link ?? items[index].id.flatMap(Self.httpURL)
-            guard let linkURL, let link = ArticleURL.link(from: linkURL.absoluteString) else {
+            guard let (link, linkURL) = Self.link(of: items[index]) else {
                 dropped += 1
                 items[index] = PublisherFeedItem()
                 continue
@@ -156,6 +154,13 @@ public struct PublisherFeedNormalizer: Sendable {
             }
         }
         return Result(stories: made.compactMap { $0 }, dropped: dropped, repeated: repeated)
+    }
+
+    /// The item's link, else its guid when that is an http(s) URL; nil when neither is usable.
+    private static func link(of item: PublisherFeedItem) -> (ArticleLink, URL)? {
+        guard let url = item.link ?? item.id.flatMap(httpURL), let link = ArticleURL.link(from: url.absoluteString)
+        else { return nil }
+        return (link, url)
     }
 
     /// An item that is a story: where it is in the feed, and its link.

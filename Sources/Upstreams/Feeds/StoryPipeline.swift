@@ -73,17 +73,6 @@ final class StoryPipeline: @unchecked Sendable {
         return made
     }
 
-    /// Lets the helpers go without making what is left (the feed could not be read).
-    func cancel() {
-        condition.lock()
-        waiting.removeAll()
-        nextTicket = 0
-        finished = true
-        condition.broadcast()
-        condition.unlock()
-        helpers.wait()
-    }
-
     /// Takes waiting items one at a time and makes their stories, until the reading is finished and none are left.
     ///
     /// An item's texts are let go by the thread that read them: a helper leaves the items it is done with in

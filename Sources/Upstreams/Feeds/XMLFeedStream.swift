@@ -1,3 +1,4 @@
+import Articles
 import CLibXML2
 import Foundation
 
@@ -28,10 +29,6 @@ enum XMLFeedStream {
     /// The size of the pieces the parser is given.
     static let pieceSize = 64 * 1024
 
-    /// libxml2's global state set up once before any parser is made: with stories made while a feed is read, a
-    /// helper thread's first HTML parse would otherwise run its setup beside this thread's push parser.
-    private static let libxml2Ready: Void = xmlInitParser()
-
     /// Calls `body` with the root element of `bytes` (UTF-8) and the items taken out of it, or with nil when
     /// libxml2 made no tree of them. `readThrough` is told, after each piece handed to libxml2 (which copies it), how
     /// far the bytes are read.
@@ -40,7 +37,9 @@ enum XMLFeedStream {
         handOff: ((PublisherFeedItem) -> PublisherFeedItem)? = nil,
         _ body: (XMLFeedNode?, Items) throws(PublisherFeedError) -> Result
     ) throws(PublisherFeedError) -> Result {
-        _ = libxml2Ready
+        // libxml2's global state set up before the push parser (the one set-up `PageParser` uses): with stories made
+        // while a feed is read, a helper's first HTML parse would otherwise set it up beside this parser.
+        _ = PageParser.libxml2Ready
         let items = Items()
         items.handOff = handOff
         let document: xmlDocPtr? = bytes.withUnsafeBufferPointer { buffer -> xmlDocPtr? in

@@ -46,9 +46,7 @@ where Articles.Element == NewsAPIArticle, Articles.Index == Int {
         var nextArticle: Int
         /// The current batch's stories, in chunks; the chunks and each chunk's stories are kept
         /// back to front, so each story is moved out, not copied.
-        var chunks: [[(story: Story, key: String)]] = []
-        /// Whether each of ``chunks`` was made by a helper thread.
-        var chunksByHelper: [Bool] = []
+        var chunks: [PendingBatch.Chunk] = []
         /// The stories given out that a helper made: kept until the next batch's helper lets them go (see
         /// ``PendingBatch``).
         var spent: [Story] = []
@@ -66,12 +64,11 @@ where Articles.Element == NewsAPIArticle, Articles.Index == Int {
             while true {
                 // Taken apart in the pattern: `item.story` of a bound tuple was a copy of every field.
                 while let last = chunks.indices.last {
-                    guard let (story, key) = chunks[last].popLast() else {
+                    guard let (story, key) = chunks[last].stories.popLast() else {
                         chunks.removeLast()
-                        chunksByHelper.removeLast()
                         continue
                     }
-                    if chunksByHelper[last] { spent.append(story) }
+                    if chunks[last].byHelper { spent.append(story) }
                     if seenURLs.insert(key).inserted { return story }
                 }
                 let batch: PendingBatch
@@ -82,7 +79,7 @@ where Articles.Element == NewsAPIArticle, Articles.Index == Int {
                     guard let range = takeRange() else { return nil }
                     batch = PendingBatch(range, of: stories, releasing: [])
                 }
-                (chunks, chunksByHelper) = batch.finish()
+                chunks = batch.finish()
                 if stories.workers > 1, let range = takeRange() {
                     pending = PendingBatch(range, of: stories, releasing: spent)
                     spent = []
@@ -112,8 +109,10 @@ where Articles.Element == NewsAPIArticle, Articles.Index == Int {
         /// Chunks made so far; whoever makes the last one signals `allMade`.
         private let made = Atomic<Int>(0)
         private let allMade = DispatchSemaphore(value: 0)
-        /// Each chunk's stories, back to front, and whether a helper made them, by chunk number.
-        private let results = Mutex<[Int: (stories: [(story: Story, key: String)], byHelper: Bool)]>([:])
+        /// A chunk's stories, back to front, and whether a helper made them.
+        package typealias Chunk = (stories: [(story: Story, key: String)], byHelper: Bool)
+        /// Each chunk by its number.
+        private let results = Mutex<[Int: Chunk]>([:])
         /// Stories of earlier batches that a helper made, for a helper to let go.
         private let released: Mutex<[Story]>
 
@@ -141,17 +140,15 @@ where Articles.Element == NewsAPIArticle, Articles.Index == Int {
             }
         }
 
-        /// The batch's chunks, back to front, and whether a helper made each, once all are made: the caller makes
-        /// what is left.
-        package func finish() -> (chunks: [[(story: Story, key: String)]], byHelper: [Bool]) {
+        /// The batch's chunks, back to front, once all are made: the caller makes what is left.
+        package func finish() -> [Chunk] {
             makeChunks(byHelper: false)
             allMade.wait()
             // Taken out, not copied: a copy left behind would be copied again on the first pop.
-            let parts = results.withLock { parts in
+            return results.withLock { parts in
                 defer { parts = [:] }
                 return (0..<chunkCount).reversed().map { parts.removeValue(forKey: $0) ?? ([], false) }
             }
-            return (parts.map(\.stories), parts.map(\.byHelper))
         }
 
         /// Takes and makes chunks until none is left.
