@@ -380,6 +380,12 @@ extension TextWhitespace {
     /// making a feed's stories). Tested equal to those steps on random mixes of every kind of space.
     static func appendCollapsedEscaped(_ text: String, to output: inout String) {
         var text = text
+        // Most text nodes come out as they went in (single spaces between words, nothing to escape): appended whole,
+        // the bytes are neither copied into an array nor checked as UTF-8 again.
+        if text.withUTF8(isCollapsedAndEscaped) {
+            output += text
+            return
+        }
         text.withUTF8 { bytes in
             let count = bytes.count
             guard count > 0 else { return }
@@ -443,6 +449,44 @@ extension TextWhitespace {
             // Whole sequences of valid UTF-8 were kept or left out, so the bytes are valid UTF-8.
             output += String(decoding: collapsed, as: UTF8.self)
         }
+    }
+
+    /// Whether ``appendCollapsedEscaped(_:to:)`` would append `bytes` unchanged: nothing to escape, no whitespace
+    /// but single ASCII spaces, and no other White_Space at all (an edge that is one becomes a space).
+    static func isCollapsedAndEscaped(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = bytes.count
+        let raw = UnsafeRawBufferPointer(bytes)
+        var afterSpace = false
+        var index = 0
+        while index < count {
+            if index + 8 <= count {
+                let word = ByteWord(raw, at: index)
+                if !word.hasNonASCII, !word.hasByte(below: 0x21), !word.hasByte(0x26), !word.hasByte(0x3C),
+                    !word.hasByte(0x3E), !word.hasByte(0x22)
+                {
+                    afterSpace = false
+                    index += 8
+                    continue
+                }
+            }
+            let byte = bytes[index]
+            if byte < 0x80 {
+                switch byte {
+                case 0x26, 0x3C, 0x3E, 0x22, 0x09...0x0D: return false
+                case 0x20:
+                    if afterSpace { return false }
+                    afterSpace = true
+                default: afterSpace = false
+                }
+                index += 1
+                continue
+            }
+            // A whole scalar at a time (the bytes are valid UTF-8); only C2, E1, E2 and E3 begin spaces.
+            if (0xC2...0xE3).contains(byte), byte != 0xE0, isSpace(bytes, at: index, byte: byte) { return false }
+            afterSpace = false
+            index += byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+        }
+        return true
     }
 
     /// Printable ASCII other than a space and the four characters text escapes.

@@ -109,7 +109,7 @@ package enum ConvertCommand {
         guard case .feed(let feedURL) = spec.kind else { return .ok }
         let now = Date(timeIntervalSince1970: context.clock().timeIntervalSince1970.rounded(.down))
         let feed: PublisherFeed
-        let result: PublisherFeedNormalizer.Result
+        var result: PublisherFeedNormalizer.Result
         do {
             // The file's pages are handed back as the parser gets through them: a 16 MB feed is never resident whole
             // beside its stories. Stories are made on a second thread while the feed is read.
@@ -124,9 +124,11 @@ package enum ConvertCommand {
         var titled = spec
         titled.title = feed.title.map(TextCleaner.plainText).flatMap { $0.isEmpty ? nil : $0 }
         let channel = SourceChannel(feed)
-        let stories = result.stories.map { resolver.resolve($0, originalImage: nil) }.sorted {
-            $0.displayDate > $1.displayDate
-        }
+        // Taken out of the result and decided and ordered in place: a thousand stories are never copied.
+        var stories = result.stories
+        result.stories = []
+        for index in stories.indices { resolver.resolve(&stories[index], originalImage: nil) }
+        stories.sort { $0.displayDate > $1.displayDate }
         var document = FeedChannel.document(
             for: titled, site: site, ttlMinutes: NewsFeedConfig.defaultTTL, formats: [format], stories: stories,
             updated: now)

@@ -3,35 +3,35 @@
 /// Scans over whole fields (is any byte a control character, a quote, non-ASCII?) run once per
 /// byte otherwise; on big feeds they add up. The tests are exact: a word is flagged exactly
 /// when one of its bytes matches (Bit Twiddling Hacks, `haszero`/`hasless`).
-package struct ByteWord {
-    private static let ones: UInt64 = 0x0101_0101_0101_0101
-    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+public struct ByteWord {
+    @usableFromInline @inline(__always) static var ones: UInt64 { 0x0101_0101_0101_0101 }
+    @usableFromInline @inline(__always) static var highBits: UInt64 { 0x8080_8080_8080_8080 }
 
-    package let bits: UInt64
+    public let bits: UInt64
 
     /// The eight bytes at `offset` (which must leave eight bytes to read).
-    package init(_ bytes: UnsafeRawBufferPointer, at offset: Int) {
+    @inlinable public init(_ bytes: UnsafeRawBufferPointer, at offset: Int) {
         // Byte `i` of the text is byte `i` of the number, counted from the least significant.
         bits = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
     }
 
     /// Whether some byte is below `limit` (at most 128).
-    package func hasByte(below limit: UInt8) -> Bool {
+    @inlinable public func hasByte(below limit: UInt8) -> Bool {
         (bits &- Self.ones &* UInt64(limit)) & ~bits & Self.highBits != 0
     }
 
     /// Whether some byte equals `value`.
-    package func hasByte(_ value: UInt8) -> Bool {
+    @inlinable public func hasByte(_ value: UInt8) -> Bool {
         let difference = bits ^ (Self.ones &* UInt64(value))
         return (difference &- Self.ones) & ~difference & Self.highBits != 0
     }
 
     /// Whether some byte is 0x80 or above (not ASCII).
-    package var hasNonASCII: Bool { bits & Self.highBits != 0 }
+    @inlinable public var hasNonASCII: Bool { bits & Self.highBits != 0 }
 
     /// The high bit of each byte that equals `value`, all other bits clear: exact per byte, so
     /// neighbouring matches can be found by shifting (byte `i + 1` is 8 bits above byte `i`).
-    package func mask(of value: UInt8) -> UInt64 {
+    @inlinable public func mask(of value: UInt8) -> UInt64 {
         let lowBits = ~Self.highBits
         let difference = bits ^ (Self.ones &* UInt64(value))
         return ~(((difference & lowBits) &+ lowBits) | difference | lowBits)

@@ -139,9 +139,15 @@ public enum TextCleaner {
         output.reserveCapacity(input.count)
         var index = 0
         while index < input.count {
-            let byte = input[index]
-            guard byte == UInt8(ascii: "<"), index + 1 < input.count, isTagStart(input[index + 1]) else {
-                output.append(byte)
+            // The text up to the next `<` goes over whole.
+            let next = firstIndex(of: UInt8(ascii: "<"), in: input, from: index)
+            if next > index {
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: input[index..<next]))
+                index = next
+                continue
+            }
+            guard index + 1 < input.count, isTagStart(input[index + 1]) else {
+                output.append(UInt8(ascii: "<"))
                 index += 1
                 continue
             }
@@ -241,14 +247,28 @@ public enum TextCleaner {
         output.reserveCapacity(input.count)
         var index = 0
         while index < input.count {
-            if input[index] == UInt8(ascii: "&"), let end = appendEntity(in: input, at: index, to: &output) {
+            // The text up to the next `&` goes over whole.
+            let next = firstIndex(of: UInt8(ascii: "&"), in: input, from: index)
+            if next > index {
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: input[index..<next]))
+                index = next
+            } else if let end = appendEntity(in: input, at: index, to: &output) {
                 index = end
             } else {
-                output.append(input[index])
+                output.append(UInt8(ascii: "&"))
                 index += 1
             }
         }
         return output
+    }
+
+    /// The index of the first `byte` at or after `start`, or the end; eight bytes at a time.
+    private static func firstIndex(of byte: UInt8, in input: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var index = start
+        let raw = UnsafeRawBufferPointer(input)
+        while index + 8 <= input.count, !ByteWord(raw, at: index).hasByte(byte) { index += 8 }
+        while index < input.count, input[index] != byte { index += 1 }
+        return index
     }
 
     /// Decodes `&name;`, `&#123;` or `&#x1F;` at `start` into `output` and returns the index after
@@ -307,6 +327,20 @@ public enum TextCleaner {
         }
     }
 
+    /// The length of the scalar that `lead` begins when every scalar that can begin so is allowed and no whitespace
+    /// (C3–DF: U+00C0–U+07FF; E0, E4–EE: U+0800–U+0FFF, U+4000–U+EFFF; F0–F4: beyond U+FFFF), else nil: such
+    /// scalars are copied without being decoded. The others (C2, E1–E3, EF) hold the spaces, controls and marks the
+    /// rules look at.
+    @inline(__always)
+    private static func ordinaryScalarLength(lead: UInt8) -> Int? {
+        switch lead {
+        case 0xC3...0xDF: 2
+        case 0xE0, 0xE4...0xEE: 3
+        case 0xF0...0xF4: 4
+        default: nil
+        }
+    }
+
     /// Drops what ``isAllowedInText(_:)`` refuses, then folds runs of Unicode whitespace into one
     /// space and trims both ends. The result is never longer than the input, so it is written
     /// straight into the new string's storage.
@@ -324,7 +358,16 @@ public enum TextCleaner {
                     if word.hasNonASCII || word.hasByte(below: 0x21) || word.hasByte(0x7F) { break }
                     runEnd += 8
                 }
-                while runEnd < input.count, input[runEnd] > 0x20, input[runEnd] < 0x7F { runEnd += 1 }
+                while runEnd < input.count {
+                    let byte = input[runEnd]
+                    if byte > 0x20, byte < 0x7F {
+                        runEnd += 1
+                    } else if let length = ordinaryScalarLength(lead: byte), runEnd + length <= input.count {
+                        runEnd += length
+                    } else {
+                        break
+                    }
+                }
                 if runEnd > index {
                     if pendingSpace, count > 0 {
                         output[count] = UInt8(ascii: " ")

@@ -7,7 +7,7 @@ import Foundation
 /// Byte-level code gives the same answers only where each byte it inspects belongs to a
 /// `Character` boundary it can prove; ``isProvenBoundary(at:in:)`` proves the common cases
 /// cheaply and says false otherwise, and the callers then fall back to the `Character` code.
-package enum UTF8Text {
+public enum UTF8Text {
     /// Whether `word`'s bytes occur in `text`'s, wherever they are (a class name's part, a phrase in lowercased
     /// text). The C library's `memchr` finds each place the word's first byte occurs and `memcmp` checks the rest:
     /// Foundation's `contains` goes through CFString, which cost more than the rest of an extraction's scoring.
@@ -64,25 +64,25 @@ package enum UTF8Text {
     }
 
     /// Whether `byte` continues a multi-byte sequence (`10xxxxxx`).
-    package static func isContinuation(_ byte: UInt8) -> Bool {
+    @inlinable public static func isContinuation(_ byte: UInt8) -> Bool {
         byte & 0xC0 == 0x80
     }
 
     /// ASCII `A`–`Z` mapped to `a`–`z`, everything else unchanged.
-    package static func asciiLowercased(_ byte: UInt8) -> UInt8 {
+    @inlinable public static func asciiLowercased(_ byte: UInt8) -> UInt8 {
         byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 0x20 : byte
     }
 
     /// Tab, line feed, vertical tab, form feed, carriage return or space: Unicode's White_Space in ASCII.
-    package static func isASCIIWhitespace(_ byte: UInt8) -> Bool {
+    @inlinable public static func isASCIIWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || (0x09...0x0D).contains(byte)
     }
 
     /// Whether `scalar` has Unicode's White_Space property (`scalar.properties.isWhitespace`), written out: the
     /// property tables' lookup, for every non-ASCII scalar of every text cleaned, was a twelfth of reading a feed.
     /// The list is White_Space's, unchanged since Unicode 6.3.
-    @inline(__always)
-    package static func isWhiteSpace(_ scalar: Unicode.Scalar) -> Bool {
+    @inlinable @inline(__always)
+    public static func isWhiteSpace(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         if value < 0x80 { return value == 0x20 || (value >= 0x09 && value <= 0x0D) }
         switch value {
@@ -144,7 +144,9 @@ package enum UTF8Text {
     }
 
     /// The scalar whose first byte is at `index` in valid UTF-8, and how many bytes it takes.
-    package static func scalar(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (Unicode.Scalar, length: Int) {
+    @inlinable public static func scalar(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (
+        Unicode.Scalar, length: Int
+    ) {
         let lead = bytes[index]
         if lead < 0x80 { return (Unicode.Scalar(lead), 1) }
         let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2

@@ -74,12 +74,13 @@ public struct PublisherFeedNormalizer: Sendable {
         let made = pipeline.stories()
         var channel = feed
         channel.items = []
-        return (channel, stories(from: consume feed, feedURL: url, seenAt: now, workers: workers, made: made))
+        return (channel, stories(from: consume feed, feedURL: url, seenAt: now, workers: workers, made: consume made))
     }
 
     /// `made`: the stories a ``StoryPipeline`` made of the items whose stubs carry a ticket, by ticket.
     private func stories(
-        from feed: consuming PublisherFeed, feedURL: URL, seenAt now: Date, workers: Int, made pipelined: [Story?]
+        from feed: consuming PublisherFeed, feedURL: URL, seenAt now: Date, workers: Int,
+        made pipelined: consuming [Story?]
     ) -> Result {
         var ids: Set<String> = []
         var links: Set<String> = []
@@ -115,7 +116,8 @@ public struct PublisherFeedNormalizer: Sendable {
         var toMake: [Kept] = []
         for entry in kept {
             if let ticket = items[entry.index].ticket {
-                made[entry.position] = pipelined[ticket].map { withFeedFields($0, shared: shared) }
+                // Moved, not copied: the pipeline's array is let go once every story is taken out of it.
+                made[entry.position] = pipelined[ticket].take().map { withFeedFields($0, shared: shared) }
             } else {
                 toMake.append(entry)
             }
@@ -153,7 +155,12 @@ public struct PublisherFeedNormalizer: Sendable {
                 }
             }
         }
-        return Result(stories: made.compactMap { $0 }, dropped: dropped, repeated: repeated)
+        var stories: [Story] = []
+        stories.reserveCapacity(made.count)
+        for index in made.indices {
+            if let story = made[index].take() { stories.append(story) }
+        }
+        return Result(stories: stories, dropped: dropped, repeated: repeated)
     }
 
     /// The item's link, else its guid when that is an http(s) URL; nil when neither is usable.
@@ -189,8 +196,7 @@ public struct PublisherFeedNormalizer: Sendable {
 
     /// `story` with what it takes from the feed as a whole: the feed's title as its source's name, the feed's home
     /// page as its source's, the feed's language.
-    private func withFeedFields(_ story: Story, shared: Shared) -> Story {
-        var story = story
+    private func withFeedFields(_ story: consuming Story, shared: Shared) -> Story {
         if let title = shared.feedTitle { story.sourceName = title }
         if let link = shared.feedSourceLink { story.sourceLink = link }
         story.language = shared.language
