@@ -32,6 +32,41 @@ import Testing
         #expect(resolver.resolveSourceSet("javascript:alert(1) 1x") == nil)
     }
 
+    /// The shortcut for addresses that are already absolute gives exactly what parsing gives, on addresses put
+    /// together at random from pieces that parse differently (case, ports, percent signs, characters URL encodes or
+    /// refuses, a second `#`, spaces, other schemes), and the known plain ones do take it.
+    @Test func plainAbsoluteAddressesAreTheirOwnResolution() {
+        let schemes = ["http://", "https://", "HTTPS://", "hTTp://", "ftp://", "http:/", "https:", "javascript://"]
+        let hosts = [
+            "news.example", "a", "EXAMPLE.com", "1.2.3.4", "-bad.example", "a..b", "xn--bcher-kva.example", "",
+            "ex_ample.com", "[::1]", "bücher.example", "user@host.example",
+        ]
+        let ports = ["", ":8080", ":", ":123456", ":0"]
+        let rests = [
+            "", "/", "/a/b.html", "/a b", "/%41%zz", "/%4", "/a%20b", "?q=1&r=2", "#frag", "/p#a#b", "/p?x=|",
+            "/{x}", "/p\\q", "/p\"q", "/ü", "/a;b=c,d!$'()*+", "/~user/_x-y.z", "/@:/", "\t", "/x ", "/[x]", "/^",
+        ]
+        var random = SystemRandomNumberGenerator()
+        var shortcut = 0
+        for _ in 0..<20_000 {
+            let address = [schemes, hosts, ports, rests, rests].map { $0.randomElement(using: &random)! }.joined()
+            guard LinkResolver.isPlainAbsoluteAddress(address) else { continue }
+            shortcut += 1
+            #expect(resolver.resolveByParsing(address) == address, "\(address)")
+        }
+        #expect(shortcut > 200)
+        for plain in ["https://news.example/a/b.html?x=1#top", "http://1.2.3.4:8080/", "HTTP://A.EXAMPLE"] {
+            #expect(LinkResolver.isPlainAbsoluteAddress(plain))
+            #expect(resolver.resolve(plain) == resolver.resolveByParsing(plain))
+        }
+        for other in [
+            "https://a.example/p#a#b", "https://a.example/%zz", "https://a.example/a b", " https://a.example/",
+            "https://:80/", "https://a.example/ü", "mailto:x@y.example", "/relative",
+        ] {
+            #expect(!LinkResolver.isPlainAbsoluteAddress(other), "\(other)")
+        }
+    }
+
     @Test func tabsAndNewlinesInsideAnAddressAreDropped() {
         #expect(resolver.resolve("java\nscript:alert(1)") == nil)
         #expect(resolver.resolve(" /pic\t.jpg ") == "https://news.example/pic.jpg")

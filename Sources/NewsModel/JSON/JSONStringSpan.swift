@@ -37,44 +37,61 @@ package struct JSONStringSpan: Sendable, Hashable {
     /// checked by the scanner. Raw bytes are copied as they are and decoded last, so invalid UTF-8
     /// next to an escape is replaced exactly as it would be without the escape.
     private static func unescaped(_ contents: UnsafeRawBufferPointer) -> String {
-        var output: [UInt8] = []
-        output.reserveCapacity(contents.count)
-        var index = 0
-        while index < contents.count {
-            let byte = contents[index]
-            guard byte == UInt8(ascii: "\\"), index + 1 < contents.count else {
-                output.append(byte)
-                index += 1
-                continue
+        // Never longer than the escaped text (an escape of 2, 6 or 12 bytes gives 1 to 4), so it is written straight
+        // into the string's storage, the text between escapes in runs.
+        String(unsafeUninitializedCapacity: contents.count) { output in
+            var count = 0
+            var index = 0
+            func append(_ byte: UInt8) {
+                output[count] = byte
+                count += 1
             }
-            let kind = contents[index + 1]
-            index += 2
-            switch kind {
-            case UInt8(ascii: "b"): output.append(0x08)
-            case UInt8(ascii: "f"): output.append(0x0C)
-            case UInt8(ascii: "n"): output.append(0x0A)
-            case UInt8(ascii: "r"): output.append(0x0D)
-            case UInt8(ascii: "t"): output.append(0x09)
-            case UInt8(ascii: "u"):
-                var value = hexValue(contents, at: index)
-                index += 4
-                if (0xD800...0xDBFF).contains(value) {
-                    if index + 6 <= contents.count, contents[index] == UInt8(ascii: "\\"),
-                        contents[index + 1] == UInt8(ascii: "u"),
-                        case let low = hexValue(contents, at: index + 2), (0xDC00...0xDFFF).contains(low)
-                    {
-                        value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
-                        index += 6
-                    } else {
-                        value = 0xFFFD  // A high surrogate without its low half.
-                    }
+            while index < contents.count {
+                var end = index
+                while end + 8 <= contents.count, !ByteWord(contents, at: end).hasByte(UInt8(ascii: "\\")) { end += 8 }
+                while end < contents.count, contents[end] != UInt8(ascii: "\\") { end += 1 }
+                if end > index {
+                    UnsafeMutableRawBufferPointer(
+                        rebasing: UnsafeMutableRawBufferPointer(output)[count..<(count + end - index)]
+                    ).copyMemory(from: UnsafeRawBufferPointer(rebasing: contents[index..<end]))
+                    count += end - index
+                    index = end
+                    continue
                 }
-                UTF8.encode(Unicode.Scalar(value) ?? "\u{FFFD}") { output.append($0) }
-            default:
-                output.append(kind)  // `"`, `\\` and `/` stand for themselves.
+                guard index + 1 < contents.count else {
+                    append(contents[index])
+                    index += 1
+                    continue
+                }
+                let kind = contents[index + 1]
+                index += 2
+                switch kind {
+                case UInt8(ascii: "b"): append(0x08)
+                case UInt8(ascii: "f"): append(0x0C)
+                case UInt8(ascii: "n"): append(0x0A)
+                case UInt8(ascii: "r"): append(0x0D)
+                case UInt8(ascii: "t"): append(0x09)
+                case UInt8(ascii: "u"):
+                    var value = hexValue(contents, at: index)
+                    index += 4
+                    if (0xD800...0xDBFF).contains(value) {
+                        if index + 6 <= contents.count, contents[index] == UInt8(ascii: "\\"),
+                            contents[index + 1] == UInt8(ascii: "u"),
+                            case let low = hexValue(contents, at: index + 2), (0xDC00...0xDFFF).contains(low)
+                        {
+                            value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
+                            index += 6
+                        } else {
+                            value = 0xFFFD  // A high surrogate without its low half.
+                        }
+                    }
+                    UTF8.encode(Unicode.Scalar(value) ?? "\u{FFFD}") { append($0) }
+                default:
+                    append(kind)  // `"`, `\\` and `/` stand for themselves.
+                }
             }
+            return count
         }
-        return String(decoding: output, as: UTF8.self)
     }
 
     private static func hexValue(_ bytes: UnsafeRawBufferPointer, at start: Int) -> UInt32 {
