@@ -28,6 +28,10 @@ public enum ArticleURL {
                 })
             candidate = String(scalars)
         }
+        // Most links are written as this would write them: taken as they are, without being put together again.
+        if let link = candidate.utf8.withContiguousStorageIfAvailable({ canonicalLink(candidate, $0) }) ?? nil {
+            return link
+        }
         // Nearly every URL is ASCII, where bytes and `Character`s are the same thing.
         switch candidate.utf8.withContiguousStorageIfAvailable(asciiLink) {
         case .link(let link): return link
@@ -36,14 +40,14 @@ public enum ArticleURL {
         }
     }
 
-    private enum ASCIIReading {
+    package enum ASCIIReading {
         case link(ArticleLink)
         case unusable
         case notASCII
     }
 
     /// ``link(from:)`` for a candidate of ASCII bytes, done on the bytes.
-    private static func asciiLink(_ bytes: UnsafeBufferPointer<UInt8>) -> ASCIIReading {
+    package static func asciiLink(_ bytes: UnsafeBufferPointer<UInt8>) -> ASCIIReading {
         guard bytes.allSatisfy({ $0 < 0x80 }) else { return .notASCII }
         let slash = UInt8(ascii: "/")
         let scheme: String
@@ -95,6 +99,42 @@ public enum ArticleURL {
             ArticleLink(
                 link: link, pathStart: scheme.utf8.count + 3 + authority.utf8.count, hostName: hostName,
                 siteRootText: hostName.map { _ in scheme + "://" + authority + "/" }))
+    }
+
+    /// The link of `text` (whose bytes are `bytes`) when ``asciiLink(_:)`` would give back `text` itself: a lowercase
+    /// `http` or `https` scheme, a lowercase host name without a port, and a path beginning with `/` that needs no
+    /// encoding; nil otherwise (then the full reading decides).
+    package static func canonicalLink(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>) -> ArticleLink? {
+        let schemeLength: Int
+        if bytes.starts(with: "https://".utf8) {
+            schemeLength = 5
+        } else if bytes.starts(with: "http://".utf8) {
+            schemeLength = 4
+        } else {
+            return nil
+        }
+        let hostStart = schemeLength + 3
+        var hostEnd = hostStart
+        var previous: UInt8 = 0
+        while hostEnd < bytes.count {
+            let byte = bytes[hostEnd]
+            if byte == UInt8(ascii: "/") { break }
+            // Lowercase letters, digits, `-` and dots, never two dots together; anything else (a port, user info,
+            // capitals, the end of the authority by `?`, `#` or `\`) takes the full reading.
+            guard
+                isDigit(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || byte == UInt8(ascii: "-")
+                    || (byte == UInt8(ascii: ".") && previous != byte)
+            else { return nil }
+            previous = byte
+            hostEnd += 1
+        }
+        guard hostEnd > hostStart, hostEnd < bytes.count, bytes[hostStart] != UInt8(ascii: "."),
+            !needsEncoding(UnsafeBufferPointer(rebasing: bytes[hostEnd...]))
+        else { return nil }
+        let hostName = String(decoding: UnsafeBufferPointer(rebasing: bytes[hostStart..<hostEnd]), as: UTF8.self)
+        return ArticleLink(
+            link: StoryLink(checkedText: text), pathStart: hostEnd, hostName: hostName,
+            siteRootText: String(decoding: UnsafeBufferPointer(rebasing: bytes[..<(hostEnd + 1)]), as: UTF8.self))
     }
 
     /// ``link(from:)`` for text that is not ASCII, read by `Character`s as it always was.

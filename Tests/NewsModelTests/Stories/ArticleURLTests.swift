@@ -10,6 +10,41 @@ import Testing
         #expect(ArticleURL.parse("http://127.0.0.1:8080/x")?.absoluteString == "http://127.0.0.1:8080/x")
     }
 
+    /// A link already written as newsfeed writes links is taken whole, with the same parts the full reading finds,
+    /// on links put together at random from pieces the full reading changes (case, ports, user info, dots, a missing
+    /// path, characters to encode, a second `#`, backslashes) and pieces it keeps.
+    @Test func linksAlreadyCanonicalAreTakenWhole() {
+        let schemes = ["https://", "http://", "HTTPS://", "Http://", "//", "ftp://"]
+        let hosts = [
+            "news.example", "a", "News.Example", "1.2.3.4", "a..b", ".a.example", "a-b.example.", "", "u@h.example",
+            "h.example:8080", "h.example:", "h_x.example",
+        ]
+        let tails = [
+            "", "/", "/a/b.html", "?q=1", "#f", "/a b", "/%41", "/%zz", "/p#a#b", "/p\\q", "/ü", "/a;b=c,d!$'()*+",
+            "/~u/_x-y.z", "/@:/?", "/[x]",
+        ]
+        var random = SystemRandomNumberGenerator()
+        var taken = 0
+        for _ in 0..<20_000 {
+            let text = [schemes, hosts, tails, tails].map { $0.randomElement(using: &random)! }.joined()
+            var copy = text
+            copy.withUTF8 { bytes in
+                guard let whole = ArticleURL.canonicalLink(text, bytes) else { return }
+                taken += 1
+                guard case .link(let read) = ArticleURL.asciiLink(bytes) else {
+                    Issue.record("\(text): taken whole but the full reading refuses it")
+                    return
+                }
+                #expect(whole.text == read.text && whole.text == text, "\(text)")
+                #expect(whole.hostName == read.hostName, "\(text)")
+                var cache: [String: StoryLink] = [:]
+                #expect(whole.siteRoot(cache: &cache)?.text == read.siteRoot(cache: &cache)?.text, "\(text)")
+                #expect(whole.imageMIMEType == read.imageMIMEType, "\(text)")
+            }
+        }
+        #expect(taken > 500)
+    }
+
     @Test func rejectsWhatIsNotAUsableWebURL() {
         for text in [
             "", "example.com/x", "/x", "mailto:a@example.com", "ftp://example.com/", "https://", "https://a b.com/",
