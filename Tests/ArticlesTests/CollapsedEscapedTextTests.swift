@@ -36,7 +36,7 @@ import Testing
         let pieces = [
             " ", "  ", "\n", "\t", "\r\n", "\u{00A0}", "\u{2000}", "\u{200A}", "\u{2028}", "\u{202F}", "\u{205F}",
             "\u{3000}", "\u{0085}", "\u{1680}", "\u{200B}", "a", "word", "&", "<", ">", "\"", "'", "é", "e\u{0301}",
-            "東", "ж", "🙂", "\u{FFFD}",
+            "東", "ж", "🙂", "\u{FFFD}", "Москва", "東京都渋谷区", "ελληνικά", "naïve—café", "“quoted”", "plainwords",
         ]
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<3000 {

@@ -16,6 +16,8 @@ package enum TextCleanerCorpus {
         "&amp", "&am p;", "&é;", "&ab\u{301}c;", "&" + String(repeating: "a", count: 40) + ";", "&amp;lt;",
         " [+123 chars]", "… [+4148 chars]", "...[+12 chars] ", "[+many chars]", "[+", " chars]", "[+\u{301}1 chars]",
         "\u{600} [+5 chars]", "\u{A0}[+5 chars]", "…\u{600}",
+        // Runs of eight bytes and more mixing scalars the rules pass over with ones they look at.
+        "Москва", "東京都渋谷区", "ελληνικά", "naïve—café", "“quoted”", "longerplainword", "x\u{1680}y",
     ]
 
     /// A deterministic corpus: every piece alone, then seeded random concatenations.

@@ -460,9 +460,12 @@ extension TextWhitespace {
         var index = 0
         while index < count {
             if index + 8 <= count {
+                // No space, control, character to escape or lead byte of a Unicode space (C2, E1, E2, E3) in
+                // these eight bytes, whatever scalars they hold.
                 let word = ByteWord(raw, at: index)
-                if !word.hasNonASCII, !word.hasByte(below: 0x21), !word.hasByte(0x26), !word.hasByte(0x3C),
-                    !word.hasByte(0x3E), !word.hasByte(0x22)
+                if !word.hasByte(below: 0x21), !word.hasByte(0x26), !word.hasByte(0x3C), !word.hasByte(0x3E),
+                    !word.hasByte(0x22), !word.hasByte(0xC2), !word.hasByte(0xE1), !word.hasByte(0xE2),
+                    !word.hasByte(0xE3)
                 {
                     afterSpace = false
                     index += 8

@@ -351,16 +351,25 @@ public enum TextCleaner {
             var index = 0
             let raw = UnsafeRawBufferPointer(input)
             while index < input.count {
-                // Words (runs of visible ASCII) are copied whole, found eight bytes at a time.
+                // Words (runs of visible ASCII and of scalars that are no space and never dropped) are copied whole,
+                // found eight bytes at a time: a word without controls, spaces, DEL and the lead bytes of the scalars
+                // the rules look at (C2, E1, E2, E3, EF) holds none of them, whatever else it holds.
                 var runEnd = index
                 while runEnd + 8 <= input.count {
                     let word = ByteWord(raw, at: runEnd)
-                    if word.hasNonASCII || word.hasByte(below: 0x21) || word.hasByte(0x7F) { break }
+                    if word.hasByte(below: 0x21) || word.hasByte(0x7F) || word.hasByte(0xC2) || word.hasByte(0xE1)
+                        || word.hasByte(0xE2) || word.hasByte(0xE3) || word.hasByte(0xEF)
+                    {
+                        break
+                    }
                     runEnd += 8
                 }
                 while runEnd < input.count {
                     let byte = input[runEnd]
                     if byte > 0x20, byte < 0x7F {
+                        runEnd += 1
+                    } else if UTF8Text.isContinuation(byte), runEnd > index {
+                        // The rest of a scalar the words above began.
                         runEnd += 1
                     } else if let length = ordinaryScalarLength(lead: byte), runEnd + length <= input.count {
                         runEnd += length
