@@ -42,7 +42,20 @@ package struct JSONText {
             bytes.append(UInt8(ascii: "\""))
             var runStart = 0
             var index = 0
+            let raw = UnsafeRawBufferPointer(utf8)
             while index < utf8.count {
+                // Eight bytes at a time past what needs no escape: no control character, quote, backslash, DEL,
+                // lead byte of U+2028/U+2029 (E2) or, when asked, markup.
+                if index + 8 <= utf8.count {
+                    let word = ByteWord(raw, at: index)
+                    if !word.hasByte(below: 0x20), !word.hasByte(0x22), !word.hasByte(0x5C), !word.hasByte(0x7F),
+                        !word.hasByte(0xE2),
+                        !escapingMarkup || (!word.hasByte(0x3C) && !word.hasByte(0x3E) && !word.hasByte(0x26))
+                    {
+                        index += 8
+                        continue
+                    }
+                }
                 let byte = utf8[index]
                 // The escape, written straight into the bytes: an HTML value has a `\u003c` for every `<`, and
                 // making each escape a string of its own was most of writing a JSON Feed.

@@ -27,6 +27,45 @@ import Testing
         #expect(JSONText.quoted("\"\\\n\u{1}") == #""\"\\\n\u0001""#)
     }
 
+    /// Whatever lies before and after it, an escape is found at any offset from the eight-byte words the writer
+    /// skips through, among ASCII and other scalars alike.
+    @Test func escapesAreFoundAtEveryOffset() {
+        let specials = ["\"", "\\", "\n", "\u{1}", "\u{7F}", "\u{2028}", "\u{2029}", "<", ">", "&", "\r", "\t"]
+        let fillers = ["abcdefghijklmnopqrst", "жжжжжжжжжж", "“—”…“—”", "東京都渋谷区東京都"]
+        for filler in fillers {
+            for special in specials {
+                for offset in 0..<12 {
+                    let text = String(filler.prefix(offset)) + special + filler + special
+                    for escapingMarkup in [false, true] {
+                        #expect(
+                            JSONText.quoted(text, escapingMarkup: escapingMarkup)
+                                == Self.reference(text, escapingMarkup: escapingMarkup), "\(text.debugDescription)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// The escapes, scalar by scalar.
+    static func reference(_ text: String, escapingMarkup: Bool) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "<" where escapingMarkup, ">" where escapingMarkup, "&" where escapingMarkup,
+                "\u{2028}", "\u{2029}", "\u{7F}":
+                out += String(format: "\\u%04x", scalar.value)
+            default:
+                out += scalar.value < 0x20 ? String(format: "\\u%04x", scalar.value) : String(scalar)
+            }
+        }
+        return out + "\""
+    }
+
     /// Every escape, byte for byte as written before the escapes went straight into the bytes.
     @Test func everyEscapeIsWrittenExactly() {
         #expect(JSONText.quoted("\r\t\u{0}\u{1F}\u{7F}") == #""\r\t\u0000\u001f\u007f""#)
