@@ -15,66 +15,88 @@ package enum ContentText {
 
     /// Plain text (``TextCleaner/plainText(_:)``), one line per block, empty lines dropped.
     package static func plainLines(_ raw: String) -> String {
-        let bytes = Array(raw.utf8)
-        // Most content is one run of text: nothing to keep apart.
-        guard bytes.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") })
-        else { return TextCleaner.plainText(raw) }
-        let mark = Self.mark
-        var marked: [UInt8] = []
-        marked.reserveCapacity(bytes.count + 16)
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == mark[0], bytes[index...].starts(with: mark) {
-                index += mark.count  // a mark in the input itself is dropped
-                continue
-            }
-            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+        var raw = raw
+        // The text with a mark before each line-breaking tag and for each line break (a mark in the input itself is
+        // dropped), the text between them copied in runs; nil when there is nothing to keep apart, as for most
+        // content (one run of text).
+        let marked: [UInt8]? = raw.withUTF8 { bytes in
+            guard
+                bytes.contains(where: {
+                    $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r")
+                })
+            else { return nil }
+            var marked: [UInt8] = []
+            marked.reserveCapacity(bytes.count + 16)
+            var runStart = 0
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                guard
+                    byte == mark[0] || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+                        || byte == UInt8(ascii: "<")
+                else {
+                    index += 1
+                    continue
+                }
+                if byte == mark[0] {
+                    guard UnsafeBufferPointer(rebasing: bytes[index...]).starts(with: mark) else {
+                        index += 1
+                        continue
+                    }
+                    marked.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                    index += mark.count
+                    runStart = index
+                    continue
+                }
+                if byte == UInt8(ascii: "<"), !isBreakingTag(in: bytes, at: index) {
+                    index += 1
+                    continue
+                }
+                marked.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
                 marked.append(contentsOf: mark)
-            } else if byte == UInt8(ascii: "<"), isBreakingTag(in: bytes, at: index) {
-                // The mark goes before the tag, which the cleaner then strips (or, inside a
-                // script, drops with the script).
-                marked.append(contentsOf: mark)
-                marked.append(byte)
-            } else {
-                marked.append(byte)
+                // A line break is replaced by the mark; a tag stays after it, for the cleaner to strip (or, inside a
+                // script, to drop with the script).
+                runStart = byte == UInt8(ascii: "<") ? index : index + 1
+                index += 1
             }
-            index += 1
+            marked.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+            return marked
         }
-        let cleaned = TextCleaner.plainText(String(decoding: marked, as: UTF8.self))
-        // Split on the mark's bytes; the cleaner folded whitespace, so at most one space sits
-        // at either end of a line.
-        var lines: [UInt8] = []
-        lines.reserveCapacity(cleaned.utf8.count)
-        var line: [UInt8] = []
-        func endLine() {
-            var slice = line[...]
-            while slice.first == UInt8(ascii: " ") { slice = slice.dropFirst() }
-            while slice.last == UInt8(ascii: " ") { slice = slice.dropLast() }
-            if !slice.isEmpty {
+        guard let marked else { return TextCleaner.plainText(raw) }
+        var cleaned = TextCleaner.plainText(String(decoding: marked, as: UTF8.self))
+        // Split on the mark's bytes; the cleaner folded whitespace, so at most one space sits at either end of a
+        // line.
+        return cleaned.withUTF8 { text in
+            var lines: [UInt8] = []
+            lines.reserveCapacity(text.count)
+            func addLine(_ start: Int, _ end: Int) {
+                var start = start
+                var end = end
+                while start < end, text[start] == UInt8(ascii: " ") { start += 1 }
+                while end > start, text[end - 1] == UInt8(ascii: " ") { end -= 1 }
+                guard end > start else { return }
                 if !lines.isEmpty { lines.append(UInt8(ascii: "\n")) }
-                lines.append(contentsOf: slice)
+                lines.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<end]))
             }
-            line.removeAll(keepingCapacity: true)
-        }
-        let text = Array(cleaned.utf8)
-        var position = 0
-        while position < text.count {
-            if text[position] == mark[0], text[position...].starts(with: mark) {
-                endLine()
-                position += mark.count
-            } else {
-                line.append(text[position])
-                position += 1
+            var lineStart = 0
+            var position = 0
+            while position < text.count {
+                if text[position] == mark[0], UnsafeBufferPointer(rebasing: text[position...]).starts(with: mark) {
+                    addLine(lineStart, position)
+                    position += mark.count
+                    lineStart = position
+                } else {
+                    position += 1
+                }
             }
+            addLine(lineStart, text.count)
+            return String(decoding: lines, as: UTF8.self)
         }
-        endLine()
-        return String(decoding: lines, as: UTF8.self)
     }
 
     /// Whether the tag starting at `start` (`<li>`, `</p>`, `<br/>`) is one of ``breakingTags``;
     /// its name is compared lowercased, on bytes.
-    private static func isBreakingTag(in bytes: [UInt8], at start: Int) -> Bool {
+    private static func isBreakingTag(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
         var index = start + 1
         if index < bytes.count, bytes[index] == UInt8(ascii: "/") { index += 1 }
         var name: (bytes: [UInt8], count: Int) = ([0, 0, 0, 0, 0, 0, 0, 0, 0, 0], 0)

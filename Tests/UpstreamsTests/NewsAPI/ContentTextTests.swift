@@ -14,6 +14,11 @@ import Upstreams
         ("Before<script>var a = '<br>';\n x()</script>After", "Before After"),
         ("A\u{E000}B<br>C", "AB\nC"),
         ("\n\n  \r\n", ""),
+        // Another scalar that shares the mark's first byte stays; a tag that only begins like a breaking one is
+        // stripped as any tag, and the breaking ones are found in any case.
+        ("X\u{E001}Y<br>Z", "X\u{E001}Y\nZ"),
+        ("a<brx>b<BR>c</P>d", "a b\nc\nd"),
+        ("line one \r\n\r\n  line two  <li>", "line one\nline two"),
     ])
     func keepsLinesAndDropsMarkup(raw: String, expected: String) {
         #expect(ContentText.plainLines(raw) == expected)
