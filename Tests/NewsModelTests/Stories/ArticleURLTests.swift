@@ -17,11 +17,11 @@ import Testing
         let schemes = ["https://", "http://", "HTTPS://", "Http://", "//", "ftp://"]
         let hosts = [
             "news.example", "a", "News.Example", "1.2.3.4", "a..b", ".a.example", "a-b.example.", "", "u@h.example",
-            "h.example:8080", "h.example:", "h_x.example",
+            "h.example:8080", "h.example:", "h_x.example", "a.-b", "a.", "h.example:99999",
         ]
         let tails = [
             "", "/", "/a/b.html", "?q=1", "#f", "/a b", "/%41", "/%zz", "/p#a#b", "/p\\q", "/ü", "/a;b=c,d!$'()*+",
-            "/~u/_x-y.z", "/@:/?", "/[x]",
+            "/~u/_x-y.z", "/@:/?", "/[x]", "/%7e%7E",
         ]
         var random = SystemRandomNumberGenerator()
         var taken = 0
