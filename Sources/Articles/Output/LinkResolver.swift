@@ -1,10 +1,5 @@
 import Foundation
-
-extension UInt8 {
-    fileprivate var isHexDigit: Bool {
-        (0x30...0x39).contains(self) || (0x61...0x66).contains(self | 0x20)
-    }
-}
+import NewsModel
 
 /// Makes every address in the article absolute, against the page's `<base>` or its own address,
 /// and keeps only the schemes a reader can follow safely: `http`/`https` (and `mailto` for links).
@@ -94,28 +89,8 @@ struct LinkResolver {
             guard index == bytes.count || bytes[index] == 0x2F || bytes[index] == 0x3F || bytes[index] == 0x23 else {
                 return false
             }
-            var sawFragment = false
-            while index < bytes.count {
-                let byte = bytes[index]
-                switch byte {
-                case 0x23:
-                    if sawFragment { return false }
-                    sawFragment = true
-                case 0x25:
-                    guard index + 2 < bytes.count, bytes[index + 1].isHexDigit, bytes[index + 2].isHexDigit else {
-                        return false
-                    }
-                    index += 2
-                case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2D, 0x2E, 0x5F, 0x7E,  // unreserved
-                    0x21, 0x24, 0x26, 0x27, 0x28, 0x29, 0x2A, 0x2B, 0x2C, 0x3B, 0x3D,  // sub-delims
-                    0x3A, 0x40, 0x2F, 0x3F:  // : @ / ?
-                    break
-                default:
-                    return false
-                }
-                index += 1
-            }
-            return true
+            // The rest needs no encoding, by the rule links of stories are written with.
+            return !ArticleURL.needsEncoding(UnsafeBufferPointer(rebasing: bytes[index...]))
         }
     }
 

@@ -287,7 +287,7 @@ public enum ArticleURL {
     }
 
     /// Whether ``percentEncoded(_:)`` would change `bytes`.
-    private static func needsEncoding(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func needsEncoding(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var sawFragment = false
         for index in bytes.indices {
             let byte = bytes[index]
