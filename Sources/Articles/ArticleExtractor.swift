@@ -151,10 +151,13 @@ public struct ArticleExtractor: Sendable {
         if let heading = TitleSimilarity.leadingTitleHeading(in: best.tree, content: best.content, title: title) {
             best.tree.remove(heading)
         }
-        // Related stories and headline lists after the article's end (issue 28, point 1).
+        // Links to other stories, lead-ins to them, gallery counters and repeated captions inside the article,
+        // then related stories and headline lists after its end (issue 28, point 1).
+        InlinePromotions.remove(&best.tree, content: best.content)
         ArticleTail.trim(&best.tree, content: best.content)
         // A subscription prompt is never article text (issue 28, point 10).
         if PaywallMarkers.removePrompts(&best.tree, under: best.content) { report.paywall.prompt = true }
+        ArticleTail.trimClosingFurniture(&best.tree, content: best.content)
         var text = ArticleText(tree: best.tree).text(best.content)
         try checkClock()
         var html = ArticleSanitizer(tree: best.tree, links: links).html(best.content)

@@ -1,6 +1,7 @@
-import Articles
 import Foundation
 import Testing
+
+@testable import Articles
 
 /// Readers' comments are never article text, even inside the article's container and ten times longer than it
 /// (issue 28, point 2).
@@ -40,5 +41,39 @@ import Testing
             Array(Self.page(comments).utf8), url: URL(string: "https://news.example/quay"))
         #expect(extracted.text.contains("rebuild the north quay"))
         #expect(!extracted.text.contains("Reader 7 thinks"), "\(open)")
+    }
+
+    /// A class that says the article has comments, is commentary or is by a correspondent names no comment section:
+    /// the article is kept in the first pass, and the comments beside it still go.
+    @Test(arguments: [
+        "post hentry commented", "story commentary", "entry comments-open", "piece correspondent",
+        "post has-comments", "opinion commentaries",
+    ])
+    func anArticleMarkedOnlyAsHavingCommentsIsKept(classes: String) throws {
+        let comments =
+            "<section class=\"comments\">" + (1...40).map { "<div>" + Self.comment($0) + "</div>" }.joined()
+            + "</section>"
+        let page = """
+            <html><head><title>Board votes to rebuild the north quay</title></head><body>
+            <nav class="menu"><a href="/">Home</a> <a href="/news">News</a> <a href="/sport">Sport</a></nav>
+            <article class="\(classes)"><h1>Board votes to rebuild the north quay</h1>
+            <div class="text">\(Self.article)</div></article>
+            \(comments)
+            <aside class="about"><p>About this site: a small newsroom, since 1998.</p></aside>
+            </body></html>
+            """
+        var report = ExtractionReport()
+        let extracted = try ArticleExtractor().extract(
+            Array(page.utf8), url: URL(string: "https://news.example/quay"), contentType: nil, report: &report)
+        #expect(extracted.text.contains("rebuild the north quay, which storms damaged"), "\(classes)")
+        #expect(!extracted.text.contains("Reader 7 thinks"), "\(classes)")
+        #expect(report.automaticPath == "automatic: scored candidates", "\(classes)")
+    }
+
+    @Test func commentStatesAreNotCommentSections() {
+        #expect(BoilerplatePatterns.mentionsCommentsOnlyAsState("post hentry commented js_amazon_module "))
+        #expect(!BoilerplatePatterns.mentionsCommentsOnlyAsState("post commented comment-list "))
+        #expect(!BoilerplatePatterns.mentionsCommentsOnlyAsState("comments "))
+        #expect(!BoilerplatePatterns.mentionsCommentsOnlyAsState("post body "))
     }
 }

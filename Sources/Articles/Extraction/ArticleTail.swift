@@ -1,3 +1,6 @@
+import Foundation
+import NewsModel
+
 /// What follows an article inside its container and is not of it (issue 28, point 1): a "Related", "More news",
 /// "Trending now" or "Most popular" block (a heading that says so, or letter-spaced as `R E L A T E D`, with the
 /// links after it), and runs of headline links with or without one-line teasers at the article's end.
@@ -31,6 +34,46 @@ enum ArticleTail {
         }
         while let last = blockChildren(tree, of: container).last, isOtherStories(tree, last) {
             tree.remove(last)
+        }
+    }
+
+    /// What sites put under every article's last paragraph: how to reach the writer or follow the site, a
+    /// newsletter or app to sign up for, an affiliate disclosure, a citation line, a call for comments. (A
+    /// publisher's copyright line stays: it is often part of a syndicated story's text.) Walking back from the last
+    /// paragraph, each short one that says so goes; the walk stops at the first paragraph of the story. Run after
+    /// the paywall's prompts were looked for: a prompt is a finding, not furniture.
+    static func trimClosingFurniture(_ tree: inout PageTree, content: Int) {
+        for _ in 0..<8 {
+            guard
+                let last = tree.elements(named: InlinePromotions.blockTags, under: content).last(where: {
+                    !tree.hasDescendant(named: InlinePromotions.blockTags, under: $0) && !tree.isBlank($0)
+                }), isClosingFurniture(tree.normalizedText(last))
+            else { return }
+            tree.remove(last)
+        }
+    }
+
+    /// Phrases of a closing line that is about the site or the writer rather than the story (lowercased).
+    static let closingPhrases = [
+        "follow us", "follow him", "follow her", "follow them", "follow me", "have a tip", "news tip",
+        "may be reached at", "can be reached at", "reach the reporter", "contact the reporter", "email the reporter",
+        "sign up for", "sign up to", "subscribe to", "delivered to your inbox", "in your inbox",
+        "this document is subject to copyright", "affiliate link", "affiliate and/or",
+        "may contain affiliate", "tell us what you think", "join our", "join the conversation", "citation:",
+        "get the app", "download the app", "our newsletter", "newsletters.",
+    ]
+
+    /// A short paragraph (at most 60 words) that only sends the reader elsewhere: an email address, or one of
+    /// ``closingPhrases``.
+    static func isClosingFurniture(_ text: String) -> Bool {
+        guard Article.wordCount(text) <= 60 else { return false }
+        let lowered = text.lowercased()
+        if closingPhrases.contains(where: { UTF8Text.containsBytes(lowered, $0) }) { return true }
+        // An email address: letters, `@`, a host with a dot.
+        return lowered.split(separator: " ").contains { word in
+            guard let at = word.firstIndex(of: "@"), at != word.startIndex else { return false }
+            let host = word[word.index(after: at)...].trimmingCharacters(in: .punctuationCharacters)
+            return host.contains(".") && host.allSatisfy { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" }
         }
     }
 

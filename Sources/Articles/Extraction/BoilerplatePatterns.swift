@@ -23,6 +23,14 @@ enum BoilerplatePatterns {
         "comments-body", "comment-respond", "kommentare", "comentarios", "commentaires", "comment-body",
         "comment-content", "comment-text",
     ]
+    /// Class or id names that contain a comment word without marking a comment section: the state of an article
+    /// that has comments (`commented`, `comments-open`), an opinion piece (`commentary`) or a reporter
+    /// (`correspondent`). An article marked only so is kept (Lifehacker's `<article class="post hentry commented">`).
+    static let commentStates: Set<String> = [
+        "commented", "commentary", "commentaries", "commentator", "commentators", "comments-open",
+        "comments-closed", "comments-enabled", "comments-disabled", "has-comments", "no-comments", "allow-comments",
+        "with-comments", "correspondent", "correspondents", "correspondence",
+    ]
     /// What keeps an element whose class also says comments (`article-comments-enabled`).
     static let commentExceptions = ["article", "body", "main"]
     static let maybeCandidate = ["and", "article", "body", "column", "content", "main", "mathjax", "shadow"]
@@ -74,6 +82,24 @@ enum BoilerplatePatterns {
     /// Whether a class or id, `text`, whose words are `words`, says boilerplate.
     static func isNegative(_ text: String, words: BoilerplateWords) -> Bool {
         words.containsAny(of: negativeWords) || words.containsAny(of: hidWords) && hasHidWord(text)
+    }
+
+    /// Whether every class or id name of `classAndID` (lowercased) that contains a comment word is one of
+    /// ``commentStates``: such an element is not a comment section.
+    static func mentionsCommentsOnlyAsState(_ classAndID: String) -> Bool {
+        var mentions = 0
+        for name in classAndID.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init)
+        where comments.contains(where: { UTF8Text.containsBytes(name, $0) }) {
+            guard commentStates.contains(name) else { return false }
+            mentions += 1
+        }
+        return mentions > 0
+    }
+
+    /// `classAndID` without its ``commentStates`` names.
+    static func withoutCommentStates(_ classAndID: String) -> String {
+        classAndID.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init)
+            .filter { !commentStates.contains($0) }.joined(separator: " ") + " "
     }
 
     /// `share` or `sharedaddy` as a word of a class or id (Readability's share-bar pattern).

@@ -1,0 +1,157 @@
+import Articles
+import Foundation
+import Testing
+
+/// The page's promotions inside an article are not the article (issue 28, point 1): teasers of other stories
+/// marked up as `<article>`s, paragraphs that are only a link to another story, lead-ins to one, gallery counters,
+/// and the closing lines about the site or the writer. The article's own links, lists and last words stay.
+@Suite struct InlinePromotionsTests {
+    static let paragraph =
+        "<p>The harbour board voted on Monday to rebuild the north quay, which storms damaged last winter, "
+        + "and work will start in the spring once the ferries move to the south berth.</p>"
+    static let closing =
+        "<p>The ferries return to the north quay in the autumn of next year, when the new wall is finished.</p>"
+
+    static func extract(_ article: String) throws -> String {
+        let page = """
+            <html><head><title>Board votes to rebuild the north quay</title></head><body>
+            <nav class="menu"><a href="/">Home</a> <a href="/news">News</a></nav>
+            <div class="story"><h1>Board votes to rebuild the north quay</h1>\(article)</div>
+            </body></html>
+            """
+        return try ArticleExtractor().extract(Array(page.utf8), url: URL(string: "https://news.example/quay")).text
+    }
+
+    static func story(with inserted: String) -> String {
+        String(repeating: paragraph, count: 3) + inserted + String(repeating: paragraph, count: 2) + closing
+    }
+
+    @Test(arguments: [
+        "<p><a href=\"/business/founder\">CO-FOUNDER 'PROUD' OF EMPLOYEES LIVING THEIR DREAM</a></p>",
+        "<p><strong><a href=\"/app\">CLICK HERE TO GET THE NEWS APP</a></strong></p>",
+        "<p><a href=\"/space/europa\">NASA mission could spot signs of life on Europa</a></p>",
+        "<p>[<a href=\"/bardo\">Museum houses amazing Roman treasures</a>]</p>",
+    ])
+    func aParagraphThatIsOnlyALinkToAnotherStoryGoes(promotion: String) throws {
+        let text = try Self.extract(Self.story(with: promotion))
+        #expect(text.contains("rebuild the north quay"))
+        #expect(text.contains("when the new wall is finished"))
+        for word in ["PROUD", "NEWS APP", "Europa", "Roman treasures"] {
+            #expect(!text.contains(word), "\(promotion)")
+        }
+    }
+
+    @Test(arguments: [
+        "<p>Related: <a href=\"/chicago\">Chicago is the most segregated city</a></p>",
+        "<p>READ MORE: <a href=\"/plague\">Plague outbreak confirmed in the capital</a></p>",
+        "<p>Lire aussi : <a href=\"/cnil\">Les critiques de la CNIL contre le projet de loi</a></p>",
+        "<p><strong>Leggi anche</strong> <a href=\"/attori\">Ecco gli attori che interpreteranno Pegasus</a></p>",
+        "<p><b>More:</b> <a href=\"/talks\">China invites officials for two-day talks</a></p>",
+        "<p>SEE MORE | <a href=\"/siege\">Students under siege in the university</a></p>",
+    ])
+    func aLeadInToAnotherStoryGoes(promotion: String) throws {
+        let text = try Self.extract(Self.story(with: promotion))
+        #expect(text.contains("rebuild the north quay"))
+        for word in ["segregated", "Plague", "CNIL", "Pegasus", "two-day talks", "under siege"] {
+            #expect(!text.contains(word), "\(promotion)")
+        }
+    }
+
+    @Test(arguments: ["Image 1 of 8", "Photo 3 / 12", "1 of 5", "Image 1 of / 8", "Foto 2 von 9", "Slide 4 of 10"])
+    func aGalleryCounterGoes(counter: String) throws {
+        let text = try Self.extract(Self.story(with: "<p>\(counter)</p>"))
+        #expect(!text.contains(counter), "\(counter)")
+        #expect(text.contains("rebuild the north quay"))
+    }
+
+    /// What the rules above must not take: prose with a link in it, a sentence that starts with a number, a
+    /// heading or list item that is a link (the article's own sources), a lead-in without a link.
+    @Test func theArticlesOwnLinksAndNumbersStay() throws {
+        let own = [
+            "<p>The board said <a href=\"/statement\">in a statement</a> that the work will cost four million.</p>",
+            "<p>1 of 5 voters in the town said the quay mattered more than the new road.</p>", "<p>2019 2020</p>",
+            "<h2><a href=\"#costs\">What the quay will cost</a></h2>",
+            "<ul><li><a href=\"/report\">The engineers' report on the north quay</a></li>"
+                + "<li><a href=\"/minutes\">Minutes of Monday's board meeting</a></li></ul>",
+            "<p>Related: the south berth will also get new bollards before the ferries move.</p>",
+            "<p><a href=\"/reader\">Read the board's whole decision here</a>, with its annexes.</p>",
+        ]
+        let text = try Self.extract(Self.story(with: own.joined()))
+        for phrase in [
+            "in a statement", "1 of 5 voters", "2019 2020", "What the quay will cost", "The engineers' report",
+            "Minutes of Monday's", "Related: the south berth", "with its annexes",
+        ] {
+            #expect(text.contains(phrase), "\(phrase)")
+        }
+    }
+
+    static func teaser(_ number: Int, shape: String) -> String {
+        switch shape {
+        case "excerpt":
+            return "<article class=\"post\"><p>Other story \(number) about the council's budget and what it "
+                + "means for the town's schools and\u{2026}</p></article>"
+        case "picture":
+            return "<article class=\"post\"><a href=\"/story-\(number)\"><img src=\"/\(number).jpg\" alt=\"\"></a>"
+                + "<p>Other story \(number) about the council's budget and the schools.</p></article>"
+        default:
+            return "<article class=\"card\"><h3><a href=\"/story-\(number)\">Other story \(number) about the "
+                + "council</a></h3><p>What the budget means for the town's schools, its harbour, its roads and the ferries "
+                + "that serve the islands, in the words of the council's treasurer.</p></article>"
+        }
+    }
+
+    @Test(arguments: ["excerpt", "picture", "headline"])
+    func teasersOfOtherStoriesInsideTheArticleGo(shape: String) throws {
+        let teasers = (1...6).map { Self.teaser($0, shape: shape) }.joined()
+        let article =
+            "<article class=\"post\"><div class=\"entry\">\(String(repeating: Self.paragraph, count: 4))</div>"
+            + "\(teasers)</article>"
+        let text = try Self.extract(article)
+        #expect(text.contains("rebuild the north quay"))
+        #expect(!text.contains("Other story 3"), "\(shape)")
+    }
+
+    @Test func aLiveBlogsEntriesAndASectionFrontStayWhole() throws {
+        let entries = (1...8).map { number in
+            "<article class=\"entry\"><h3>\(number):00</h3><p>Update \(number): the board is still debating the "
+                + "north quay, and the harbour master has asked to speak before the vote, said our reporter.</p>"
+                + "</article>"
+        }.joined()
+        #expect(try Self.extract(entries).contains("Update 7"))
+        let front = (1...8).map { Self.teaser($0, shape: "headline") }.joined()
+        #expect(try Self.extract(front).contains("Other story 7"))
+    }
+
+    @Test(arguments: [
+        "<p>Have a tip? Ann Example may be reached at ann@news.example. Follow her on Twitter @annexample.</p>",
+        "<p>Email the reporter at reporter@news.example.</p>",
+        "<p>Get the latest updates right in your inbox. Sign up for our newsletters.</p>",
+        "<p>This post may contain affiliate links. Please see my disclosure page.</p>",
+        "<p>Join our forums to keep talking about the harbour, and tell us what you think.</p>",
+        "<p>Citation: Board votes to rebuild the quay (2019, November 18) retrieved 20 November 2019.</p>",
+    ])
+    func closingLinesAboutTheSiteOrTheWriterGo(line: String) throws {
+        let text = try Self.extract(String(repeating: Self.paragraph, count: 4) + Self.closing + line)
+        #expect(text.contains("when the new wall is finished"), "\(line)")
+        for word in ["Have a tip", "Email the reporter", "newsletters", "affiliate", "Join our", "Citation"] {
+            #expect(!text.contains(word), "\(line)")
+        }
+    }
+
+    @Test func theStorysOwnLastWordsStay() throws {
+        // A last paragraph that mentions Twitter or a newsletter in its story, a long one with an address, and a
+        // closing line before the story's end.
+        let story = [
+            "<p>The mayor announced the vote on Twitter on Monday night.</p>",
+            "<p>Follow us on Twitter for the harbour's news.</p>",
+            "<p>The board's newsletter, sent to every household, will carry the plans; residents can write to "
+                + "quay@harbour.example with questions until the end of the month, and the board promised to answer "
+                + "every letter in public at its next meeting, which is open to everyone and will be held in the "
+                + "town hall on the first Monday of March, as every year since the harbour board was founded.</p>",
+        ]
+        let text = try Self.extract(String(repeating: Self.paragraph, count: 4) + story.joined())
+        #expect(text.contains("announced the vote on Twitter"))
+        #expect(text.contains("Follow us on Twitter"))
+        #expect(text.contains("quay@harbour.example"))
+    }
+}
