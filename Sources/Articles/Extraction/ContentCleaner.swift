@@ -1,3 +1,5 @@
+import NewsModel
+
 /// The chosen content cleaned for reading, after Readability's `_prepArticle`: forms, embeds,
 /// asides and share bars out; tables, lists and divs that look like boilerplate (many links, more
 /// images than paragraphs, inputs, a negative class) removed unless they are data tables; `h1`
@@ -69,8 +71,10 @@ struct ContentCleaner {
             guard tree.isAttached(index, to: content), !["figure", "figcaption", "img"].contains(tree[index].name)
             else { continue }
             let length = lengths.length(index)
-            if length < 250,
-                BoilerplateWords(in: tree.classAndID(index)).containsAny(of: BoilerplatePatterns.articleFurnitureWords),
+            if length < 250
+                && BoilerplateWords(in: tree.classAndID(index)).containsAny(
+                    of: BoilerplatePatterns.articleFurnitureWords)
+                || length < 1000 && UTF8Text.containsBytes(tree.classAndID(index), "caption"),
                 !tree.hasAncestor(index, named: "figure")
             {
                 tree.remove(index)

@@ -253,6 +253,11 @@ struct ContentScorer {
         wrapPhrasingRuns(current)
         if hasSingleChild(current, named: "p"), tree.linkDensity(current) < 0.25 {
             let child = elementChildren(current)[0]
+            // A paragraph made here of the div's own text keeps what the div's class and id said of it (a
+            // caption, a credit, a date line), for the cleaning after.
+            if tree[child].attributes.isEmpty {
+                tree[child].attributes = element.attributes.filter { $0.name == "class" || $0.name == "id" }
+            }
             replace(current, with: child, at: position)
             elementsToScore.append(child)
             return child
