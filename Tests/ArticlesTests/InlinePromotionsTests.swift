@@ -129,13 +129,65 @@ import Testing
         "<p>This post may contain affiliate links. Please see my disclosure page.</p>",
         "<p>Join our forums to keep talking about the harbour, and tell us what you think.</p>",
         "<p>Citation: Board votes to rebuild the quay (2019, November 18) retrieved 20 November 2019.</p>",
+        "<p>Tell us what YOU think...</p><p>comments</p>",
+        "<p>Get Harbour Monthly delivered every month. Click here for more information.</p><p>Advert</p>",
+        "<p>Follow @harbournews on Twitter for the latest deals.</p>",
+        "<p>ATENÇÃO: Comentários ofensivos não serão aprovados pelo moderador.</p>",
+        "<p>Tags: harbour, north quay, ferries</p>",
+        "<p>Tags</p><p><a href=\"/t/harbour\">harbour</a>, <a href=\"/t/quay\">north quay</a>, "
+            + "<a href=\"/t/ferries\">ferries</a></p>",
+        "<h3>You may also like</h3><p>Sign up to our newsletter for exclusive updates</p>",
     ])
     func closingLinesAboutTheSiteOrTheWriterGo(line: String) throws {
         let text = try Self.extract(String(repeating: Self.paragraph, count: 4) + Self.closing + line)
         #expect(text.contains("when the new wall is finished"), "\(line)")
-        for word in ["Have a tip", "Email the reporter", "newsletters", "affiliate", "Join our", "Citation"] {
+        for word in [
+            "Have a tip", "Email the reporter", "newsletter", "affiliate", "Join our", "Citation", "YOU think",
+            "comments", "Click here", "Advert", "@harbournews", "moderador", "Tags", "ferries,", "may also like",
+        ] {
             #expect(!text.contains(word), "\(line)")
         }
+    }
+
+    /// A page of a few words has no furniture: its last word and its last heading stay.
+    @Test func aShortPageKeepsItsLastWords() throws {
+        let page = """
+            <html><body><div><p>abc</p><p>def</p><h2>Secondary header</h2><p>ghi</p></div></body></html>
+            """
+        let text = try ArticleExtractor().extract(Array(page.utf8), url: URL(string: "https://news.example/"))
+            .text
+        #expect(text.contains("abc") && text.contains("ghi") && text.contains("Secondary header"))
+    }
+
+    @Test(arguments: [
+        "<p>This slideshow requires JavaScript.</p>", "<p>Please enable JavaScript to view the gallery.</p>",
+        "<p>Your browser does not support the video tag.</p>",
+    ])
+    func whatAPageSaysToABrowserWithoutScriptsGoes(notice: String) throws {
+        let text = try Self.extract(Self.story(with: notice))
+        #expect(!text.contains("JavaScript") && !text.contains("does not support"), "\(notice)")
+        #expect(text.contains("rebuild the north quay"))
+    }
+
+    @Test func proseAboutJavaScriptStays() throws {
+        let prose =
+            "<p>The harbour's new booking site requires JavaScript, which the board's older computers cannot run, "
+            + "so the office will keep taking bookings by telephone until the spring.</p>"
+        let text = try Self.extract(Self.story(with: prose))
+        #expect(text.contains("booking site requires JavaScript"))
+    }
+
+    /// A card shown when a name is hovered (`tooltip`, `popover`, `hovercard`, a rollover block) is hidden in the
+    /// page: its teasers are not the sentence's. The name stays.
+    @Test(arguments: ["tooltip", "popover", "hovercard", "rollover-block"])
+    func aHoverCardInsideASentenceGoes(name: String) throws {
+        let sentence =
+            "<p>The plan was put to the board by <span class=\"person\"><a href=\"/people/ann\">Ann Example</a>"
+            + "<span class=\"\(name)\"><a href=\"/story-9\">Other story nine about the council's budget</a></span>"
+            + "</span>, who chairs the harbour committee and has argued for the north quay since the storm.</p>"
+        let text = try Self.extract(Self.story(with: sentence))
+        #expect(text.contains("Ann Example"), "\(name)")
+        #expect(!text.contains("Other story nine"), "\(name)")
     }
 
     @Test func theStorysOwnLastWordsStay() throws {

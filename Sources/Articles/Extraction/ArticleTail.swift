@@ -56,14 +56,31 @@ enum ArticleTail {
     /// paragraph, each short one that says so goes; the walk stops at the first paragraph of the story. Run after
     /// the paywall's prompts were looked for: a prompt is a finding, not furniture.
     static func trimClosingFurniture(_ tree: inout PageTree, content: Int) {
-        for _ in 0..<8 {
+        // A page of a few words (a test page, a note) has no furniture to take.
+        let words = Article.wordCount(tree.normalizedText(content))
+        guard words >= 100 else { return }
+        for _ in 0..<12 {
             guard
                 let last = tree.elements(named: InlinePromotions.blockTags, under: content).last(where: {
                     !tree.hasDescendant(named: InlinePromotions.blockTags, under: $0) && !tree.isBlank($0)
-                }), isClosingFurniture(tree.normalizedText(last))
+                }), isClosing(tree, last)
             else { return }
             tree.remove(last)
         }
+    }
+
+    /// A closing block that is not the story's: furniture (``isClosingFurniture(_:)``), a heading that announces
+    /// other stories, a line of tags (three links or more and little else), or a word or two left over from the
+    /// page (`Advert`, `comments`, `Tags`; not a heading).
+    static func isClosing(_ tree: PageTree, _ block: Int) -> Bool {
+        let text = tree.normalizedText(block)
+        if isClosingFurniture(text) || isAnnouncement(tree, block) { return true }
+        if Article.wordCount(text) <= 2, !text.contains(where: { ".!?".contains($0) }),
+            !headingNames.contains(tree[block].name), tree.first("img", under: block) == nil
+        {
+            return true
+        }
+        return tree.elements(named: ["a"], under: block).count >= 3 && tree.linkDensity(block) >= 0.8
     }
 
     /// Phrases of a closing line that is about the site or the writer rather than the story (lowercased).
@@ -73,7 +90,8 @@ enum ArticleTail {
         "sign up for", "sign up to", "subscribe to", "delivered to your inbox", "in your inbox",
         "this document is subject to copyright", "affiliate link", "affiliate and/or",
         "may contain affiliate", "tell us what you think", "join our", "join the conversation", "citation:",
-        "get the app", "download the app", "our newsletter", "newsletters.",
+        "get the app", "download the app", "our newsletter", "newsletters.", "follow @", "click here",
+        "moderator", "moderador", "moderated", "tags:", "etiquetas:", "schlagwörter:",
     ]
 
     /// A short paragraph (at most 60 words) that only sends the reader elsewhere: an email address, or one of

@@ -9,7 +9,8 @@ enum BoilerplatePatterns {
         "-ad-", "ai2html", "banner", "breadcrumbs", "combx", "comment", "community", "cover-wrap", "disqus", "extra",
         "footer", "gdpr", "header", "legends", "menu", "related", "remark", "replies", "rss", "shoutbox", "sidebar",
         "skyscraper", "social", "sponsor", "supplemental", "ad-break", "agegate", "pagination", "pager", "popup",
-        "yom-remote", "cookie", "consent", "newsletter", "subscribe", "taboola", "outbrain",
+        "yom-remote", "cookie", "consent", "newsletter", "subscribe", "taboola", "outbrain", "tooltip", "popover",
+        "hovercard", "hover-card", "rollover-block",
     ]
     /// Comment sections, dropped in every pass: a short article with long comments is still the
     /// short article (comments are not the article, whatever their length).

@@ -1,3 +1,5 @@
+import NewsModel
+
 /// Blocks inside an article that are the page's, not the story's (issue 28, point 1): a teaser of another story
 /// marked up as an `<article>` of its own, a paragraph that is only a link to another story (`CLICK HERE TO GET
 /// THE APP`, a headline between two paragraphs), a paragraph that leads into one (`Related: …`, `READ MORE: …`,
@@ -26,7 +28,9 @@ enum InlinePromotions {
             if tree.hasDescendant(named: blockTags, under: block) { continue }
             let text = tree.normalizedText(block)
             if text.isEmpty { continue }
-            if isGalleryCounter(text) || isLinkOnly(tree, block, text: text) || isLeadIn(tree, block, text: text) {
+            if isGalleryCounter(text) || isScriptNotice(text) || isLinkOnly(tree, block, text: text)
+                || isLeadIn(tree, block, text: text)
+            {
                 tree.remove(block)
                 continue
             }
@@ -75,6 +79,17 @@ enum InlinePromotions {
         var trimmed = Substring(text)
         while let last = trimmed.last, last == "]" || last == ")" || last == " " { trimmed = trimmed.dropLast() }
         return trimmed.hasSuffix("…") || trimmed.hasSuffix("...")
+    }
+
+    /// `This slideshow requires JavaScript.`, `Please enable JavaScript to view the comments`, `Your browser does not
+    /// support the video tag.`: what a page says to a browser without scripts, at most 15 words.
+    static func isScriptNotice(_ text: String) -> Bool {
+        guard Article.wordCount(text) <= 15 else { return false }
+        let lowered = text.lowercased()
+        if UTF8Text.containsBytes(lowered, "your browser does not support") { return true }
+        guard UTF8Text.containsBytes(lowered, "javascript") else { return false }
+        return ["requires", "require", "enable", "turn on", "needs", "must be", "is disabled", "not available"]
+            .contains { UTF8Text.containsBytes(lowered, $0) }
     }
 
     /// `Image 1 of 8`, `Photo 3 / 12`, `1 of 5`, `Image 1 of / 8`: a slide's number among the slides.
