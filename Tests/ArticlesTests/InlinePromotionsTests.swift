@@ -149,6 +149,13 @@ import Testing
         }
     }
 
+    /// A sentence in Japanese is one "word" between spaces: as the last block it is the story's, not a leftover.
+    @Test func aLastSentenceWithoutSpacesStays() throws {
+        let sentence = "<p>これでようやく元の操作性を取り戻せました</p>"
+        let text = try Self.extract(String(repeating: Self.paragraph, count: 4) + sentence)
+        #expect(text.contains("これでようやく元の操作性を取り戻せました"))
+    }
+
     /// A page of a few words has no furniture: its last word and its last heading stay.
     @Test func aShortPageKeepsItsLastWords() throws {
         let page = """

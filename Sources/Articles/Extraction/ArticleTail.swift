@@ -56,26 +56,41 @@ enum ArticleTail {
     /// paragraph, each short one that says so goes; the walk stops at the first paragraph of the story. Run after
     /// the paywall's prompts were looked for: a prompt is a finding, not furniture.
     static func trimClosingFurniture(_ tree: inout PageTree, content: Int) {
-        // A page of a few words (a test page, a note) has no furniture to take.
-        let words = Article.wordCount(tree.normalizedText(content))
-        guard words >= 100 else { return }
+        // A page of a few words (a test page, a note: under 600 characters, about 100 words) has no furniture.
+        guard tree.textLength(content) >= 600 else { return }
         for _ in 0..<12 {
-            guard
-                let last = tree.elements(named: InlinePromotions.blockTags, under: content).last(where: {
-                    !tree.hasDescendant(named: InlinePromotions.blockTags, under: $0) && !tree.isBlank($0)
-                }), isClosing(tree, last)
-            else { return }
+            guard let last = lastBlock(tree, under: content), isClosing(tree, last) else { return }
             tree.remove(last)
         }
     }
 
+    /// The last block under `root` that holds text and no other block, found walking back from the end (a long
+    /// article's beginning is never visited).
+    static func lastBlock(_ tree: PageTree, under root: Int) -> Int? {
+        var stack = tree[root].children
+        while let index = stack.popLast() {
+            if tree.clock.spend() { return nil }
+            guard !tree[index].isText else { continue }
+            if InlinePromotions.blockTags.contains(tree[index].tag),
+                !tree.hasDescendant(named: InlinePromotions.blockTags, under: index)
+            {
+                if !tree.isBlank(index) { return index }
+                continue
+            }
+            stack.append(contentsOf: tree[index].children)
+        }
+        return nil
+    }
+
     /// A closing block that is not the story's: furniture (``isClosingFurniture(_:)``), a heading that announces
     /// other stories, a line of tags (three links or more and little else), or a word or two left over from the
-    /// page (`Advert`, `comments`, `Tags`; not a heading).
+    /// page (`Advert`, `comments`, `Tags`: at most 20 characters, not a heading, and not in Chinese or Japanese,
+    /// where a whole sentence is one "word").
     static func isClosing(_ tree: PageTree, _ block: Int) -> Bool {
         let text = tree.normalizedText(block)
         if isClosingFurniture(text) || isAnnouncement(tree, block) { return true }
-        if Article.wordCount(text) <= 2, !text.contains(where: { ".!?".contains($0) }),
+        if Article.wordCount(text) <= 2, text.count <= 20, !text.contains(where: { ".!?".contains($0) }),
+            text.unicodeScalars.allSatisfy({ $0.value < 0x2E80 }),
             !headingNames.contains(tree[block].name), tree.first("img", under: block) == nil
         {
             return true

@@ -26,8 +26,11 @@ enum InlinePromotions {
         for block in tree.elements(named: blockTags, under: content) where tree.isAttached(block, to: content) {
             // A block holding other blocks is judged by them.
             if tree.hasDescendant(named: blockTags, under: block) { continue }
+            // Every rule wants a short block or a link: a long paragraph without one is prose, and its text is
+            // not built.
+            let length = tree.textLength(block)
+            guard length > 0, length <= 200 || tree.first("a", under: block) != nil else { continue }
             let text = tree.normalizedText(block)
-            if text.isEmpty { continue }
             if isGalleryCounter(text) || isScriptNotice(text) || isLinkOnly(tree, block, text: text)
                 || isLeadIn(tree, block, text: text)
             {
@@ -42,11 +45,12 @@ enum InlinePromotions {
     /// to another page, or many links.
     /// (A live blog's entries are `<article>`s too, but whole: they stay.)
     static func removeOtherArticles(_ tree: inout PageTree, content: Int) {
+        let articles = tree.elements(named: ["article"], under: content).filter { $0 != content }
+        guard !articles.isEmpty else { return }
         let total = tree.textLength(content)
         var teasers: [Int] = []
         var teaserLength = 0
-        for other in tree.elements(named: ["article"], under: content)
-        where other != content && !teasers.contains(where: { tree.isAttached(other, to: $0) }) {
+        for other in articles where !teasers.contains(where: { tree.isAttached(other, to: $0) }) {
             let length = tree.textLength(other)
             guard length * 2 < total else { continue }
             let text = tree.normalizedText(other)
@@ -84,7 +88,7 @@ enum InlinePromotions {
     /// `This slideshow requires JavaScript.`, `Please enable JavaScript to view the comments`, `Your browser does not
     /// support the video tag.`: what a page says to a browser without scripts, at most 15 words.
     static func isScriptNotice(_ text: String) -> Bool {
-        guard Article.wordCount(text) <= 15 else { return false }
+        guard text.utf8.count <= 200, Article.wordCount(text) <= 15 else { return false }
         let lowered = text.lowercased()
         if UTF8Text.containsBytes(lowered, "your browser does not support") { return true }
         guard UTF8Text.containsBytes(lowered, "javascript") else { return false }
@@ -94,6 +98,8 @@ enum InlinePromotions {
 
     /// `Image 1 of 8`, `Photo 3 / 12`, `1 of 5`, `Image 1 of / 8`: a slide's number among the slides.
     static func isGalleryCounter(_ text: String) -> Bool {
+        // The longest counter is a few words: a paragraph of prose is not split to find out.
+        guard text.utf8.count <= 40 else { return false }
         let words = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "/" })
         guard (2...5).contains(words.count), let last = words.last, last.allSatisfy(\.isNumber) else { return false }
         var rest = words.dropLast()
@@ -112,9 +118,9 @@ enum InlinePromotions {
     /// A paragraph whose words (three or more) are all one link's: a headline or a call to action. Brackets, bars and
     /// bullets beside the link (`[VIDEO]`, `|`) count as the link's.
     static func isLinkOnly(_ tree: PageTree, _ block: Int, text: String) -> Bool {
-        guard tree[block].name == "p", Article.wordCount(text) >= 3 else { return false }
+        guard tree[block].name == "p" else { return false }
         let links = tree.elements(named: ["a"], under: block)
-        guard links.count == 1 else { return false }
+        guard links.count == 1, Article.wordCount(text) >= 3 else { return false }
         let linked = TextWhitespace.characterCount(tree.normalizedText(links[0]))
         let total = TextWhitespace.characterCount(text)
         return Double(linked) >= Double(total) * 0.9 || total - linked <= 3
