@@ -74,4 +74,16 @@ public struct NewsAPIArticles: RandomAccessCollection, Sendable {
             return data.withUnsafeBytes { index.publishedAt(position, in: $0) }
         }
     }
+
+    /// The date the `publishedAt` of the article at `position` spells (``NewsAPIDate/parse(_:)``); nil when it has
+    /// none or it is no date. Read with the index when there is one: no byte of the answer is read again.
+    public func publishedDate(at position: Int) -> Date? {
+        switch storage {
+        case .decoded(let articles):
+            return articles[position].publishedAt.flatMap(NewsAPIDate.parse)
+        case .indexed(_, let index), .read(_, let index, _):
+            precondition(indices.contains(position), "article \(position) is out of range")
+            return index.publishedDate(position)
+        }
+    }
 }
