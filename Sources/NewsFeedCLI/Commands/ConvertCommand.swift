@@ -40,7 +40,7 @@ package enum ConvertCommand {
         // alone from the file (a newest-first feed reads them in date order: through the mapping, the pages around
         // each read would be mapped too, and the whole answer would stay resident).
         mapped?.releasePages()
-        let articles = mapped.map { mapped in response.articles.readingEachArticle { mapped.bytes(in: $0) } }
+        let articles = mapped.map { mapped in response.articles.readingEachArticle { mapped.read($0, into: $1) } }
         let (channel, stories) = makeFeed(
             articles ?? response.articles, spec: spec, site: site, format: format, now: context.clock())
         // Sorting by date read every article's date through the mapping.

@@ -117,8 +117,13 @@ package struct NewsAPIJSONIndex: Sendable {
     /// The article at `index`, from `part`: the document's bytes in ``byteRange(ofArticle:)`` (empty when that is
     /// nil), read alone.
     package func article(_ index: Int, inPart part: UnsafeRawBufferPointer) -> NewsAPIArticle {
+        article(index, inPart: part, from: byteRange(ofArticle: index)?.lowerBound ?? 0)
+    }
+
+    /// ``article(_:inPart:)`` when the caller has the start of ``byteRange(ofArticle:)`` already (`origin`; 0 when
+    /// that is nil).
+    package func article(_ index: Int, inPart part: UnsafeRawBufferPointer, from origin: Int) -> NewsAPIArticle {
         let first = index * ArticleField.count
-        let origin = byteRange(ofArticle: index)?.lowerBound ?? 0
         func text(_ field: ArticleField) -> String? {
             spans[first + field.rawValue].string(in: part, from: origin)
         }
