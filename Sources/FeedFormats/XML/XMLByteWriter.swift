@@ -36,6 +36,29 @@ package struct XMLByteWriter: ~Copyable {
         output = ByteBuffer(capacity: 1 << 16)
     }
 
+    /// A writer inside `elements` (outermost first), after a child of the innermost ended: what it writes is what a
+    /// writer that opened them and ended a child there writes next (such as an RSS item after another), for
+    /// ``appendWritten(_:in:)`` into that writer. It writes children of the innermost element only.
+    package init(inside elements: [String]) {
+        output = ByteBuffer(capacity: 1 << 16)
+        openElements = elements
+    }
+
+    /// How many bytes are written (and not yet handed over).
+    package var byteCount: Int { output.count }
+
+    /// Appends `bytes[range]`, written by a writer made ``init(inside:)`` the elements open here and ending with the
+    /// end of an element: these are the bytes this writer would have written for the same calls, and it is left as it would
+    /// have been after them.
+    package mutating func appendWritten(_ bytes: [UInt8], in range: Range<Int>) {
+        if startTagIsOpen {
+            append(">\n")
+            startTagIsOpen = false
+        }
+        bytes.withUnsafeBufferPointer { output.append($0, from: range.lowerBound, to: range.upperBound) }
+        indentsEndTag = true
+    }
+
     /// Writes the XML declaration, version 1.0 in UTF-8.
     package mutating func startDocument() throws(FeedError) {
         append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
@@ -145,6 +168,12 @@ package struct XMLByteWriter: ~Copyable {
         return output.data
     }
 
+    /// ``takeWrittenBytes()`` as an array.
+    package mutating func takeWrittenArray() -> [UInt8] {
+        defer { output.removeAll() }
+        return output.array
+    }
+
     /// Closes every open element and hands over the rest of the document.
     package consuming func finish() throws(FeedError) -> Data {
         while !openElements.isEmpty { try endElement() }
@@ -248,6 +277,9 @@ private struct ByteBuffer: ~Copyable {
 
     /// A copy of the bytes so far.
     var data: Data { Data(bytes: base, count: count) }
+
+    /// A copy of the bytes so far, as an array.
+    var array: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
     mutating func removeAll() { count = 0 }
 
