@@ -221,22 +221,20 @@ package final class RSSItemWriter {
     /// How many bytes are written (and not yet handed over).
     package var byteCount: Int { writer.byteCount }
 
-    /// The items written so far, handed over and forgotten.
-    package func takeBytes() -> [UInt8] {
-        writer.takeWrittenArray()
+    /// The items written so far, handed over (without a copy) and forgotten.
+    package func takeBytes() -> Data {
+        writer.handOverWrittenBytes()
     }
 }
 
-/// An RSS feed written from items written apart (``RSSItemWriter``), handed out in pieces: joined, the pieces are
-/// the bytes ``RSSRenderer/render(_:followedBy:itemsPerPiece:emit:)`` gives for the document followed by the same
-/// stories (in the same pieces when the document has no stories of its own, as `convert`'s has not).
+/// An RSS feed written from items written apart (``RSSItemWriter``), handed out in pieces: the channel, the items
+/// as they were written (no copy) and the feed's end. Joined, the pieces are the bytes
+/// ``RSSRenderer/render(_:followedBy:itemsPerPiece:emit:)`` gives for the document followed by the same stories.
 package struct RSSFeedStream: ~Copyable {
     private var writer: XMLByteWriter
-    private let itemsPerPiece: Int
-    private var itemsInPiece = 0
 
-    /// A feed of `document` (its own stories first), pieces of `itemsPerPiece` items.
-    package init(_ document: FeedDocument, itemsPerPiece: Int) throws(FeedError) {
+    /// A feed of `document`, its own stories first.
+    package init(_ document: FeedDocument) throws(FeedError) {
         var writer = try XMLByteWriter()
         let renderer = RSSRenderer()
         try renderer.writeHead(document, to: &writer)
@@ -245,20 +243,23 @@ package struct RSSFeedStream: ~Copyable {
             try renderer.writeItem(story, to: &writer, html: &html)
         }
         self.writer = writer
-        self.itemsPerPiece = itemsPerPiece
-        itemsInPiece = document.stories.count
     }
 
-    /// Adds the items ``RSSItemWriter`` wrote at `ranges` of `bytes`, in that order, handing `emit` each piece due.
-    package mutating func append(items bytes: [UInt8], at ranges: [Range<Int>], emit: (Data) -> Void) throws(FeedError)
-    {
-        for range in ranges {
-            writer.appendWritten(bytes, in: range)
-            itemsInPiece += 1
-            guard itemsInPiece >= itemsPerPiece else { continue }
-            itemsInPiece = 0
-            emit(try writer.takeWrittenBytes())
+    /// Hands `emit` what is written before them, then the items ``RSSItemWriter`` wrote at `ranges` of `bytes`, in
+    /// that order: runs of items next to each other as one piece, each a slice of `bytes`.
+    package mutating func append(items bytes: Data, at ranges: [Range<Int>], emit: (Data) -> Void) throws(FeedError) {
+        guard var run = ranges.first else { return }
+        writer.willAppendWritten()
+        if writer.byteCount > 0 { emit(try writer.takeWrittenBytes()) }
+        for range in ranges.dropFirst() {
+            if range.lowerBound == run.upperBound {
+                run = run.lowerBound..<range.upperBound
+            } else {
+                emit(bytes[run])
+                run = range
+            }
         }
+        emit(bytes[run])
     }
 
     /// The rest of the feed.

@@ -76,7 +76,7 @@ package enum ConvertCommand {
 
     /// The RSS feed of `articles` as ``makeFeed(_:spec:site:format:now:)`` and the RSS renderer would write it, byte
     /// for byte, with each item written on the thread that made its story (``ParallelWrittenItems``): the thread
-    /// writing the feed only puts the items in it, in pieces of about 100 items.
+    /// writing the feed only hands the items on, as they were written, some 32 at a time.
     private static func writeRSS(
         _ articles: NewsAPIArticles, name: String, spec: FeedSpec, site: URL, _ context: CommandContext
     ) throws(CommandExit) {
@@ -87,7 +87,7 @@ package enum ConvertCommand {
         ) { RSSItems() }
         let output = context.standardOutput
         do {
-            var feed = try RSSFeedStream(channel, itemsPerPiece: 100)
+            var feed = try RSSFeedStream(channel)
             // Once the reader is gone (`| head -1`), no more items are made, as no more stories are.
             for written in items {
                 if let failure = written.failure as? FeedError { throw failure }
@@ -105,7 +105,7 @@ package enum ConvertCommand {
         private let writer = RSSItemWriter()
         func write(_ story: Story) { writer.write(story) }
         var byteCount: Int { writer.byteCount }
-        func takeBytes() -> [UInt8] { writer.takeBytes() }
+        func takeBytes() -> Data { writer.takeBytes() }
         var failure: (any Error)? { writer.failure }
     }
 

@@ -11,7 +11,7 @@ package protocol StoryItemWriter: AnyObject, SendableMetatype {
     /// How many bytes are written (and not yet handed over).
     var byteCount: Int { get }
     /// The items written so far, handed over and forgotten.
-    func takeBytes() -> [UInt8]
+    func takeBytes() -> Data
     /// The first item that could not be written, if any.
     var failure: (any Error)? { get }
 }
@@ -20,7 +20,7 @@ package protocol StoryItemWriter: AnyObject, SendableMetatype {
 /// in `bytes`.
 package struct WrittenItems: Sendable {
     /// The items' bytes.
-    package let bytes: [UInt8]
+    package let bytes: Data
     /// Where each item is in `bytes`, in feed order: first of each URL only.
     package let ranges: [Range<Int>]
     /// Why an item could not be written (the feed cannot be complete), if one could not.
@@ -127,7 +127,7 @@ where Articles.Element == NewsAPIArticle, Articles.Index == Int {
         private static var chunkSize: Int { 32 }
         /// A chunk's items: their bytes, where each ends and its story's URL; whether a helper made them.
         package struct Chunk: Sendable {
-            var bytes: [UInt8]
+            var bytes: Data
             var items: [(end: Int, key: String)]
             var failure: (any Error)?
             var byHelper: Bool

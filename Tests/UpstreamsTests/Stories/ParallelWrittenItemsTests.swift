@@ -20,9 +20,9 @@ import Upstreams
 
         var byteCount: Int { bytes.count }
 
-        func takeBytes() -> [UInt8] {
+        func takeBytes() -> Data {
             defer { bytes = [] }
-            return bytes
+            return Data(bytes)
         }
 
         static func line(_ story: Story) -> String {
