@@ -50,10 +50,9 @@ package enum ConvertCommand {
             }
             return .ok
         }
+        // Sorting by date reads no article again: the dates were read with the index.
         let (channel, stories) = makeFeed(
             articles ?? response.articles, spec: spec, site: site, format: format, now: context.clock())
-        // Sorting by date read every article's date through the mapping.
-        mapped?.releasePages()
         do {
             // Written in pieces of items, so a 10,000-item feed is never held whole either.
             // Once the reader is gone (`| head -1`), no more stories are made: the feed's end
@@ -90,7 +89,7 @@ package enum ConvertCommand {
             var feed = try RSSFeedStream(channel)
             // Once the reader is gone (`| head -1`), no more items are made, as no more stories are.
             for written in items {
-                if let failure = written.failure as? FeedError { throw failure }
+                if let failure = written.failure { throw failure as? FeedError ?? .writerFailed("\(failure)") }
                 try feed.append(items: written.bytes, at: written.ranges) { output.write(utf8: $0) }
                 if output.readerIsGone { break }
             }
