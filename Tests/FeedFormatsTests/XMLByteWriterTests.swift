@@ -152,6 +152,49 @@ import Testing
         try writer.text("t")
         #expect(throws: FeedError.self) { try writer.attribute("a", "after text") }
     }
+
+    /// What a writer made inside open elements writes (``XMLByteWriter/init(inside:)``) is, appended there, what the
+    /// writer with them open would have written: after a child of the innermost or right after its start tag.
+    @Test(arguments: [false, true])
+    func writingInsideOpenElementsIsWritingThere(afterAChild: Bool) throws {
+        func children(_ writer: inout XMLByteWriter) throws(FeedError) {
+            for number in 0..<3 {
+                try writer.startElement("item")
+                try writer.attribute("n", "\(number)\t\"")
+                try writer.element("title", text: "T \(number) & <x>\r")
+                try writer.startElement("empty")
+                try writer.endElement()
+                try writer.startElement("nested")
+                try writer.startElement("deeper")
+                try writer.text("text")
+                try writer.endElement()
+                try writer.endElement()
+                try writer.endElement()
+            }
+        }
+        func opening(_ writer: inout XMLByteWriter) throws(FeedError) {
+            try writer.startDocument()
+            try writer.startElement("rss")
+            try writer.attribute("version", "2.0")
+            try writer.startElement("channel")
+            if afterAChild { try writer.element("title", text: "Channel") }
+        }
+        var direct = try XMLByteWriter()
+        try opening(&direct)
+        try children(&direct)
+        try direct.endElement()
+        try direct.element("after", text: "x")
+
+        var inside = XMLByteWriter(inside: ["rss", "channel"])
+        try children(&inside)
+        let bytes = inside.takeWrittenArray()
+        var joined = try XMLByteWriter()
+        try opening(&joined)
+        joined.appendWritten([0x20] + bytes + [0x20], in: 1..<(bytes.count + 1))
+        try joined.endElement()
+        try joined.element("after", text: "x")
+        #expect(try joined.finish() == direct.finish())
+    }
 }
 
 /// A small seeded generator, so a failing random document can be reproduced.

@@ -18,6 +18,9 @@ package enum TextCleanerCorpus {
         "\u{600} [+5 chars]", "\u{A0}[+5 chars]", "…\u{600}",
         // Runs of eight bytes and more mixing scalars the rules pass over with ones they look at.
         "Москва", "東京都渋谷区", "ελληνικά", "naïve—café", "“quoted”", "longerplainword", "x\u{1680}y",
+        // Single spaces between words, at every place in a run of eight bytes and next to the runs' ends.
+        "a b c d e f g h i", "one two three four", "abcdefg hijklmn ", " abcdefg", "seven b", "abcdefgh ",
+        "x y", "Zoë Müller и Москва", "a  b c", "ab \u{A0}cd ef",
     ]
 
     /// A deterministic corpus: every piece alone, then seeded random concatenations.

@@ -55,6 +55,23 @@ public struct RSSRenderer: FeedRenderer {
         _ document: FeedDocument, followedBy moreStories: MoreStories, to writer: inout XMLByteWriter,
         afterEachItem: (inout XMLByteWriter) throws(FeedError) -> Void
     ) throws(FeedError) {
+        try writeHead(document, to: &writer)
+        // One buffer for the items' HTML, reused: see FeedHTML.appendEscaped(_:to:).
+        var html: [UInt8] = []
+        for story in document.stories {
+            try writeItem(story, to: &writer, html: &html)
+            try afterEachItem(&writer)
+        }
+        for story in moreStories {
+            try writeItem(story, to: &writer, html: &html)
+            try afterEachItem(&writer)
+        }
+        try writer.endElement()
+        try writer.endElement()
+    }
+
+    /// Everything before the items: the declaration, `rss` and the channel's own elements; `channel` is left open.
+    fileprivate func writeHead(_ document: FeedDocument, to writer: inout XMLByteWriter) throws(FeedError) {
         try writer.startDocument()
         try writer.startElement("rss")
         try writer.attribute("version", "2.0")
@@ -92,21 +109,9 @@ public struct RSSRenderer: FeedRenderer {
             try writer.attribute("href", hub.absoluteString)
             try writer.endElement()
         }
-        // One buffer for the items' HTML, reused: see FeedHTML.appendEscaped(_:to:).
-        var html: [UInt8] = []
-        for story in document.stories {
-            try writeItem(story, to: &writer, html: &html)
-            try afterEachItem(&writer)
-        }
-        for story in moreStories {
-            try writeItem(story, to: &writer, html: &html)
-            try afterEachItem(&writer)
-        }
-        try writer.endElement()
-        try writer.endElement()
     }
 
-    private func writeItem(_ story: Story, to writer: inout XMLByteWriter, html: inout [UInt8]) throws(FeedError) {
+    fileprivate func writeItem(_ story: Story, to writer: inout XMLByteWriter, html: inout [UInt8]) throws(FeedError) {
         let url = story.link.text
         try writer.startElement("item")
         try writer.element("title", text: story.title)
@@ -190,5 +195,75 @@ public struct RSSRenderer: FeedRenderer {
         try writer.attribute("type", image.mimeType)
         try writer.endElement()
         try MediaImageElements.write(image, to: &writer)
+    }
+}
+
+/// RSS items written apart from their feed (on another thread, say), one after another: the bytes
+/// ``RSSRenderer/render(_:followedBy:itemsPerPiece:emit:)`` writes for the same stories, which ``RSSFeedStream``
+/// puts in a feed. One writer is used by one thread at a time.
+package final class RSSItemWriter {
+    private var writer = XMLByteWriter(inside: ["rss", "channel"])
+    private var html: [UInt8] = []
+    /// The first failure of an item (none for any story: the renderer's calls are well formed).
+    package private(set) var failure: FeedError?
+
+    package init() {}
+
+    /// Writes the item of `story` after those written so far.
+    package func write(_ story: Story) {
+        do {
+            try RSSRenderer().writeItem(story, to: &writer, html: &html)
+        } catch {
+            failure = failure ?? error
+        }
+    }
+
+    /// How many bytes are written (and not yet handed over).
+    package var byteCount: Int { writer.byteCount }
+
+    /// The items written so far, handed over (without a copy) and forgotten.
+    package func takeBytes() -> Data {
+        writer.handOverWrittenBytes()
+    }
+}
+
+/// An RSS feed written from items written apart (``RSSItemWriter``), handed out in pieces: the channel, the items
+/// as they were written (no copy) and the feed's end. Joined, the pieces are the bytes
+/// ``RSSRenderer/render(_:followedBy:itemsPerPiece:emit:)`` gives for the document followed by the same stories.
+package struct RSSFeedStream: ~Copyable {
+    private var writer: XMLByteWriter
+
+    /// A feed of `document`, its own stories first.
+    package init(_ document: FeedDocument) throws(FeedError) {
+        var writer = try XMLByteWriter()
+        let renderer = RSSRenderer()
+        try renderer.writeHead(document, to: &writer)
+        var html: [UInt8] = []
+        for story in document.stories {
+            try renderer.writeItem(story, to: &writer, html: &html)
+        }
+        self.writer = writer
+    }
+
+    /// Hands `emit` what is written before them, then the items ``RSSItemWriter`` wrote at `ranges` of `bytes`, in
+    /// that order: runs of items next to each other as one piece, each a slice of `bytes`.
+    package mutating func append(items bytes: Data, at ranges: [Range<Int>], emit: (Data) -> Void) throws(FeedError) {
+        guard var run = ranges.first else { return }
+        writer.willAppendWritten()
+        if writer.byteCount > 0 { emit(try writer.takeWrittenBytes()) }
+        for range in ranges.dropFirst() {
+            if range.lowerBound == run.upperBound {
+                run = run.lowerBound..<range.upperBound
+            } else {
+                emit(bytes[run])
+                run = range
+            }
+        }
+        emit(bytes[run])
+    }
+
+    /// The rest of the feed.
+    package consuming func finish() throws(FeedError) -> Data {
+        try writer.finish()
     }
 }

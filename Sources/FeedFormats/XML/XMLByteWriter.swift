@@ -36,6 +36,35 @@ package struct XMLByteWriter: ~Copyable {
         output = ByteBuffer(capacity: 1 << 16)
     }
 
+    /// A writer inside `elements` (outermost first), after a child of the innermost ended: what it writes is what a
+    /// writer that opened them and ended a child there writes next (such as an RSS item after another), for
+    /// ``appendWritten(_:in:)`` into that writer. It writes children of the innermost element only.
+    package init(inside elements: [String]) {
+        output = ByteBuffer(capacity: 1 << 16)
+        openElements = elements
+    }
+
+    /// How many bytes are written (and not yet handed over).
+    package var byteCount: Int { output.count }
+
+    /// Appends `bytes[range]`, written by a writer made ``init(inside:)`` the elements open here and ending with the
+    /// end of an element: these are the bytes this writer would have written for the same calls, and it is left as it would
+    /// have been after them.
+    package mutating func appendWritten(_ bytes: [UInt8], in range: Range<Int>) {
+        willAppendWritten()
+        bytes.withUnsafeBufferPointer { output.append($0, from: range.lowerBound, to: range.upperBound) }
+    }
+
+    /// ``appendWritten(_:in:)`` for bytes the caller puts after this writer's bytes itself (it hands over what this
+    /// writer has written first): closes a start tag still open, and leaves the writer as the bytes leave it.
+    package mutating func willAppendWritten() {
+        if startTagIsOpen {
+            append(">\n")
+            startTagIsOpen = false
+        }
+        indentsEndTag = true
+    }
+
     /// Writes the XML declaration, version 1.0 in UTF-8.
     package mutating func startDocument() throws(FeedError) {
         append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
@@ -145,6 +174,17 @@ package struct XMLByteWriter: ~Copyable {
         return output.data
     }
 
+    /// ``takeWrittenBytes()`` as an array.
+    package mutating func takeWrittenArray() -> [UInt8] {
+        defer { output.removeAll() }
+        return output.array
+    }
+
+    /// ``takeWrittenBytes()`` without a copy: the buffer itself is handed over, and the writer goes on in a new one.
+    package mutating func handOverWrittenBytes() -> Data {
+        output.handOver()
+    }
+
     /// Closes every open element and hands over the rest of the document.
     package consuming func finish() throws(FeedError) -> Data {
         while !openElements.isEmpty { try endElement() }
@@ -233,8 +273,9 @@ package struct XMLByteWriter: ~Copyable {
     }
 }
 
-/// A growable byte buffer with one owner: appends are a capacity check and a `memcpy`.
-private struct ByteBuffer: ~Copyable {
+/// A growable byte buffer with one owner: appends are a capacity check and a `memcpy`. Not `private`: code inlined
+/// into other files (``RSSItemWriter``'s) refers to its metadata, which a private type's symbols cannot give.
+struct ByteBuffer: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     private(set) var count = 0
@@ -248,6 +289,17 @@ private struct ByteBuffer: ~Copyable {
 
     /// A copy of the bytes so far.
     var data: Data { Data(bytes: base, count: count) }
+
+    /// A copy of the bytes so far, as an array.
+    var array: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+    /// The bytes so far, in their memory (no copy), which the buffer leaves for new memory of the same capacity.
+    mutating func handOver() -> Data {
+        let bytes = Data(bytesNoCopy: base, count: count, deallocator: .custom { pointer, _ in pointer.deallocate() })
+        base = .allocate(capacity: capacity)
+        count = 0
+        return bytes
+    }
 
     mutating func removeAll() { count = 0 }
 

@@ -40,11 +40,19 @@ package enum ConvertCommand {
         // alone from the file (a newest-first feed reads them in date order: through the mapping, the pages around
         // each read would be mapped too, and the whole answer would stay resident).
         mapped?.releasePages()
-        let articles = mapped.map { mapped in response.articles.readingEachArticle { mapped.bytes(in: $0) } }
+        let articles = mapped.map { mapped in response.articles.readingEachArticle { mapped.read($0, into: $1) } }
+        if format == .rss {
+            // RSS items are written where their stories are made, on both threads (see ParallelWrittenItems).
+            try writeRSS(articles ?? response.articles, name: name, spec: spec, site: site, context)
+            if response.articles.isEmpty {
+                context.standardError.line(
+                    "newsfeed convert: \(name): the response holds no articles; wrote an empty feed")
+            }
+            return .ok
+        }
+        // Sorting by date reads no article again: the dates were read with the index.
         let (channel, stories) = makeFeed(
             articles ?? response.articles, spec: spec, site: site, format: format, now: context.clock())
-        // Sorting by date read every article's date through the mapping.
-        mapped?.releasePages()
         do {
             // Written in pieces of items, so a 10,000-item feed is never held whole either.
             // Once the reader is gone (`| head -1`), no more stories are made: the feed's end
@@ -63,6 +71,41 @@ package enum ConvertCommand {
             context.standardError.line("newsfeed convert: \(name): the response holds no articles; wrote an empty feed")
         }
         return .ok
+    }
+
+    /// The RSS feed of `articles` as ``makeFeed(_:spec:site:format:now:)`` and the RSS renderer would write it, byte
+    /// for byte, with each item written on the thread that made its story (``ParallelWrittenItems``): the thread
+    /// writing the feed only hands the items on, as they were written, some 32 at a time.
+    private static func writeRSS(
+        _ articles: NewsAPIArticles, name: String, spec: FeedSpec, site: URL, _ context: CommandContext
+    ) throws(CommandExit) {
+        let (channel, stories) = makeFeed(articles, spec: spec, site: site, format: .rss, now: context.clock())
+        let items = ParallelWrittenItems(
+            articles: stories.articles, normalizer: stories.normalizer, seenAt: stories.now, workers: stories.workers,
+            finishing: stories.finishing
+        ) { RSSItems() }
+        let output = context.standardOutput
+        do {
+            var feed = try RSSFeedStream(channel)
+            // Once the reader is gone (`| head -1`), no more items are made, as no more stories are.
+            for written in items {
+                if let failure = written.failure { throw failure as? FeedError ?? .writerFailed("\(failure)") }
+                try feed.append(items: written.bytes, at: written.ranges) { output.write(utf8: $0) }
+                if output.readerIsGone { break }
+            }
+            output.write(utf8: try feed.finish())
+        } catch {
+            throw context.exit(.failure, "newsfeed convert: \(name): \(error)")
+        }
+    }
+
+    /// ``RSSItemWriter`` as the item writer of ``ParallelWrittenItems``.
+    private final class RSSItems: StoryItemWriter {
+        private let writer = RSSItemWriter()
+        func write(_ story: Story) { writer.write(story) }
+        var byteCount: Int { writer.byteCount }
+        func takeBytes() -> Data { writer.takeBytes() }
+        var failure: (any Error)? { writer.failure }
     }
 
     /// A saved DuckDuckGo answer as the feed `build` would write on its first run.

@@ -44,29 +44,26 @@ package final class MappedInput: @unchecked Sendable {
         close(descriptor)
     }
 
-    /// The file's bytes in `range` (within the file), read into memory of their own (`pread`), not through the
-    /// mapping: reading out of order through a mapping makes the kernel map the pages around each read as well,
-    /// and they count towards the peak until handed back. Same bytes as the mapping's (the file is only read).
-    package func bytes(in range: Range<Int>) -> [UInt8] {
-        guard !range.isEmpty else { return [] }
-        return [UInt8](unsafeUninitializedCapacity: range.count) { buffer, initialized in
-            guard let start = buffer.baseAddress else { return }
-            var done = 0
-            while done < range.count {
-                let got = pread(
-                    descriptor, start + done, range.count - done, off_t(range.lowerBound + done))
-                if got > 0 {
-                    done += got
-                } else if got < 0, errno == EINTR {
-                    continue
-                } else {
-                    break
-                }
+    /// The file's bytes in `range` (within the file), read into `buffer` (`pread`; it must have room for
+    /// `range.count` bytes), not through the mapping: reading out of order through a mapping makes the kernel map
+    /// the pages around each read as well, and they count towards the peak until handed back. Same bytes as the
+    /// mapping's (the file is only read). A caller reading thousands of ranges needs no array for each.
+    package func read(_ range: Range<Int>, into buffer: UnsafeMutableRawBufferPointer) {
+        guard !range.isEmpty, let start = buffer.baseAddress else { return }
+        precondition(buffer.count >= range.count, "the buffer is too small for the range")
+        var done = 0
+        while done < range.count {
+            let got = pread(descriptor, start + done, range.count - done, off_t(range.lowerBound + done))
+            if got > 0 {
+                done += got
+            } else if got < 0, errno == EINTR {
+                continue
+            } else {
+                break
             }
-            // A file cut shorter since it was indexed reads as zero bytes there (the mapping would fault instead).
-            (start + done).initialize(repeating: 0, count: range.count - done)
-            initialized = range.count
         }
+        // A file cut shorter since it was indexed reads as zero bytes there (the mapping would fault instead).
+        (start + done).initializeMemory(as: UInt8.self, repeating: 0, count: range.count - done)
     }
 
     /// The bytes, without a copy; the mapping lives as long as any `Data` made from it.

@@ -27,6 +27,13 @@ package struct JSONScanner {
         self.bytes = bytes
     }
 
+    /// A scanner of `bytes` whose next byte to read is at `position` (at most `bytes.count`): for reading a part of
+    /// a document from its middle, in the state the caller knows it to be in there.
+    package init(_ bytes: UnsafeRawBufferPointer, at position: Int) {
+        self.bytes = bytes
+        self.position = position
+    }
+
     /// Whether every byte has been read.
     var isAtEnd: Bool { position == bytes.count }
 

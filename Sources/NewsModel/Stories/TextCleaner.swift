@@ -352,15 +352,22 @@ public enum TextCleaner {
             let raw = UnsafeRawBufferPointer(input)
             while index < input.count {
                 // Words (runs of visible ASCII and of scalars that are no space and never dropped) are copied whole,
-                // found eight bytes at a time: a word without controls, spaces, DEL and the lead bytes of the scalars
-                // the rules look at (C2, E1, E2, E3, EF) holds none of them, whatever else it holds.
+                // found eight bytes at a time: a word without controls, DEL and the lead bytes of the scalars the rules
+                // look at (C2, E1, E2, E3, EF) holds none of them, whatever else it holds. Single ASCII spaces between
+                // them are copied with them (folding leaves such a space as it is): a word may hold spaces, none next
+                // to another nor first in the run nor after a space; one left last in the run is taken off below.
                 var runEnd = index
                 while runEnd + 8 <= input.count {
                     let word = ByteWord(raw, at: runEnd)
-                    if word.hasByte(below: 0x21) || word.hasByte(0x7F) || word.hasByte(0xC2) || word.hasByte(0xE1)
+                    if word.hasByte(below: 0x20) || word.hasByte(0x7F) || word.hasByte(0xC2) || word.hasByte(0xE1)
                         || word.hasByte(0xE2) || word.hasByte(0xE3) || word.hasByte(0xEF)
                     {
                         break
+                    }
+                    let spaces = word.mask(of: UInt8(ascii: " "))
+                    if spaces != 0 {
+                        if spaces & (spaces << 8) != 0 { break }
+                        if spaces & ByteWord.firstByteBit != 0, runEnd == index || input[runEnd - 1] == 0x20 { break }
                     }
                     runEnd += 8
                 }
@@ -377,6 +384,8 @@ public enum TextCleaner {
                         break
                     }
                 }
+                // A space the words ended with may start a run of whitespace, or end the text: folded below.
+                if runEnd > index, input[runEnd - 1] == 0x20 { runEnd -= 1 }
                 if runEnd > index {
                     if pendingSpace, count > 0 {
                         output[count] = UInt8(ascii: " ")

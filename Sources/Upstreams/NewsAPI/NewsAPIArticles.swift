@@ -12,7 +12,7 @@ public struct NewsAPIArticles: RandomAccessCollection, Sendable {
         case indexed(Data, NewsAPIJSONIndex)
         /// Each article's bytes read alone from the answer's file (``readingEachArticle(through:)``); the `Data`
         /// for reading single fields.
-        case read(Data, NewsAPIJSONIndex, @Sendable (Range<Int>) -> [UInt8])
+        case read(Data, NewsAPIJSONIndex, @Sendable (Range<Int>, UnsafeMutableRawBufferPointer) -> Void)
     }
 
     private let storage: Storage
@@ -36,12 +36,15 @@ public struct NewsAPIArticles: RandomAccessCollection, Sendable {
         }
     }
 
-    /// The same articles, each built from its own bytes as `read` gives them (the file read at that range) rather
+    /// The same articles, each built from its own bytes as `read` gives them (the file read at that range into the
+    /// buffer, which has room for exactly that many bytes; a buffer on the stack for most articles) rather
     /// than from the answer's mapped bytes: for reading them out of file order, where every read from a mapping
     /// makes the kernel map the pages around it too, so a few hundred articles in date order fill the whole
     /// mapping (`convert` of 10,000 articles, newest first: peak 40 MB; 32 MB in file order). Single fields
     /// (``publishedAt(at:)``) are still read from the bytes. Articles already built are kept as they are.
-    public func readingEachArticle(through read: @escaping @Sendable (Range<Int>) -> [UInt8]) -> NewsAPIArticles {
+    public func readingEachArticle(
+        through read: @escaping @Sendable (Range<Int>, UnsafeMutableRawBufferPointer) -> Void
+    ) -> NewsAPIArticles {
         guard case .indexed(let data, let index) = storage else { return self }
         return NewsAPIArticles(storage: .read(data, index, read))
     }
@@ -59,8 +62,14 @@ public struct NewsAPIArticles: RandomAccessCollection, Sendable {
             return data.withUnsafeBytes { index.article(position, in: $0) }
         case .read(_, let index, let read):
             precondition(indices.contains(position), "article \(position) is out of range")
-            let part = index.byteRange(ofArticle: position).map(read) ?? []
-            return part.withUnsafeBytes { index.article(position, inPart: $0) }
+            guard let range = index.byteRange(ofArticle: position) else {
+                return index.article(position, inPart: UnsafeRawBufferPointer(start: nil, count: 0), from: 0)
+            }
+            // No array per article: the bytes are read into memory on the stack (or the heap, for a rare huge one).
+            return withUnsafeTemporaryAllocation(byteCount: range.count, alignment: 1) { part in
+                read(range, part)
+                return index.article(position, inPart: UnsafeRawBufferPointer(part), from: range.lowerBound)
+            }
         }
     }
 
@@ -72,6 +81,18 @@ public struct NewsAPIArticles: RandomAccessCollection, Sendable {
         case .indexed(let data, let index), .read(let data, let index, _):
             precondition(indices.contains(position), "article \(position) is out of range")
             return data.withUnsafeBytes { index.publishedAt(position, in: $0) }
+        }
+    }
+
+    /// The date the `publishedAt` of the article at `position` spells (``NewsAPIDate/parse(_:)``); nil when it has
+    /// none or it is no date. Read with the index when there is one: no byte of the answer is read again.
+    public func publishedDate(at position: Int) -> Date? {
+        switch storage {
+        case .decoded(let articles):
+            return articles[position].publishedAt.flatMap(NewsAPIDate.parse)
+        case .indexed(_, let index), .read(_, let index, _):
+            precondition(indices.contains(position), "article \(position) is out of range")
+            return index.publishedDate(position)
         }
     }
 }

@@ -5,8 +5,8 @@ import NewsModel
 /// feed by each story's date (`publishedAt` where plausible, else the time it was seen), newest first, equal
 /// dates in response order, as `build` sorts; for a ranked search in NewsAPI's order.
 ///
-/// Only the dates are read to sort (one field per article), so `convert` still builds each article once, as it
-/// streams the feed, and holds one `Int` per article rather than the stories.
+/// Only the dates are read to sort (one field per article, read with the answer's index), so `convert` still builds
+/// each article once, as it streams the feed, and holds one `Int` per article rather than the stories.
 public struct NewsAPIArticlesInFeedOrder: RandomAccessCollection, Sendable {
     private let base: NewsAPIArticles
     /// Positions in `base`, in feed order; nil for the response's own order.
@@ -19,8 +19,9 @@ public struct NewsAPIArticlesInFeedOrder: RandomAccessCollection, Sendable {
             order = nil
             return
         }
+        // The dates were read with the index: the answer's bytes are not read again to sort them.
         let dates = base.indices.map { position in
-            NewsAPIDate.plausibleDate(base.publishedAt(at: position), now: seenAt) ?? seenAt
+            NewsAPIDate.plausible(base.publishedDate(at: position), now: seenAt) ?? seenAt
         }
         order = base.indices.sorted { left, right in
             dates[left] != dates[right] ? dates[left] > dates[right] : left < right

@@ -14,8 +14,13 @@ public enum NewsAPIDate {
     /// The date if `text` parses and lies between 1990 and `now` (plus a little clock skew); else nil,
     /// so the feed falls back to when the story was first seen.
     public static func plausibleDate(_ text: String?, now: Date) -> Date? {
-        guard let text, let date = parse(text) else { return nil }
-        guard date >= earliestPlausible, date.timeIntervalSince(now) <= allowedClockSkew else { return nil }
+        guard let text else { return nil }
+        return plausible(parse(text), now: now)
+    }
+
+    /// `date` (as ``parse(_:)`` read it) when it lies between 1990 and `now` (plus a little clock skew); else nil.
+    package static func plausible(_ date: Date?, now: Date) -> Date? {
+        guard let date, date >= earliestPlausible, date.timeIntervalSince(now) <= allowedClockSkew else { return nil }
         return date
     }
 
@@ -25,13 +30,17 @@ public enum NewsAPIDate {
         var text = text
         // On the contiguous bytes, trimmed by index: the trim through reversed views of `utf8` was a twentieth of a
         // 10,000-article `convert`, whose dates are read twice (for the order, then for each story).
-        return text.withUTF8 { all in
-            var start = 0
-            var end = all.count
-            while start < end, isSpace(all[start]) { start += 1 }
-            while end > start, isSpace(all[end - 1]) { end -= 1 }
-            return parse(trimmed: UnsafeBufferPointer(rebasing: all[start..<end]))
-        }
+        return text.withUTF8(parse(utf8:))
+    }
+
+    /// ``parse(_:)`` for the text's UTF-8 bytes. Bytes that are not UTF-8 need no repair first: every byte between
+    /// the spaces trimmed must be an ASCII digit, sign or letter of the form, so such text is no date either way.
+    package static func parse(utf8 all: UnsafeBufferPointer<UInt8>) -> Date? {
+        var start = 0
+        var end = all.count
+        while start < end, isSpace(all[start]) { start += 1 }
+        while end > start, isSpace(all[end - 1]) { end -= 1 }
+        return parse(trimmed: UnsafeBufferPointer(rebasing: all[start..<end]))
     }
 
     private static func parse(trimmed bytes: UnsafeBufferPointer<UInt8>) -> Date? {

@@ -1,4 +1,7 @@
+import Dispatch
+import Foundation
 import NewsModel
+import Synchronization
 
 /// A strict, single pass over a NewsAPI answer's JSON that reads the envelope and records where
 /// each article's fields lie, without building the articles.
@@ -13,6 +16,12 @@ import NewsModel
 /// general reader (``NewsAPIEnvelope/init(_:)-(JSONValue)``), for which `init` returns nil: a
 /// top level that is not an object, and a key written with escapes (`"ti\u0074le"` is `title`).
 /// What this type reads it reads exactly as the general reader does; the tests compare both.
+///
+/// A big answer is read in two parts at once: a second thread starts at an article near the middle (a guess, see
+/// ``secondPartStart(in:)``) while the calling thread reads from the start. The second part counts only when the
+/// first thread comes to that very place between two elements of `articles`: then it is in the state the second
+/// thread began in, and reading on from there alone would have done what the second thread did, to the same
+/// articles or the same first error. Otherwise the second part is thrown away and the first thread reads on.
 package struct NewsAPIJSONIndex: Sendable {
     /// `status`, when it is a string.
     package private(set) var status: String?
@@ -28,23 +37,48 @@ package struct NewsAPIJSONIndex: Sendable {
     package private(set) var skippedArticles = 0
     /// ``ArticleField/count`` spans per article object, in ``ArticleField`` order.
     private var spans: [JSONStringSpan] = []
+    /// Each article's `publishedAt` as ``NewsAPIDate/parse(_:)`` reads it (nil when there is none or it is no date),
+    /// read while its bytes are at hand: ordering a big answer by date then reads no article again.
+    private var publishedDates: [Date?] = []
 
     /// The number of article objects.
     var articleCount: Int { spans.count / ArticleField.count }
 
     /// Set on meeting a shape the general reader is for (see the type's comment).
     private var isDeclined = false
+    /// Whether the articles from the second part's start on are the second thread's reading (see the type's comment).
+    package private(set) var readInTwoParts = false
     /// How many articles are read between two calls of `init`'s `progress`.
     private static let progressInterval = 1024
+    /// Answers of at least this many bytes are read in two parts at once (see the type's comment).
+    package static let twoPartMinimum = 256 * 1024
+    /// The bytes per article assumed when reserving room for the spans (real answers have 800–900).
+    private static let reservedBytesPerArticle = 400
+
+    /// An index of nothing yet.
+    private init() {}
 
     /// Indexes `bytes`; nil for the shapes left to the general reader (see the type's comment).
     /// - Parameter progress: told every 1,024 articles how many bytes from the start are read.
     /// - Throws: the first place where `bytes` are not JSON.
     package init?(_ bytes: UnsafeRawBufferPointer, progress: ((Int) -> Void)? = nil) throws(JSONSyntaxError) {
+        let start = bytes.count >= Self.twoPartMinimum ? Self.secondPartStart(in: bytes) : nil
+        try self.init(bytes, secondPartAt: start, progress: progress)
+    }
+
+    /// ``init(_:progress:)`` with a second thread reading from `secondPartAt` (any offset: what it reads counts only
+    /// when the first thread comes to that offset between two articles, see the type's comment); nil reads on one.
+    package init?(
+        _ bytes: UnsafeRawBufferPointer, secondPartAt start: Int?, progress: ((Int) -> Void)? = nil
+    ) throws(JSONSyntaxError) {
+        let second = start.map { SecondPart(bytes, from: $0) }
+        // Whatever happens here, the second thread is done with the bytes before they may go.
+        defer { second?.finish() }
+        spans.reserveCapacity(bytes.count / Self.reservedBytesPerArticle * ArticleField.count)
         var scanner = JSONScanner(bytes)
         try scanner.beginDocument()
         if try scanner.valueStart() == .object {
-            try readEnvelope(&scanner, progress: progress)
+            try readEnvelope(&scanner, bytes: bytes, progress: progress, second: second)
         } else {
             // Checked all the same, so both readers refuse the same bytes with the same error.
             try scanner.skipValue()
@@ -71,7 +105,9 @@ package struct NewsAPIJSONIndex: Sendable {
     package func byteRange(ofArticle index: Int) -> Range<Int>? {
         var first = Int32.max
         var last = Int32.min
-        for span in spans[index * ArticleField.count..<(index + 1) * ArticleField.count] where span.start >= 0 {
+        for position in index * ArticleField.count..<(index + 1) * ArticleField.count {
+            let span = spans[position]
+            guard span.start >= 0 else { continue }
             first = min(first, span.start)
             last = max(last, span.end)
         }
@@ -81,8 +117,13 @@ package struct NewsAPIJSONIndex: Sendable {
     /// The article at `index`, from `part`: the document's bytes in ``byteRange(ofArticle:)`` (empty when that is
     /// nil), read alone.
     package func article(_ index: Int, inPart part: UnsafeRawBufferPointer) -> NewsAPIArticle {
+        article(index, inPart: part, from: byteRange(ofArticle: index)?.lowerBound ?? 0)
+    }
+
+    /// ``article(_:inPart:)`` when the caller has the start of ``byteRange(ofArticle:)`` already (`origin`; 0 when
+    /// that is nil).
+    package func article(_ index: Int, inPart part: UnsafeRawBufferPointer, from origin: Int) -> NewsAPIArticle {
         let first = index * ArticleField.count
-        let origin = byteRange(ofArticle: index)?.lowerBound ?? 0
         func text(_ field: ArticleField) -> String? {
             spans[first + field.rawValue].string(in: part, from: origin)
         }
@@ -96,6 +137,12 @@ package struct NewsAPIJSONIndex: Sendable {
     /// field.
     package func publishedAt(_ index: Int, in bytes: UnsafeRawBufferPointer) -> String? {
         spans[index * ArticleField.count + ArticleField.publishedAt.rawValue].string(in: bytes)
+    }
+
+    /// The date the `publishedAt` of the article at `index` spells, as ``NewsAPIDate/parse(_:)`` reads it; nil when
+    /// it has none or it is no date. Read with the index: no byte is read again.
+    package func publishedDate(_ index: Int) -> Date? {
+        publishedDates[index]
     }
 
     // MARK: Reading
@@ -114,7 +161,7 @@ package struct NewsAPIJSONIndex: Sendable {
     }
 
     private mutating func readEnvelope(
-        _ scanner: inout JSONScanner, progress: ((Int) -> Void)?
+        _ scanner: inout JSONScanner, bytes: UnsafeRawBufferPointer, progress: ((Int) -> Void)?, second: SecondPart?
     ) throws(JSONSyntaxError) {
         var seen = KeySet()
         var isFirst = true
@@ -131,7 +178,7 @@ package struct NewsAPIJSONIndex: Sendable {
             } else if scanner.matches(key, "articles"), seen.insert(4) {
                 articlesKind = try Self.kind(at: &scanner)
                 if articlesKind == .array {
-                    try readArticles(&scanner, progress: progress)
+                    try readArticles(&scanner, bytes: bytes, progress: progress, second: second)
                 } else {
                     try scanner.skipValue()
                 }
@@ -157,25 +204,59 @@ package struct NewsAPIJSONIndex: Sendable {
     }
 
     private mutating func readArticles(
-        _ scanner: inout JSONScanner, progress: ((Int) -> Void)?
+        _ scanner: inout JSONScanner, bytes: UnsafeRawBufferPointer, progress: ((Int) -> Void)?, second: SecondPart?
     ) throws(JSONSyntaxError) {
         scanner.open()
         var isFirst = true
+        var second = second
+        // Not needed once the array is read, wherever it ends.
+        defer { second?.cancel() }
         while try scanner.nextElement(isFirst: &isFirst) {
-            if scanner.next == JSONScanner.openBrace {
-                try readArticle(&scanner)
-                if let progress, articleCount % Self.progressInterval == 0 { progress(scanner.position) }
-            } else {
-                // null, a number, a string…: costs that element only.
-                try scanner.skipValue()
-                skippedArticles += 1
+            if let part = second, scanner.position >= part.start {
+                second = nil
+                // At the very byte, between two elements: the rest of the array is what the second thread read.
+                if scanner.position == part.start, let (rest, end) = try part.outcome()?.get() {
+                    append(rest)
+                    readInTwoParts = true
+                    scanner = JSONScanner(bytes, at: end)
+                    progress?(end)
+                    return
+                }
+                part.cancel()
+            }
+            if try readElement(&scanner, bytes: bytes), let progress, articleCount % Self.progressInterval == 0 {
+                progress(scanner.position)
             }
         }
     }
 
-    private mutating func readArticle(_ scanner: inout JSONScanner) throws(JSONSyntaxError) {
+    /// Reads the element of `articles` at the scanner; true when it was an article object.
+    private mutating func readElement(
+        _ scanner: inout JSONScanner, bytes: UnsafeRawBufferPointer
+    ) throws(JSONSyntaxError) -> Bool {
+        guard scanner.next == JSONScanner.openBrace else {
+            // null, a number, a string…: costs that element only.
+            try scanner.skipValue()
+            skippedArticles += 1
+            return false
+        }
+        try readArticle(&scanner, bytes: bytes)
+        return true
+    }
+
+    /// The articles of `part`, read after these.
+    private mutating func append(_ part: NewsAPIJSONIndex) {
+        spans.append(contentsOf: part.spans)
+        publishedDates.append(contentsOf: part.publishedDates)
+        skippedArticles += part.skippedArticles
+        if part.isDeclined { isDeclined = true }
+    }
+
+    private mutating func readArticle(_ scanner: inout JSONScanner, bytes: UnsafeRawBufferPointer)
+        throws(JSONSyntaxError)
+    {
         let first = spans.count
-        spans.append(contentsOf: repeatElement(.absent, count: ArticleField.count))
+        for _ in 0..<ArticleField.count { spans.append(.absent) }
         var seen = KeySet()
         var isFirst = true
         scanner.open()
@@ -192,6 +273,134 @@ package struct NewsAPIJSONIndex: Sendable {
                 spans[first + field.rawValue] = try scanner.optionalStringSpan()
             }
         }
+        publishedDates.append(Self.date(spans[first + ArticleField.publishedAt.rawValue], in: bytes))
+    }
+
+    /// The date `span` spells, as ``NewsAPIDate/parse(_:)`` reads its string.
+    private static func date(_ span: JSONStringSpan, in bytes: UnsafeRawBufferPointer) -> Date? {
+        guard span.start >= 0 else { return nil }
+        guard !span.hasEscapes else { return span.string(in: bytes).flatMap(NewsAPIDate.parse) }
+        // Without escapes the string is these bytes (repaired where they are not UTF-8, which no date is).
+        let text = UnsafeRawBufferPointer(rebasing: bytes[Int(span.start)..<Int(span.end)])
+        return NewsAPIDate.parse(utf8: text.assumingMemoryBound(to: UInt8.self))
+    }
+
+    // MARK: Two parts at once
+
+    /// Where a second thread may start reading articles: the first `{` from the middle of `bytes` on that follows
+    /// `}` and `,` and starts a member with a plain name (`{"source":`), whitespace between them allowed, as an article
+    /// after another starts in a compact or an indented answer. Only a guess (it may be inside a string), checked
+    /// when the first thread gets there; nil when there is none in the megabyte after the middle.
+    package static func secondPartStart(in bytes: UnsafeRawBufferPointer) -> Int? {
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        /// The last byte at or before `index` that is no whitespace; -1 when there is none.
+        func lastNonSpace(atOrBefore index: Int) -> Int {
+            var index = index
+            while index >= 0, isSpace(bytes[index]) { index -= 1 }
+            return index
+        }
+        /// Whether `"name":` (a name of ASCII letters, digits and `_`) follows `index`, after any whitespace.
+        func startsMember(after index: Int) -> Bool {
+            var next = index + 1
+            while next < bytes.count, isSpace(bytes[next]) { next += 1 }
+            guard next < bytes.count, bytes[next] == JSONScanner.quote else { return false }
+            next += 1
+            let nameStart = next
+            while next < bytes.count, case let byte = bytes[next],
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
+            {
+                next += 1
+            }
+            guard next > nameStart, next < bytes.count, bytes[next] == JSONScanner.quote else { return false }
+            next += 1
+            while next < bytes.count, isSpace(bytes[next]) { next += 1 }
+            return next < bytes.count && bytes[next] == UInt8(ascii: ":")
+        }
+        var index = bytes.count / 2
+        let limit = min(bytes.count, index + (1 << 20))
+        while index < limit {
+            defer { index += 1 }
+            guard bytes[index] == JSONScanner.openBrace else { continue }
+            let comma = lastNonSpace(atOrBefore: index - 1)
+            guard comma >= 0, bytes[comma] == UInt8(ascii: ","),
+                case let close = lastNonSpace(atOrBefore: comma - 1), close >= 0, bytes[close] == UInt8(ascii: "}"),
+                startsMember(after: index)
+            else { continue }
+            return index
+        }
+        return nil
+    }
+
+    /// The rest of `articles` from `start` on, read on a thread of its own as if `start` were the first byte of an
+    /// element after the first (see the type's comment).
+    private final class SecondPart: @unchecked Sendable {
+        // Unchecked: `result` is written by the reading thread before it signals `done`, and read only after `done`
+        // is waited for.
+        typealias Reading = Result<(index: NewsAPIJSONIndex, end: Int), JSONSyntaxError>
+
+        /// Where the reading starts.
+        let start: Int
+        private let cancelled = Atomic<Bool>(false)
+        private let done = DispatchSemaphore(value: 0)
+        /// What was read: the articles and the offset after the array's `]`, or the first error; nil when cancelled.
+        private var result: Reading?
+        private var isDone = false
+
+        /// Starts reading `bytes` from `start`; `bytes` must stay valid until ``finish()``.
+        init(_ bytes: UnsafeRawBufferPointer, from start: Int) {
+            self.start = start
+            let bytes = UncheckedBytes(bytes: bytes)
+            DispatchQueue.global(qos: .userInitiated).async { [self] in
+                result = read(bytes.bytes)
+                done.signal()
+            }
+        }
+
+        /// What the second thread read, once it is done; nil when it was cancelled first.
+        func outcome() -> Reading? {
+            wait()
+            return result
+        }
+
+        /// Stops the reading at the next element.
+        func cancel() {
+            cancelled.store(true, ordering: .relaxed)
+        }
+
+        /// Stops the reading and waits until the thread is done with the bytes.
+        func finish() {
+            cancel()
+            wait()
+        }
+
+        private func wait() {
+            guard !isDone else { return }
+            done.wait()
+            isDone = true
+        }
+
+        private func read(_ bytes: UnsafeRawBufferPointer) -> Reading? {
+            var part = NewsAPIJSONIndex()
+            part.spans.reserveCapacity(
+                max(0, bytes.count - start) / NewsAPIJSONIndex.reservedBytesPerArticle * ArticleField.count)
+            var scanner = JSONScanner(bytes, at: start)
+            var isFirst = false
+            do throws(JSONSyntaxError) {
+                repeat {
+                    if cancelled.load(ordering: .relaxed) { return nil }
+                    _ = try part.readElement(&scanner, bytes: bytes)
+                } while try scanner.nextElement(isFirst: &isFirst)
+                return .success((part, scanner.position))
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
+
+    /// The answer's bytes, handed to the second thread, which reads them only while the first waits for it.
+    private struct UncheckedBytes: @unchecked Sendable {
+        let bytes: UnsafeRawBufferPointer
     }
 
     private mutating func readSource(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> (

@@ -19,7 +19,7 @@ where Articles.Element == NewsAPIArticle, Articles.Index == Int {
     let batchSize = 512
 
     /// Applied to each story on the thread that made it (`convert` decides its image there).
-    let finishing: (@Sendable (inout Story) -> Void)?
+    package let finishing: (@Sendable (inout Story) -> Void)?
 
     /// - Parameter finishing: applied to each story in place, on the normalizing threads: work done
     ///   there is off the thread that consumes the stories, and no story is copied for it.

@@ -30,7 +30,7 @@ import Upstreams
         #expect(envelope.articles.map(Array.init) == reference.articles.map(Array.init), sourceLocation: sourceLocation)
         // Each article read alone from its own bytes (as `convert` reads a file out of order) is the same article.
         if let articles = envelope.articles {
-            let alone = articles.readingEachArticle { range in Array(data[range]) }
+            let alone = articles.readingEachArticle { range, part in part.copyBytes(from: data[range]) }
             #expect(Array(alone) == Array(articles), sourceLocation: sourceLocation)
         }
     }
