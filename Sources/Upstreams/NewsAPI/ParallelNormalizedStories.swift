@@ -40,22 +40,23 @@ where Articles.Element == NewsAPIArticle, Articles.Index == Int {
 
     /// Yields each batch's stories in article order, skipping URLs already seen. While the
     /// caller works through one batch (rendering it), the next is made in the background, and
-    /// when the caller is through first it helps make the rest of it (see ``PendingBatch``).
+    /// when the caller is through first it helps make the rest of it (see ``ChunkedBatch``).
     public struct Iterator: IteratorProtocol {
         package let stories: ParallelNormalizedStories
-        var nextArticle: Int
+        var schedule: BatchSchedule<Chunk, Story>
         /// The current batch's stories, in chunks; the chunks and each chunk's stories are kept
         /// back to front, so each story is moved out, not copied.
-        var chunks: [PendingBatch.Chunk] = []
+        var chunks: [Chunk] = []
         /// The stories given out that a helper made: kept until the next batch's helper lets them go (see
-        /// ``PendingBatch``).
+        /// ``ChunkedBatch``).
         var spent: [Story] = []
         var seenURLs = Set<String>()
-        package var pending: PendingBatch?
 
         package init(stories: ParallelNormalizedStories) {
             self.stories = stories
-            nextArticle = stories.articles.startIndex
+            schedule = BatchSchedule(
+                stories.articles.startIndex..<stories.articles.endIndex, batchSize: stories.batchSize,
+                workers: stories.workers)
             // Sized once: growing it rehashed every key seen so far, several times per big response.
             seenURLs.reserveCapacity(stories.articles.count)
         }
@@ -71,108 +72,31 @@ where Articles.Element == NewsAPIArticle, Articles.Index == Int {
                     if chunks[last].byHelper { spent.append(story) }
                     if seenURLs.insert(key).inserted { return story }
                 }
-                let batch: PendingBatch
-                if let pending {
-                    batch = pending
-                    self.pending = nil
-                } else {
-                    guard let range = takeRange() else { return nil }
-                    batch = PendingBatch(range, of: stories, releasing: [])
-                }
-                chunks = batch.finish()
-                if stories.workers > 1, let range = takeRange() {
-                    pending = PendingBatch(range, of: stories, releasing: spent)
-                    spent = []
-                }
+                guard let next = schedule.nextChunks(spent: &spent, start: stories.batch) else { return nil }
+                chunks = next
             }
-        }
-
-        private mutating func takeRange() -> Range<Int>? {
-            guard nextArticle < stories.articles.endIndex else { return nil }
-            let end = Swift.min(nextArticle + stories.batchSize, stories.articles.endIndex)
-            defer { nextArticle = end }
-            return nextArticle..<end
         }
     }
 
-    /// A batch made in chunks of articles, which `workers - 1` threads of their own (never the
-    /// cooperative pool) start on at once and the caller of ``finish()`` joins: whoever is free
-    /// takes the next chunk. When normalizing is the slower half of `convert` (it is, on real
-    /// headlines), the thread writing the feed would otherwise wait for it idle.
-    package final class PendingBatch: Sendable {
-        private static var chunkSize: Int { 32 }
-        private let range: Range<Int>
-        private let stories: ParallelNormalizedStories
-        private let chunkCount: Int
-        /// Chunks taken so far (some may be past the end).
-        private let taken = Atomic<Int>(0)
-        /// Chunks made so far; whoever makes the last one signals `allMade`.
-        private let made = Atomic<Int>(0)
-        private let allMade = DispatchSemaphore(value: 0)
-        /// A chunk's stories, back to front, and whether a helper made them.
-        package typealias Chunk = (stories: [(story: Story, key: String)], byHelper: Bool)
-        /// Each chunk by its number.
-        private let results = Mutex<[Int: Chunk]>([:])
-        /// Stories of earlier batches that a helper made, for a helper to let go.
-        private let released: Mutex<[Story]>
+    /// A chunk's stories, back to front, and whether a helper made them.
+    package typealias Chunk = (stories: [(story: Story, key: String)], byHelper: Bool)
+    /// A batch of stories; a helper lets go of stories earlier batches' helpers made.
+    package typealias PendingBatch = ChunkedBatch<Chunk, Story>
 
-        /// - Parameter releasing: stories a helper made and the caller is done with. A helper thread lets them go,
-        ///   not the thread writing the feed: glibc's `free` takes the malloc arena lock of the thread that
-        ///   allocated the memory, and the writer, allocating all the time, held the lock a helper's frees then
-        ///   waited for (with two workers, the helper that lets them go is the one that made them, or a thread
-        ///   idle for the moment); freed by the writer, a 10,000-article `convert` made hundreds of futex waits
-        ///   (bench/README.md).
-        package init(_ range: Range<Int>, of stories: ParallelNormalizedStories, releasing: [Story]) {
-            self.range = range
-            self.stories = stories
-            released = Mutex(releasing)
-            chunkCount = (range.count + Self.chunkSize - 1) / Self.chunkSize
-            if chunkCount == 0 { allMade.signal() }
-            for _ in 1..<Swift.max(1, stories.workers) {
-                DispatchQueue.global(qos: .userInitiated).async { [self] in
-                    let done = released.withLock { stories in
-                        defer { stories = [] }
-                        return stories
-                    }
-                    withExtendedLifetime(done) {}
-                    makeChunks(byHelper: true)
-                }
-            }
-        }
-
-        /// The batch's chunks, back to front, once all are made: the caller makes what is left.
-        package func finish() -> [Chunk] {
-            makeChunks(byHelper: false)
-            allMade.wait()
-            // Taken out, not copied: a copy left behind would be copied again on the first pop.
-            return results.withLock { parts in
-                defer { parts = [:] }
-                return (0..<chunkCount).reversed().map { parts.removeValue(forKey: $0) ?? ([], false) }
-            }
-        }
-
-        /// Takes and makes chunks until none is left.
-        private func makeChunks(byHelper: Bool) {
-            let articles = stories.articles
-            let normalizer = stories.normalizer
-            let now = stories.now
-            let finishing = stories.finishing
+    /// A batch of the articles in `range`, started on the helper threads.
+    func batch(_ range: Range<Int>, releasing: [Story]) -> PendingBatch {
+        PendingBatch(range, workers: workers, releasing: releasing) { [articles, normalizer, now, finishing] in
             var memo = NewsAPINormalizer.Memo()
-            while true {
-                let chunk = taken.wrappingAdd(1, ordering: .relaxed).oldValue
-                guard chunk < chunkCount else { return }
-                let start = range.lowerBound + chunk * Self.chunkSize
-                let end = Swift.min(start + Self.chunkSize, range.upperBound)
+            return { chunk, byHelper in
                 var stories: [(story: Story, key: String)] = []
-                stories.reserveCapacity(end - start)
-                for index in (start..<end).reversed() {
+                stories.reserveCapacity(chunk.count)
+                for index in chunk.reversed() {
                     if var item = normalizer.story(from: articles[index], seenAt: now, memo: &memo) {
                         finishing?(&item.story)
                         stories.append(item)
                     }
                 }
-                results.withLock { $0[chunk] = (stories, byHelper) }
-                if made.wrappingAdd(1, ordering: .acquiringAndReleasing).newValue == chunkCount { allMade.signal() }
+                return (stories, byHelper)
             }
         }
     }

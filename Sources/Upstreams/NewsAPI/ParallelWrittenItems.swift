@@ -69,17 +69,17 @@ where Articles.Element == NewsAPIArticle, Articles.Index == Int {
     /// background, and when the caller is through first it helps make the rest of it.
     package struct Iterator: IteratorProtocol {
         let items: ParallelWrittenItems
-        var nextArticle: Int
+        var schedule: BatchSchedule<Chunk, Chunk>
         /// The current batch's chunks, back to front.
-        var chunks: [PendingBatch.Chunk] = []
+        var chunks: [Chunk] = []
         /// Chunks given out that a helper made: kept until the next batch's helper lets them go.
-        var spent: [PendingBatch.Chunk] = []
+        var spent: [Chunk] = []
         var seenURLs = Set<String>()
-        var pending: PendingBatch?
 
         init(items: ParallelWrittenItems) {
             self.items = items
-            nextArticle = items.articles.startIndex
+            schedule = BatchSchedule(
+                items.articles.startIndex..<items.articles.endIndex, batchSize: items.batchSize, workers: items.workers)
             seenURLs.reserveCapacity(items.articles.count)
         }
 
@@ -97,108 +97,39 @@ where Articles.Element == NewsAPIArticle, Articles.Index == Int {
                     guard !ranges.isEmpty || chunk.failure != nil else { continue }
                     return WrittenItems(bytes: chunk.bytes, ranges: ranges, failure: chunk.failure)
                 }
-                let batch: PendingBatch
-                if let pending {
-                    batch = pending
-                    self.pending = nil
-                } else {
-                    guard let range = takeRange() else { return nil }
-                    batch = PendingBatch(range, of: items, releasing: [])
-                }
-                chunks = batch.finish()
-                if items.workers > 1, let range = takeRange() {
-                    pending = PendingBatch(range, of: items, releasing: spent)
-                    spent = []
-                }
+                guard let next = schedule.nextChunks(spent: &spent, start: items.batch) else { return nil }
+                chunks = next
             }
-        }
-
-        private mutating func takeRange() -> Range<Int>? {
-            guard nextArticle < items.articles.endIndex else { return nil }
-            let end = Swift.min(nextArticle + items.batchSize, items.articles.endIndex)
-            defer { nextArticle = end }
-            return nextArticle..<end
         }
     }
 
-    /// A batch written in chunks of articles, which `workers - 1` threads of their own start on at once and the
-    /// caller of ``finish()`` joins (as ``ParallelNormalizedStories/PendingBatch``).
-    package final class PendingBatch: Sendable {
-        private static var chunkSize: Int { 32 }
-        /// A chunk's items: their bytes, where each ends and its story's URL; whether a helper made them.
-        package struct Chunk: Sendable {
-            var bytes: Data
-            var items: [(end: Int, key: String)]
-            var failure: (any Error)?
-            var byHelper: Bool
-        }
+    /// A chunk's items: their bytes, where each ends and its story's URL; whether a helper made them.
+    package struct Chunk: Sendable {
+        var bytes: Data
+        var items: [(end: Int, key: String)]
+        var failure: (any Error)?
+        var byHelper: Bool
+    }
+    /// A batch of written items; a helper lets go of chunks earlier batches' helpers made.
+    package typealias PendingBatch = ChunkedBatch<Chunk, Chunk>
 
-        private let range: Range<Int>
-        private let items: ParallelWrittenItems
-        private let chunkCount: Int
-        private let taken = Atomic<Int>(0)
-        private let made = Atomic<Int>(0)
-        private let allMade = DispatchSemaphore(value: 0)
-        private let results = Mutex<[Int: Chunk]>([:])
-        private let released: Mutex<[Chunk]>
-
-        /// - Parameter releasing: chunks a helper made that the caller is done with, let go by a helper.
-        init(_ range: Range<Int>, of items: ParallelWrittenItems, releasing: [Chunk]) {
-            self.range = range
-            self.items = items
-            released = Mutex(releasing)
-            chunkCount = (range.count + Self.chunkSize - 1) / Self.chunkSize
-            if chunkCount == 0 { allMade.signal() }
-            for _ in 1..<Swift.max(1, items.workers) {
-                DispatchQueue.global(qos: .userInitiated).async { [self] in
-                    let done = released.withLock { chunks in
-                        defer { chunks = [] }
-                        return chunks
-                    }
-                    withExtendedLifetime(done) {}
-                    makeChunks(byHelper: true)
-                }
-            }
-        }
-
-        /// The batch's chunks, back to front, once all are made: the caller makes what is left.
-        func finish() -> [Chunk] {
-            makeChunks(byHelper: false)
-            allMade.wait()
-            return results.withLock { parts in
-                defer { parts = [:] }
-                return (0..<chunkCount).reversed().compactMap { parts.removeValue(forKey: $0) }
-            }
-        }
-
-        /// Takes and makes chunks until none is left: each story is written as soon as it is made.
-        private func makeChunks(byHelper: Bool) {
-            let articles = items.articles
-            let normalizer = items.normalizer
-            let now = items.now
-            let finishing = items.finishing
+    /// A batch of the articles in `range`, started on the helper threads: each story is written as soon as it is
+    /// made, by a writer of the thread's own.
+    func batch(_ range: Range<Int>, releasing: [Chunk]) -> PendingBatch {
+        PendingBatch(range, workers: workers, releasing: releasing) {
+            [articles, normalizer, now, finishing, makeWriter] in
             var memo = NewsAPINormalizer.Memo()
-            var writer: Writer?
-            while true {
-                let chunk = taken.wrappingAdd(1, ordering: .relaxed).oldValue
-                guard chunk < chunkCount else { return }
-                let start = range.lowerBound + chunk * Self.chunkSize
-                let end = Swift.min(start + Self.chunkSize, range.upperBound)
-                let out = writer ?? items.makeWriter()
-                writer = out
+            let writer = makeWriter()
+            return { chunk, byHelper in
                 var written: [(end: Int, key: String)] = []
-                written.reserveCapacity(end - start)
-                for index in start..<end {
+                written.reserveCapacity(chunk.count)
+                for index in chunk {
                     guard var item = normalizer.story(from: articles[index], seenAt: now, memo: &memo) else { continue }
                     finishing?(&item.story)
-                    out.write(item.story)
-                    written.append((out.byteCount, item.key))
+                    writer.write(item.story)
+                    written.append((writer.byteCount, item.key))
                 }
-                let made = Chunk(bytes: out.takeBytes(), items: written, failure: out.failure, byHelper: byHelper)
-                results.withLock { $0[chunk] = made }
-                if self.made.wrappingAdd(1, ordering: .acquiringAndReleasing).newValue == chunkCount {
-                    allMade.signal()
-                }
+                return Chunk(bytes: writer.takeBytes(), items: written, failure: writer.failure, byHelper: byHelper)
             }
         }
     }
