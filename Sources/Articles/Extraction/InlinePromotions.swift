@@ -45,8 +45,9 @@ enum InlinePromotions {
     /// to another page, or many links.
     /// (A live blog's entries are `<article>`s too, but whole: they stay.)
     static func removeOtherArticles(_ tree: inout PageTree, content: Int) {
+        // One `<article>` is the article itself (or its wrapper): teasers come beside or inside it.
         let articles = tree.elements(named: ["article"], under: content).filter { $0 != content }
-        guard !articles.isEmpty else { return }
+        guard articles.count >= 2 else { return }
         let total = tree.textLength(content)
         var teasers: [Int] = []
         var teaserLength = 0
