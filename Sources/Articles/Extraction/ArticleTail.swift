@@ -181,11 +181,17 @@ enum ArticleTail {
             guard let position = siblings.firstIndex(of: heading), position + 1 < siblings.count else { continue }
             // The link-dense blocks after it, or the run of story cards (two at least).
             var run: [Int] = []
+            var cards = 0
             for next in siblings[(position + 1)...] {
-                guard isLinkList(tree, next) || tree.linkDensity(next) >= 0.5 || isTeaserCard(tree, next) else { break }
-                run.append(next)
+                if isLinkList(tree, next) || tree.linkDensity(next) >= 0.5 {
+                    run.append(next)
+                } else if isTeaserCard(tree, next) {
+                    run.append(next)
+                    cards += 1
+                } else {
+                    break
+                }
             }
-            let cards = run.filter { !isLinkList(tree, $0) && tree.linkDensity($0) < 0.5 }.count
             guard !run.isEmpty, cards == 0 || run.count >= 2 else { continue }
             for next in run { tree.remove(next) }
             tree.remove(heading)

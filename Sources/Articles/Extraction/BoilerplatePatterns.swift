@@ -26,7 +26,8 @@ enum BoilerplatePatterns {
     ]
     /// Class or id names that contain a comment word without marking a comment section: the state of an article
     /// that has comments (`commented`, `comments-open`), an opinion piece (`commentary`) or a reporter
-    /// (`correspondent`). An article marked only so is kept (Lifehacker's `<article class="post hentry commented">`).
+    /// (`correspondent`). ``BoilerplateWords`` finds no word in them, so an article marked only so is kept
+    /// (Lifehacker's `<article class="post hentry commented">`).
     static let commentStates: Set<String> = [
         "commented", "commentary", "commentaries", "commentator", "commentators", "comments-open",
         "comments-closed", "comments-enabled", "comments-disabled", "has-comments", "no-comments", "allow-comments",
@@ -85,22 +86,11 @@ enum BoilerplatePatterns {
         words.containsAny(of: negativeWords) || words.containsAny(of: hidWords) && hasHidWord(text)
     }
 
-    /// Whether every class or id name of `classAndID` (lowercased) that contains a comment word is one of
-    /// ``commentStates``: such an element is not a comment section.
-    static func mentionsCommentsOnlyAsState(_ classAndID: String) -> Bool {
-        var mentions = 0
-        for name in classAndID.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init)
-        where comments.contains(where: { UTF8Text.containsBytes(name, $0) }) {
-            guard commentStates.contains(name) else { return false }
-            mentions += 1
-        }
-        return mentions > 0
-    }
-
-    /// `classAndID` without its ``commentStates`` names.
-    static func withoutCommentStates(_ classAndID: String) -> String {
-        classAndID.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init)
-            .filter { !commentStates.contains($0) }.joined(separator: " ") + " "
+    /// `classAndID` (lowercased) without its ``commentStates`` names, or nil when it has none.
+    static func withoutCommentStates(_ classAndID: String) -> String? {
+        let names = classAndID.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init)
+        let kept = names.filter { !commentStates.contains($0) }
+        return kept.count == names.count ? nil : kept.joined(separator: " ") + " "
     }
 
     /// `share` or `sharedaddy` as a word of a class or id (Readability's share-bar pattern).

@@ -73,8 +73,21 @@ struct BoilerplateWords {
         }
     }
 
-    /// The vocabulary's words found in `text`.
+    /// The vocabulary's words found in `text`. A name that only says an article has comments or is commentary
+    /// (``BoilerplatePatterns/commentStates``: `commented`, `commentary`) counts for no word (issue 28, point 2).
     init(in text: String) {
+        self.init(scanning: text)
+        // Only a text with a comment word can hold such a name: the others are not split.
+        if containsAny(of: BoilerplatePatterns.commentWords),
+            let rest = BoilerplatePatterns.withoutCommentStates(text)
+        {
+            self = BoilerplateWords(scanning: rest)
+        }
+    }
+
+    /// The vocabulary's words found in `text`, as its bytes say.
+    private init(scanning text: String) {
+        self.init(low: 0, high: 0)
         var text = text
         let table = Self.table
         text.withUTF8 { haystack in

@@ -196,7 +196,7 @@ struct ContentScorer {
     ) -> Int? {
         let element = tree[current]
         // Every list below asks about the same class and id: their words are found once.
-        var words = BoilerplateWords(in: tree.classAndID(current))
+        let words = BoilerplateWords(in: tree.classAndID(current))
         func remove() -> Int? {
             tree.detach(current)
             return nil
@@ -216,16 +216,11 @@ struct ContentScorer {
             removeTitleHeader = false
             return remove()
         }
-        if words.containsAny(of: BoilerplatePatterns.commentWords) {
-            let classAndID = tree.classAndID(current)
-            if BoilerplatePatterns.mentionsCommentsOnlyAsState(classAndID) {
-                // An article that has comments (`commented`) is judged by its other names.
-                words = BoilerplateWords(in: BoilerplatePatterns.withoutCommentStates(classAndID))
-            } else if !words.containsAny(of: BoilerplatePatterns.commentExceptionWords)
-                || Self.namesCommentSection(classAndID)
-            {
-                return remove()
-            }
+        if words.containsAny(of: BoilerplatePatterns.commentWords),
+            !words.containsAny(of: BoilerplatePatterns.commentExceptionWords)
+                || Self.namesCommentSection(tree.classAndID(current))
+        {
+            return remove()
         }
         // Readers' comments marked up as such (schema.org `Comment`, `UserComments`, `itemprop="comment"`), inside
         // the article's container or not (issue 28, point 2).
@@ -299,14 +294,8 @@ struct ContentScorer {
         guard flags.contains(.weightClasses) else { return 0 }
         var weight = 0
         for name in ["class", "id"] {
-            guard var value = tree[index].attribute(name)?.lowercasedCheaply(), !value.isEmpty else { continue }
-            var words = BoilerplateWords(in: value)
-            if words.containsAny(of: BoilerplatePatterns.commentWords),
-                BoilerplatePatterns.mentionsCommentsOnlyAsState(value)
-            {
-                value = BoilerplatePatterns.withoutCommentStates(value)
-                words = BoilerplateWords(in: value)
-            }
+            guard let value = tree[index].attribute(name)?.lowercasedCheaply(), !value.isEmpty else { continue }
+            let words = BoilerplateWords(in: value)
             if BoilerplatePatterns.isNegative(value, words: words) { weight -= 25 }
             if words.containsAny(of: BoilerplatePatterns.positiveWords) { weight += 25 }
         }

@@ -35,7 +35,6 @@ enum InlinePromotions {
                 || isLeadIn(tree, block, text: text)
             {
                 tree.remove(block)
-                continue
             }
         }
     }
