@@ -44,28 +44,24 @@ package enum ConvertCommand {
         if format == .rss {
             // RSS items are written where their stories are made, on both threads (see ParallelWrittenItems).
             try writeRSS(articles ?? response.articles, name: name, spec: spec, site: site, context)
-            if response.articles.isEmpty {
-                context.standardError.line(
-                    "newsfeed convert: \(name): the response holds no articles; wrote an empty feed")
+        } else {
+            // Sorting by date reads no article again: the dates were read with the index.
+            let (channel, stories) = makeFeed(
+                articles ?? response.articles, spec: spec, site: site, format: format, now: context.clock())
+            do {
+                // Written in pieces of items, so a 10,000-item feed is never held whole either.
+                // Once the reader is gone (`| head -1`), no more stories are made: the feed's end
+                // is written to no one and the command ends at once.
+                let output = context.standardOutput
+                // Lazily: `Sequence.prefix(while:)` would make every story first, into one array (peak
+                // memory 32 → 54 MB on 10,000 articles, and no rendering while normalizing).
+                let wanted = stories.lazy.prefix { _ in !output.readerIsGone }
+                try renderer.render(channel, followedBy: wanted, itemsPerPiece: 100) {
+                    context.standardOutput.write(utf8: $0)
+                }
+            } catch {
+                throw context.exit(.failure, "newsfeed convert: \(name): \(error)")
             }
-            return .ok
-        }
-        // Sorting by date reads no article again: the dates were read with the index.
-        let (channel, stories) = makeFeed(
-            articles ?? response.articles, spec: spec, site: site, format: format, now: context.clock())
-        do {
-            // Written in pieces of items, so a 10,000-item feed is never held whole either.
-            // Once the reader is gone (`| head -1`), no more stories are made: the feed's end
-            // is written to no one and the command ends at once.
-            let output = context.standardOutput
-            // Lazily: `Sequence.prefix(while:)` would make every story first, into one array (peak
-            // memory 32 → 54 MB on 10,000 articles, and no rendering while normalizing).
-            let wanted = stories.lazy.prefix { _ in !output.readerIsGone }
-            try renderer.render(channel, followedBy: wanted, itemsPerPiece: 100) {
-                context.standardOutput.write(utf8: $0)
-            }
-        } catch {
-            throw context.exit(.failure, "newsfeed convert: \(name): \(error)")
         }
         if response.articles.isEmpty {
             context.standardError.line("newsfeed convert: \(name): the response holds no articles; wrote an empty feed")
@@ -80,10 +76,7 @@ package enum ConvertCommand {
         _ articles: NewsAPIArticles, name: String, spec: FeedSpec, site: URL, _ context: CommandContext
     ) throws(CommandExit) {
         let (channel, stories) = makeFeed(articles, spec: spec, site: site, format: .rss, now: context.clock())
-        let items = ParallelWrittenItems(
-            articles: stories.articles, normalizer: stories.normalizer, seenAt: stories.now, workers: stories.workers,
-            finishing: stories.finishing
-        ) { RSSItems() }
+        let items = ParallelWrittenItems(stories) { RSSItems() }
         let output = context.standardOutput
         do {
             var feed = try RSSFeedStream(channel)

@@ -17,7 +17,7 @@ package final class MappedInput: @unchecked Sendable {
     // Unchecked: the pointer is written once, in `init`, and the mapping is read-only.
     private let address: UnsafeMutableRawPointer
     private let count: Int
-    /// The file, open for ``bytes(in:)``.
+    /// The file, open for ``read(_:into:)``.
     private let descriptor: Int32
 
     /// The file at `path` mapped; nil when it cannot be (empty, not a regular file, no mmap).

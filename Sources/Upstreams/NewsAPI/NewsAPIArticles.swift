@@ -10,9 +10,8 @@ public struct NewsAPIArticles: RandomAccessCollection, Sendable {
     private enum Storage: Sendable {
         case decoded([NewsAPIArticle])
         case indexed(Data, NewsAPIJSONIndex)
-        /// Each article's bytes read alone from the answer's file (``readingEachArticle(through:)``); the `Data`
-        /// for reading single fields.
-        case read(Data, NewsAPIJSONIndex, @Sendable (Range<Int>, UnsafeMutableRawBufferPointer) -> Void)
+        /// Each article's bytes read alone from the answer's file (``readingEachArticle(through:)``).
+        case read(NewsAPIJSONIndex, @Sendable (Range<Int>, UnsafeMutableRawBufferPointer) -> Void)
     }
 
     private let storage: Storage
@@ -32,7 +31,7 @@ public struct NewsAPIArticles: RandomAccessCollection, Sendable {
     public var endIndex: Int {
         switch storage {
         case .decoded(let articles): articles.count
-        case .indexed(_, let index), .read(_, let index, _): index.articleCount
+        case .indexed(_, let index), .read(let index, _): index.articleCount
         }
     }
 
@@ -40,13 +39,13 @@ public struct NewsAPIArticles: RandomAccessCollection, Sendable {
     /// buffer, which has room for exactly that many bytes; a buffer on the stack for most articles) rather
     /// than from the answer's mapped bytes: for reading them out of file order, where every read from a mapping
     /// makes the kernel map the pages around it too, so a few hundred articles in date order fill the whole
-    /// mapping (`convert` of 10,000 articles, newest first: peak 40 MB; 32 MB in file order). Single fields
-    /// (``publishedAt(at:)``) are still read from the bytes. Articles already built are kept as they are.
+    /// mapping (`convert` of 10,000 articles, newest first: peak 40 MB; 32 MB in file order). Dates come from the
+    /// index (``publishedDate(at:)``). Articles already built are kept as they are.
     public func readingEachArticle(
         through read: @escaping @Sendable (Range<Int>, UnsafeMutableRawBufferPointer) -> Void
     ) -> NewsAPIArticles {
-        guard case .indexed(let data, let index) = storage else { return self }
-        return NewsAPIArticles(storage: .read(data, index, read))
+        guard case .indexed(_, let index) = storage else { return self }
+        return NewsAPIArticles(storage: .read(index, read))
     }
 
     private init(storage: Storage) {
@@ -60,7 +59,7 @@ public struct NewsAPIArticles: RandomAccessCollection, Sendable {
         case .indexed(let data, let index):
             precondition(indices.contains(position), "article \(position) is out of range")
             return data.withUnsafeBytes { index.article(position, in: $0) }
-        case .read(_, let index, let read):
+        case .read(let index, let read):
             precondition(indices.contains(position), "article \(position) is out of range")
             guard let range = index.byteRange(ofArticle: position) else {
                 return index.article(position, inPart: UnsafeRawBufferPointer(start: nil, count: 0), from: 0)
@@ -73,24 +72,13 @@ public struct NewsAPIArticles: RandomAccessCollection, Sendable {
         }
     }
 
-    /// The `publishedAt` text of the article at `position`, without building the rest of it.
-    public func publishedAt(at position: Int) -> String? {
-        switch storage {
-        case .decoded(let articles):
-            return articles[position].publishedAt
-        case .indexed(let data, let index), .read(let data, let index, _):
-            precondition(indices.contains(position), "article \(position) is out of range")
-            return data.withUnsafeBytes { index.publishedAt(position, in: $0) }
-        }
-    }
-
     /// The date the `publishedAt` of the article at `position` spells (``NewsAPIDate/parse(_:)``); nil when it has
     /// none or it is no date. Read with the index when there is one: no byte of the answer is read again.
     public func publishedDate(at position: Int) -> Date? {
         switch storage {
         case .decoded(let articles):
             return articles[position].publishedAt.flatMap(NewsAPIDate.parse)
-        case .indexed(_, let index), .read(_, let index, _):
+        case .indexed(_, let index), .read(let index, _):
             precondition(indices.contains(position), "article \(position) is out of range")
             return index.publishedDate(position)
         }

@@ -115,13 +115,7 @@ package struct NewsAPIJSONIndex: Sendable {
     }
 
     /// The article at `index`, from `part`: the document's bytes in ``byteRange(ofArticle:)`` (empty when that is
-    /// nil), read alone.
-    package func article(_ index: Int, inPart part: UnsafeRawBufferPointer) -> NewsAPIArticle {
-        article(index, inPart: part, from: byteRange(ofArticle: index)?.lowerBound ?? 0)
-    }
-
-    /// ``article(_:inPart:)`` when the caller has the start of ``byteRange(ofArticle:)`` already (`origin`; 0 when
-    /// that is nil).
+    /// nil), read alone, which start at `origin` (0 when that range is nil).
     package func article(_ index: Int, inPart part: UnsafeRawBufferPointer, from origin: Int) -> NewsAPIArticle {
         let first = index * ArticleField.count
         func text(_ field: ArticleField) -> String? {
@@ -133,12 +127,8 @@ package struct NewsAPIJSONIndex: Sendable {
             publishedAt: text(.publishedAt), content: text(.content))
     }
 
-    /// The `publishedAt` text of the article at `index`, read alone: ordering a big answer by date reads no other
-    /// field.
-    package func publishedAt(_ index: Int, in bytes: UnsafeRawBufferPointer) -> String? {
-        spans[index * ArticleField.count + ArticleField.publishedAt.rawValue].string(in: bytes)
-    }
-
+    /// The article at `index`, from `part`: the document's bytes in ``byteRange(ofArticle:)`` (empty when that is
+    /// nil), read alone, which start at `origin` (0 when that range is nil).
     /// The date the `publishedAt` of the article at `index` spells, as ``NewsAPIDate/parse(_:)`` reads it; nil when
     /// it has none or it is no date. Read with the index: no byte is read again.
     package func publishedDate(_ index: Int) -> Date? {

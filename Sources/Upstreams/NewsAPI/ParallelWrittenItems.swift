@@ -61,6 +61,15 @@ where Articles.Element == NewsAPIArticle, Articles.Index == Int {
         self.makeWriter = makeWriter
     }
 
+    /// The stories `stories` gives, each written by a writer `makeWriter` makes (one per thread).
+    package init(
+        _ stories: ParallelNormalizedStories<Articles>, makeWriter: @escaping @Sendable () -> Writer
+    ) {
+        self.init(
+            articles: stories.articles, normalizer: stories.normalizer, seenAt: stories.now, workers: stories.workers,
+            finishing: stories.finishing, makeWriter: makeWriter)
+    }
+
     package func makeIterator() -> Iterator {
         Iterator(items: self)
     }
