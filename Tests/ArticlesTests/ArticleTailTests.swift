@@ -75,4 +75,65 @@ import Testing
         #expect(text.contains("More ferries will use the south berth"))
         #expect(text.contains("related to last year's storm"))
     }
+
+    /// A bold line that announces other stories (`<p><strong>DON'T MISS</strong></p>`) is a heading in all but name:
+    /// it goes with the paragraph of headline links after it (tagged `[VIDEO]`, split by `<br>`), in the middle too.
+    @Test(arguments: [
+        "<p><strong>DON'T MISS</strong></p>", "<p><b>Related articles</b></p>",
+        "<p><strong><em>Read more"
+            + "</em></strong></p>",
+    ])
+    func aBoldLineAnnouncingLinksTakesThemWithIt(line: String) throws {
+        let links =
+            "<p><a href=\"/news/1\">Council delays the vote on the new bridge</a>&nbsp;[<strong>INSIGHT]|<br></strong>"
+            + "<a href=\"/news/2\">Ferry strike called off after late talks</a>&nbsp;[<strong>VIDEO]<br></strong>"
+            + "<a href=\"/news/3\">Storm warning for the coast tonight</a><strong>&nbsp;[REACTION]</strong></p>"
+        let text = try Self.extract(line + "<p></p>" + links + Self.article)
+        #expect(text.contains("rebuild the north quay"))
+        #expect(!text.contains("Ferry strike called off"), "\(line)")
+        #expect(!text.contains("MISS") && !text.contains("Related articles") && !text.contains("Read more"))
+    }
+
+    @Test func aBoldLineOfTheStorysOwnKeepsWhatFollows() throws {
+        let text = try Self.extract(
+            "<p><strong>The plan</strong></p><p>The quay wall is rebuilt in steel, as <a href=\"/report\">the "
+                + "engineers' report</a> advised, and the <a href=\"/ferries\">ferries</a> move south.</p>")
+        #expect(text.contains("The plan"))
+        #expect(text.contains("engineers' report"))
+    }
+
+    /// A carousel of other stories inside the article (each slide a picture, a kicker heading, a teaser line and a
+    /// link over the card), with no heading announcing it, goes whole.
+    @Test func aCarouselOfStoryCardsInTheMiddleGoes() throws {
+        let slides = (1...4).map { number in
+            "<div class=\"rail__item swiper-slide\"><div class=\"rail__item-image\"><a href=\"/news/\(number)/story\">"
+                + "<img src=\"/img/\(number).jpg\" alt=\"\"></a></div><div class=\"rail__item-content\">"
+                + "<h3>KICKER \(number)</h3><span>Teaser line of story \(number) about the town's other news</span></div>"
+                + "<a href=\"/news/\(number)/story\" class=\"rail__item-anchor\"></a></div>"
+        }.joined()
+        let text = try Self.extract("<div class=\"rail\">\(slides)</div>" + Self.article)
+        #expect(text.contains("rebuild the north quay"))
+        #expect(!text.contains("Teaser line of story 2"))
+        #expect(!text.contains("KICKER"))
+    }
+
+    /// What a run of cards is not: a gallery's slides (a picture and a caption, no headline), and boxes that all lead
+    /// to the same page.
+    @Test func aGalleryAndBoxesLeadingToOnePageStay() throws {
+        let gallery = (1...4).map { number in
+            "<div class=\"gallery-item\"><a href=\"/quay/attachment/\(number)\"><img src=\"/q\(number).jpg\" alt=\"\"></a>"
+                + "<div class=\"gallery-caption\">The quay from the east in picture \(number)</div></div>"
+        }.joined()
+        let sameTarget = (1...3).map { number in
+            "<div class=\"step\"><h3>Step \(number) of the works</h3><p>The contractor drains the berth and drives new "
+                + "piles along the old wall.</p><a href=\"/plan\">The plan</a></div>"
+        }.joined()
+        let extracted = try ArticleExtractor().extract(
+            Array(
+                ("<html><body><div class=\"story\">" + Self.article + "<div class=\"gallery\">\(gallery)</div>"
+                    + "<div class=\"steps\">\(sameTarget)</div>" + Self.article + "</div></body></html>").utf8),
+            url: URL(string: "https://news.example/quay"))
+        #expect(extracted.html.contains("/q3.jpg"))
+        #expect(extracted.text.contains("Step 2 of the works"))
+    }
 }

@@ -230,4 +230,39 @@ import Testing
         ).html
         #expect(html.contains("The north quay after the storm."))
     }
+
+    /// A blog engine's shortcode left unrendered as a whole paragraph is markup, not prose.
+    @Test(arguments: [
+        "<p>[button link=\u{201D}https://bikes.example/review\u{201D} type=\u{201D}big\u{201D}] Send us YOUR kit review[/button]</p>",
+        "<p>[gallery ids=\"12,13,14\" columns=\"3\"]</p>", "<p>[/caption]</p>",
+        "<p>[vc_row][vc_column width=\"1/2\"]Tickets on sale now[/vc_row]</p>",
+    ])
+    func anUnrenderedShortcodeGoes(shortcode: String) throws {
+        try Self.expectGone(shortcode, ["kit review", "gallery", "caption", "Tickets"])
+    }
+
+    /// Brackets that are text: a photo credit in another script, a note's number, an editor's insertion.
+    @Test func bracketsThatAreTextStay() throws {
+        let own = [
+            "<p>[사진=JTBC, 이매진아시아]</p>", "<p>[1]</p>",
+            "<p>[The harbour master declined to comment on the plan before the vote.]</p>",
+        ]
+        let text = try Self.extract(Self.story(with: own.joined()))
+        #expect(text.contains("[사진=JTBC, 이매진아시아]"))
+        #expect(text.contains("[1]"))
+        #expect(text.contains("declined to comment"))
+    }
+
+    /// A site's copyright and address box that ended up inside the article's container goes; a copyright sentence
+    /// in the story's own paragraph stays.
+    @Test func theSitesCopyrightBoxGoes() throws {
+        let box =
+            "<div class=\"region region-copyright\"><p>The Harbour Times 12 Quay Street, Suite 9 | 555-0100 tel</p>"
+            + "<p>The contents of this site are \u{00A9}2019 Harbour Publishing Corp.</p></div>"
+        let own =
+            "<p>The board holds the copyright of the plans, which it will publish once the vote has been held.</p>"
+        let text = try Self.extract(Self.story(with: own) + box)
+        #expect(!text.contains("Harbour Publishing Corp"))
+        #expect(text.contains("holds the copyright of the plans"))
+    }
 }

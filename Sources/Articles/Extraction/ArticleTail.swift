@@ -38,6 +38,7 @@ enum ArticleTail {
     /// Removes the trailing non-article blocks of `content`, and announced blocks anywhere in it.
     static func trim(_ tree: inout PageTree, content: Int) {
         removeAnnounced(&tree, under: content)
+        removeCardRuns(&tree, under: content)
         var container = content
         // A single wrapper (a div around everything) is looked into.
         while blockChildren(tree, of: container).count == 1, let only = blockChildren(tree, of: container).first,
@@ -162,6 +163,57 @@ enum ArticleTail {
         return tree.linkDensity(index) >= 0.5
     }
 
+    static let headingTags = TagSet(headingNames)
+    private static let headingAndParagraphTags = TagSet(headingNames.union(["p"]))
+
+    /// A paragraph whose text is all in one bold element (`<p><strong>Related</strong></p>`): a heading in all but
+    /// name.
+    static func isBoldLine(_ tree: PageTree, _ paragraph: Int) -> Bool {
+        var only = paragraph
+        while true {
+            let children = blockChildren(tree, of: only)
+            guard children.count == 1, let child = children.first, !tree[child].isText else { break }
+            only = child
+            if ["strong", "b"].contains(tree[only].name) { return true }
+        }
+        return false
+    }
+
+    /// Story cards side by side anywhere in the article (a carousel of other stories, a row of product boxes): three
+    /// blocks or more, every one a ``isStoryCard(_:_:)`` leading to a page of its own, together less than half the
+    /// article's text.
+    static func removeCardRuns(_ tree: inout PageTree, under content: Int) {
+        let total = tree.textLength(content)
+        for box in tree.elements(named: TagSet(listContainers), under: content) where box != content {
+            guard tree.isAttached(box, to: content) else { continue }
+            let children = blockChildren(tree, of: box)
+            guard children.count >= 3, children.allSatisfy({ isStoryCard(tree, $0) }) else { continue }
+            let targets = Set(children.compactMap { cardTarget(tree, $0) })
+            guard targets.count == children.count, tree.textLength(box) * 2 < total else { continue }
+            tree.remove(box)
+        }
+    }
+
+    /// A teaser card with a headline: a box (not a paragraph or a list item of prose) of at most 50 words with a link
+    /// to another page that is not a picture file, and a heading or a link of three words or more. (A gallery's slides
+    /// have a picture and a caption, not a headline: they are not cards.)
+    static func isStoryCard(_ tree: PageTree, _ index: Int) -> Bool {
+        guard !tree[index].isText, !["p", "li", "a"].contains(tree[index].name), isTeaserCard(tree, index),
+            cardTarget(tree, index) != nil
+        else { return false }
+        if tree.hasDescendant(named: headingTags, under: index) { return true }
+        return tree.elements(named: ["a"], under: index).contains { Article.wordCount(tree.normalizedText($0)) >= 3 }
+    }
+
+    /// Where a card leads: its first link to another page that is not a picture file.
+    private static func cardTarget(_ tree: PageTree, _ index: Int) -> String? {
+        tree.elements(named: ["a"], under: index).lazy.compactMap { tree[$0].attribute("href") }.first { href in
+            guard !href.isEmpty, !href.hasPrefix("#") else { return false }
+            let path = href.lowercased().split(separator: "?").first.map(String.init) ?? ""
+            return ![".jpg", ".jpeg", ".png", ".gif", ".webp", ".avif", ".svg"].contains { path.hasSuffix($0) }
+        }
+    }
+
     private static func isOtherStories(_ tree: PageTree, _ index: Int) -> Bool {
         if tree[index].isText { return false }
         if isAnnouncement(tree, index) || isLinkList(tree, index) { return true }
@@ -173,16 +225,22 @@ enum ArticleTail {
     }
 
     /// A heading announcing other stories, with the link-dense blocks or story cards after it, wherever they are.
+    /// A paragraph that is one bold line (`<p><strong>DON'T MISS</strong></p>`) is such a heading too.
     private static func removeAnnounced(_ tree: inout PageTree, under content: Int) {
-        for heading in tree.elements(named: TagSet(headingNames), under: content) where isAnnouncement(tree, heading) {
+        let headings = tree.elements(named: headingAndParagraphTags, under: content).filter {
+            (tree[$0].name != "p" || isBoldLine(tree, $0)) && isAnnouncement(tree, $0)
+        }
+        for heading in headings where tree.isAttached(heading, to: content) {
             let parent = tree[heading].parent
             guard parent >= 0 else { continue }
             let siblings = blockChildren(tree, of: parent)
             guard let position = siblings.firstIndex(of: heading), position + 1 < siblings.count else { continue }
-            // The link-dense blocks after it, or the run of story cards (two at least).
+            // The link-dense blocks after it, or the run of story cards (two at least); empty blocks between them
+            // are passed over.
             var run: [Int] = []
             var cards = 0
             for next in siblings[(position + 1)...] {
+                if tree.isBlank(next), tree.first("img", under: next) == nil { continue }
                 if isLinkList(tree, next) || tree.linkDensity(next) >= 0.5 {
                     run.append(next)
                 } else if isTeaserCard(tree, next) {

@@ -31,8 +31,8 @@ enum InlinePromotions {
             let length = tree.textLength(block)
             guard length > 0, length <= 200 || tree.first("a", under: block) != nil else { continue }
             let text = tree.normalizedText(block)
-            if isGalleryCounter(text) || isScriptNotice(text) || isLinkOnly(tree, block, text: text)
-                || isLeadIn(tree, block, text: text)
+            if isGalleryCounter(text) || isScriptNotice(text) || isShortcode(text)
+                || isLinkOnly(tree, block, text: text) || isLeadIn(tree, block, text: text)
             {
                 tree.remove(block)
             }
@@ -94,6 +94,22 @@ enum InlinePromotions {
         guard UTF8Text.containsBytes(lowered, "javascript") else { return false }
         return ["requires", "require", "enable", "turn on", "needs", "must be", "is disabled", "not available"]
             .contains { UTF8Text.containsBytes(lowered, $0) }
+    }
+
+    /// A blog engine's shortcode left unrendered as the whole block: `[button link="…"]Send us your review[/button]`,
+    /// `[gallery ids="1,2"]`, `[/caption]`: an opening tag with attributes or a closing tag of the same name.
+    static func isShortcode(_ text: String) -> Bool {
+        guard text.first == "[", text.last == "]", text.utf8.count <= 300 else { return false }
+        let inside = text.dropFirst().prefix { $0 != "]" }
+        // Shortcode names are ASCII words (`[사진=JTBC]` is a photo credit, `[1]` a note).
+        let name = inside.drop { $0 == "/" }.prefix {
+            $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-")
+        }
+        guard !name.isEmpty, name.first?.isLetter == true else { return false }
+        if inside.hasPrefix("/") { return inside.count == name.count + 1 }
+        let attributes = inside.dropFirst(name.count)
+        return text.hasSuffix("[/" + name + "]")
+            || attributes.first == " " && attributes.contains("=") && inside.count + 2 == text.count
     }
 
     /// `Image 1 of 8`, `Photo 3 / 12`, `1 of 5`, `Image 1 of / 8`: a slide's number among the slides.
