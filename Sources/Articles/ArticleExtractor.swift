@@ -158,6 +158,7 @@ public struct ArticleExtractor: Sendable {
         // A subscription prompt is never article text (issue 28, point 10).
         if PaywallMarkers.removePrompts(&best.tree, under: best.content) { report.paywall.prompt = true }
         ArticleTail.trimClosingFurniture(&best.tree, content: best.content)
+        ArticleHead.trimOpeningFurniture(&best.tree, content: best.content)
         var text = ArticleText(tree: best.tree).text(best.content)
         try checkClock()
         var html = ArticleSanitizer(tree: best.tree, links: links).html(best.content)

@@ -28,7 +28,8 @@ enum TitleSimilarity {
                 continue
             }
             if ["figure", "picture", "figcaption"].contains(node.name) { continue }
-            if ["h1", "h2", "h3", "h4", "h5", "h6"].contains(node.name) {
+            // A heading, or a paragraph standing in for one (`<p class="titulo">`), when it is the first text.
+            if ["h1", "h2", "h3", "h4", "h5", "h6", "p"].contains(node.name) {
                 let heading = tree.normalizedText(index)
                 let matches = titleCandidates(title).contains {
                     similarity($0, heading) > 0.75 && similarity(heading, $0) > 0.75
