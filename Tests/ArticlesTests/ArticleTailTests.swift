@@ -136,4 +136,52 @@ import Testing
         #expect(extracted.html.contains("/q3.jpg"))
         #expect(extracted.text.contains("Step 2 of the works"))
     }
+
+    /// `More … Stories` announces other stories however the site words it, in a heading or a `div` styled as one; the
+    /// list after it goes even when each item is half teaser, half link.
+    @Test(arguments: [
+        "<div class=\"heading-h3\">More Great Harbour Stories</div>", "<h3>More games news:</h3>",
+        "<h2>More Science Headlines</h2>",
+    ])
+    func aMoreStoriesHeadingTakesItsListWithIt(heading: String) throws {
+        let list =
+            "<ul>"
+            + (1...5).map { "<li>Other story \($0) about the town, <a href=\"/s/\($0)\">and what it means</a></li>" }
+            .joined() + "</ul>"
+        let text = try Self.extract("<hr>" + heading + list)
+        #expect(text.contains("rebuild the north quay"))
+        #expect(!text.contains("Other story 3"), "\(heading)")
+        #expect(!text.contains("More"), "\(heading)")
+    }
+
+    /// An announced run of cards that are pictures only (their titles in `alt`, lazily loaded) goes with its heading;
+    /// so does a box that holds nothing but its announcing heading (the stories a script was to fill in).
+    @Test func anAnnouncedRunOfPictureCardsAndAnEmptyBoxGo() throws {
+        let cards = (1...3).map { number in
+            "<div><a href=\"/recipes/\(number)\"><img src=\"data:image/svg+xml,%3Csvg%3E%3C/svg%3E\" "
+                + "data-lazy-src=\"/r\(number).jpg\" alt=\"Recipe \(number)\"></a></div>"
+        }.joined()
+        let text = try Self.extract(
+            "<h3>You may also like:</h3>\(cards)<p>The ferries return to the north quay in the autumn of next year.</p>"
+                + "<section><h2>Recommended for you</h2><div id=\"widget\"></div></section>"
+        )
+        #expect(text.contains("rebuild the north quay"))
+        #expect(text.contains("The ferries return to the north quay"))
+        #expect(!text.contains("You may also like"))
+        #expect(!text.contains("Recommended for you"))
+    }
+
+    /// Under the article: a subscription box's heading, a widget's tab names and its loading notice; a writer's bio
+    /// with where to follow him, before the magazine's advertisement in a figure; an affiliate disclosure.
+    @Test func closingBoxesGoPastAFigure() throws {
+        let closing =
+            "<p><em>Ann Writer's book about harbours is out now. Follow her on Twitter @annwriter.</em></p>"
+            + "<figure><a href=\"https://shop.example/magazine\"><img src=\"/ad.png\" alt=\"\"></a><p>(Image credit: "
+            + "Harbour Magazine)</p></figure>"
+            + "<div class=\"vl_note\">Harbour Media may earn an Affiliate Commission if you buy through links here.</div>"
+            + "<h4> Subscribe </h4><p>Sign up to our newsletter for exclusive updates</p><ul><li>Latest</li>"
+            + "<li>Popular</li></ul><p>Loading content ...</p>"
+        let text = try Self.extract(closing)
+        #expect(text.hasSuffix("once the ferries move to the south berth."), "\(text.suffix(200))")
+    }
 }

@@ -51,9 +51,14 @@ import Testing
         "<p><strong>Leggi anche</strong> <a href=\"/attori\">Ecco gli attori che interpreteranno Pegasus</a></p>",
         "<p><b>More:</b> <a href=\"/talks\">China invites officials for two-day talks</a></p>",
         "<p>SEE MORE | <a href=\"/siege\">Students under siege in the university</a></p>",
+        "<h3>Related post: <a href=\"/pickles\">Pickled Brussels Sprouts Recipe</a></h3>",
     ])
     func aLeadInToAnotherStoryGoes(promotion: String) throws {
-        try Self.expectGone(promotion, ["segregated", "Plague", "CNIL", "Pegasus", "two-day talks", "under siege"])
+        try Self.expectGone(
+            promotion,
+            [
+                "segregated", "Plague", "CNIL", "Pegasus", "two-day talks", "under siege", "Pickled",
+            ])
     }
 
     @Test(arguments: ["Image 1 of 8", "Photo 3 / 12", "1 of 5", "Image 1 of / 8", "Foto 2 von 9", "Slide 4 of 10"])

@@ -73,6 +73,7 @@ enum ArticleHead {
     static let disclosures = [
         "affiliate link", "affiliate and/or", "may contain affiliate", "referral link", "we may earn",
         "earn a commission", "earns a commission", "may receive a commission", "contains affiliate",
+        "affiliate commission",
     ]
 
     /// Labels of an article's details, before a colon.

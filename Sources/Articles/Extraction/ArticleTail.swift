@@ -31,6 +31,9 @@ enum ArticleTail {
         "похожие", "читайтетакже", "leggianche", "lireaussi", "lesensieauch", "mehrzum",
     ]
 
+    /// How a heading of the form `More … Stories` ends (lowercased letters).
+    static let moreSuffixes = ["stories", "news", "articles", "reads", "posts", "videos", "headlines"]
+
     static let headingNames: Set<String> = ["h1", "h2", "h3", "h4", "h5", "h6"]
     /// Elements that hold a list of stories.
     static let listContainers: Set<String> = ["ul", "ol", "dl", "div", "section", "aside", "nav", "table", "tbody"]
@@ -71,7 +74,8 @@ enum ArticleTail {
         var stack = tree[root].children
         while let index = stack.popLast() {
             if tree.clock.spend() { return nil }
-            guard !tree[index].isText else { continue }
+            // A figure is not the article's text (its caption and credit are left out of it): passed over.
+            guard !tree[index].isText, tree[index].name != "figure" else { continue }
             if InlinePromotions.blockTags.contains(tree[index].tag),
                 !tree.hasDescendant(named: InlinePromotions.blockTags, under: index)
             {
@@ -90,7 +94,11 @@ enum ArticleTail {
     static func isClosing(_ tree: PageTree, _ block: Int) -> Bool {
         let text = tree.normalizedText(block)
         if isClosingFurniture(text) || isAnnouncement(tree, block) { return true }
-        if Article.wordCount(text) <= 2, text.count <= 20, !text.contains(where: { ".!?".contains($0) }),
+        let squeezed = String(text.lowercased().filter(\.isLetter))
+        if headingNames.contains(tree[block].name), closingHeadings.contains(squeezed) { return true }
+        // `Loading content ...`: a leftover's trailing dots are not a sentence's.
+        let leftover = text.trimmingCharacters(in: CharacterSet(charactersIn: ".… "))
+        if Article.wordCount(text) <= 2, text.count <= 20, !leftover.contains(where: { ".!?".contains($0) }),
             text.unicodeScalars.allSatisfy({ $0.value < 0x2E80 }),
             !headingNames.contains(tree[block].name), tree.first("img", under: block) == nil
         {
@@ -99,12 +107,18 @@ enum ArticleTail {
         return tree.elements(named: ["a"], under: block).count >= 3 && tree.linkDensity(block) >= 0.8
     }
 
+    /// Headings of the boxes sites put under an article (lowercased letters).
+    static let closingHeadings: Set<String> = [
+        "subscribe", "newsletter", "signup", "share", "sharethis", "sharethisarticle", "sharethisstory", "comments",
+        "advertisement", "followus", "getthenewsletter",
+    ]
+
     /// Phrases of a closing line that is about the site or the writer rather than the story (lowercased).
     static let closingPhrases = [
         "follow us", "follow him", "follow her", "follow them", "follow me", "have a tip", "news tip",
         "may be reached at", "can be reached at", "reach the reporter", "contact the reporter", "email the reporter",
         "sign up for", "sign up to", "subscribe to", "delivered to your inbox", "in your inbox",
-        "this document is subject to copyright", "affiliate link", "affiliate and/or",
+        "this document is subject to copyright", "affiliate link", "affiliate and/or", "affiliate commission",
         "may contain affiliate", "tell us what you think", "join our", "join the conversation", "citation:",
         "get the app", "download the app", "our newsletter", "newsletters.", "follow @", "click here",
         "moderator", "moderador", "moderated", "tags:", "etiquetas:", "schlagwörter:",
@@ -139,6 +153,8 @@ enum ArticleTail {
         else { return false }
         return announcements.contains(squeezed)
             || headingNames.contains(tree[index].name) && announcementPrefixes.contains(where: squeezed.hasPrefix)
+            // `More Great WIRED Stories`, `More Science News`: more of the site's stories.
+            || squeezed.hasPrefix("more") && moreSuffixes.contains(where: squeezed.hasSuffix)
     }
 
     /// A story's card: a box (not a paragraph) of at most 50 words with a link to another page, its headline or
@@ -161,6 +177,14 @@ enum ArticleTail {
         let links = tree.elements(named: ["a"], under: index).filter { !tree.normalizedText($0).isEmpty }
         guard links.count >= 3 else { return false }
         return tree.linkDensity(index) >= 0.5
+    }
+
+    /// A list (three items or more) with a link in every item: after a heading that announces other stories, those
+    /// stories, however much teaser is around their links.
+    static func isListOfLinks(_ tree: PageTree, _ index: Int) -> Bool {
+        guard ["ul", "ol"].contains(tree[index].name) else { return false }
+        let items = tree[index].children.filter { !tree[$0].isText && tree[$0].name == "li" }
+        return items.count >= 3 && items.allSatisfy { tree.first("a", under: $0) != nil }
     }
 
     static let headingTags = TagSet(headingNames)
@@ -218,8 +242,10 @@ enum ArticleTail {
         if tree[index].isText { return false }
         if isAnnouncement(tree, index) || isLinkList(tree, index) { return true }
         // A block that starts with an announcing heading (a "Related" box).
-        if let first = blockChildren(tree, of: index).first, isAnnouncement(tree, first) {
-            return tree.linkDensity(index) >= 0.3
+        let children = blockChildren(tree, of: index)
+        if let first = children.first, isAnnouncement(tree, first) {
+            // Or nothing but the heading: a box whose stories a script was to fill in.
+            return tree.linkDensity(index) >= 0.3 || children.dropFirst().allSatisfy { tree.isBlank($0) }
         }
         return false
     }
@@ -228,7 +254,8 @@ enum ArticleTail {
     /// A paragraph that is one bold line (`<p><strong>DON'T MISS</strong></p>`) is such a heading too.
     private static func removeAnnounced(_ tree: inout PageTree, under content: Int) {
         let headings = tree.elements(named: headingAndParagraphTags, under: content).filter {
-            (tree[$0].name != "p" || isBoldLine(tree, $0)) && isAnnouncement(tree, $0)
+            (tree[$0].name != "p" || isBoldLine(tree, $0) || UTF8Text.containsBytes(tree.classAndID($0), "heading"))
+                && isAnnouncement(tree, $0)
         }
         for heading in headings where tree.isAttached(heading, to: content) {
             let parent = tree[heading].parent
@@ -240,8 +267,15 @@ enum ArticleTail {
             var run: [Int] = []
             var cards = 0
             for next in siblings[(position + 1)...] {
-                if tree.isBlank(next), tree.first("img", under: next) == nil { continue }
-                if isLinkList(tree, next) || tree.linkDensity(next) >= 0.5 {
+                if tree.isBlank(next) {
+                    // A card of pictures only (their titles in `alt`) leading to other stories, or an empty block.
+                    if tree.first("img", under: next) == nil { continue }
+                    guard cardTarget(tree, next) != nil else { break }
+                    run.append(next)
+                    cards += 1
+                    continue
+                }
+                if isLinkList(tree, next) || tree.linkDensity(next) >= 0.5 || isListOfLinks(tree, next) {
                     run.append(next)
                 } else if isTeaserCard(tree, next) {
                     run.append(next)

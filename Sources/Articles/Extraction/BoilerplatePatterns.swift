@@ -51,6 +51,7 @@ enum BoilerplatePatterns {
         "date", "timestamp", "updated", "posted", "byline", "author", "credit", "caption", "toolbar", "tools",
         "print", "reprint", "text-size", "font-size", "bio", "promo", "newsletter", "signup", "related",
         "recommend", "read-more", "readmore", "more-stories", "tags", "subscribe", "social", "follow", "copyright",
+        "disclosure",
     ]
     /// How a line that only dates the article starts.
     static let datelinePrefixes = [

@@ -17,7 +17,7 @@ enum InlinePromotions {
         "mustread", "dontmiss", "watch", "listen", "previously", "relatedarticle", "relatedstory",
         "relatedarticles", "relatedstories", "leggianche", "lesensieauch", "lireaussi", "voiraussi", "léaseademás",
         "leatambién", "veatambién", "leiatambém", "vejatambém", "читайтетакже", "смотритетакже", "lesenauch",
-        "meerlezen", "leesook",
+        "meerlezen", "leesook", "relatedpost", "relatedposts", "relatedlink", "relatedlinks",
     ]
 
     /// Removes the promotions under `content`.
