@@ -368,8 +368,8 @@ public struct NewsAPINormalizer: Sendable {
         return contentStart != summaryStart
     }
 
-    /// ``saysMore(_:than:)`` on bytes for text that is ASCII where it is compared; nil when it is not,
-    /// or when a `Character` boundary it relies on cannot be proven.
+    /// ``saysMore(_:than:)`` on bytes for texts that are the same bytes up to where they differ in ASCII; nil when
+    /// they are not, or when a `Character` boundary it relies on cannot be proven.
     private static func saysMoreOnBytes(_ content: UnsafeBufferPointer<UInt8>, than summary: UnsafeBufferPointer<UInt8>)
         -> Bool?
     {
@@ -377,8 +377,13 @@ public struct NewsAPINormalizer: Sendable {
         guard contentEnd > 0 else { return false }
         for index in 0..<min(contentEnd, summaryEnd) {
             let (left, right) = (content[index], summary[index])
+            // The same bytes lowercase the same, scalar by scalar, and break into the same `Character`s up to the
+            // first difference (a break depends on the scalars before it and the one after).
+            if left == right { continue }
             // Lowercasing and canonical equivalence beyond ASCII need the `Character` rules.
             guard left < 0x80, right < 0x80 else { return nil }
+            // Two ASCII scalars that differ lowercased: the `Character`s holding them differ, even canonically
+            // (both are starters, which decomposition never moves), so the content's core is no prefix.
             if UTF8Text.asciiLowercased(left) != UTF8Text.asciiLowercased(right) { return true }
         }
         if contentEnd > summaryEnd { return true }
