@@ -70,10 +70,12 @@ package enum PublisherSuffix {
         return title.withUTF8 { utf8 in
             guard utf8.count >= 4 else { return nil }
             let separators = dashOnly ? Self.separators[..<1] : Self.separators[...]
-            // The last separator on bytes; every separator starts with a space, so only spaces are tried.
+            // The last separator on bytes; every separator starts with a space and goes on with `-`, `|` or the lead
+            // byte of a dash, so only such spaces are tried.
             var index = utf8.count - 3
             while index > 0 {
-                if utf8[index] == UInt8(ascii: " "),
+                if utf8[index] == UInt8(ascii: " "), case let next = utf8[index + 1],
+                    next == UInt8(ascii: "-") || next == UInt8(ascii: "|") || next == 0xE2,
                     let separator = separators.first(where: { utf8[index...].starts(with: $0) })
                 {
                     let head = trimmed(utf8[..<index])
