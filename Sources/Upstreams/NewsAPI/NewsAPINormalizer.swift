@@ -168,8 +168,7 @@ public struct NewsAPINormalizer: Sendable {
     private static func endsWithEllipsis(_ text: String) -> Bool {
         var text = text
         let answer = text.withUTF8 { bytes -> Bool? in
-            let ellipsis = Array("…".utf8)
-            guard bytes.count >= 3, bytes[(bytes.count - 3)...].elementsEqual(ellipsis) else { return false }
+            guard Self.endsWithEllipsisBytes(bytes, at: bytes.count) else { return false }
             return UTF8Text.isProvenBoundary(at: bytes.count - 3, in: bytes) ? true : nil
         }
         return answer ?? text.hasSuffix("…")
@@ -395,11 +394,10 @@ public struct NewsAPINormalizer: Sendable {
     /// Where the text ends once trailing `…`, `.` and spaces are dropped; nil when one of them may
     /// be glued to a scalar before it.
     private static func coreEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        let ellipsis = Array("…".utf8)
         var end = bytes.count
         while end > 0 {
             let length: Int
-            if end >= 3, bytes[(end - 3)..<end].elementsEqual(ellipsis) {
+            if endsWithEllipsisBytes(bytes, at: end) {
                 length = 3
             } else if bytes[end - 1] == UInt8(ascii: ".") || bytes[end - 1] == UInt8(ascii: " ") {
                 length = 1
@@ -410,6 +408,12 @@ public struct NewsAPINormalizer: Sendable {
             end -= length
         }
         return end
+    }
+
+    /// Whether the three bytes before `end` are `…` (U+2026) in UTF-8, compared without an array of them (one was
+    /// made for every text).
+    private static func endsWithEllipsisBytes(_ bytes: UnsafeBufferPointer<UInt8>, at end: Int) -> Bool {
+        end >= 3 && bytes[end - 3] == 0xE2 && bytes[end - 2] == 0x80 && bytes[end - 1] == 0xA6
     }
 
     /// ``saysMore(_:than:)`` by `Character`s, after full Unicode lowercasing.
