@@ -9,7 +9,19 @@ import Foundation
 public struct NewsAPIArticles: RandomAccessCollection, Sendable {
     private enum Storage: Sendable {
         case decoded([NewsAPIArticle])
-        case indexed(Data, NewsAPIJSONIndex)
+        case indexed(Indexed)
+    }
+
+    /// The bytes and their index, in a box: read out of the enum, the two were copied for every article read (a
+    /// retain and a release of each of their six references).
+    private final class Indexed: Sendable {
+        let data: Data
+        let index: NewsAPIJSONIndex
+
+        init(data: Data, index: NewsAPIJSONIndex) {
+            self.data = data
+            self.index = index
+        }
     }
 
     private let storage: Storage
@@ -21,7 +33,7 @@ public struct NewsAPIArticles: RandomAccessCollection, Sendable {
 
     /// Articles read from `data` on demand through `index`, which was made from the same bytes.
     package init(data: Data, index: NewsAPIJSONIndex) {
-        storage = .indexed(data, index)
+        storage = .indexed(Indexed(data: data, index: index))
     }
 
     public var startIndex: Int { 0 }
@@ -29,7 +41,7 @@ public struct NewsAPIArticles: RandomAccessCollection, Sendable {
     public var endIndex: Int {
         switch storage {
         case .decoded(let articles): articles.count
-        case .indexed(_, let index): index.articleCount
+        case .indexed(let indexed): indexed.index.articleCount
         }
     }
 
@@ -37,9 +49,9 @@ public struct NewsAPIArticles: RandomAccessCollection, Sendable {
         switch storage {
         case .decoded(let articles):
             return articles[position]
-        case .indexed(let data, let index):
+        case .indexed(let indexed):
             precondition(indices.contains(position), "article \(position) is out of range")
-            return data.withUnsafeBytes { index.article(position, in: $0) }
+            return indexed.data.withUnsafeBytes { indexed.index.article(position, in: $0) }
         }
     }
 
@@ -49,9 +61,9 @@ public struct NewsAPIArticles: RandomAccessCollection, Sendable {
         switch storage {
         case .decoded(let articles):
             return articles[position].publishedAt.flatMap(NewsAPIDate.parse)
-        case .indexed(_, let index):
+        case .indexed(let indexed):
             precondition(indices.contains(position), "article \(position) is out of range")
-            return index.publishedDate(position)
+            return indexed.index.publishedDate(position)
         }
     }
 }
