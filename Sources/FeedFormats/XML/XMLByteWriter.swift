@@ -328,8 +328,37 @@ struct ByteBuffer: ~Copyable {
     mutating func append(_ bytes: UnsafePointer<UInt8>, count length: Int) {
         guard length > 0 else { return }
         if count + length > capacity { grow(toHold: count + length) }
-        (base + count).update(from: bytes, count: length)
+        if length <= 16 {
+            Self.copySmall(bytes, to: base + count, count: length)
+        } else {
+            (base + count).update(from: bytes, count: length)
+        }
         count += length
+    }
+
+    /// Copies 1 to 16 bytes inline, as two loads and stores that overlap (of 8, 4 or 1 bytes): most pieces of a feed
+    /// (tags, short texts, the runs between escapes) are that short, and a call to `memmove` for each was 4 % of a
+    /// 10,000-item RSS `convert`.
+    @inline(__always)
+    private static func copySmall(_ source: UnsafePointer<UInt8>, to target: UnsafeMutablePointer<UInt8>, count: Int) {
+        let from = UnsafeRawPointer(source)
+        let to = UnsafeMutableRawPointer(target)
+        if count >= 8 {
+            let head = from.loadUnaligned(as: UInt64.self)
+            let tail = from.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            to.storeBytes(of: head, as: UInt64.self)
+            to.storeBytes(of: tail, toByteOffset: count - 8, as: UInt64.self)
+        } else if count >= 4 {
+            let head = from.loadUnaligned(as: UInt32.self)
+            let tail = from.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+            to.storeBytes(of: head, as: UInt32.self)
+            to.storeBytes(of: tail, toByteOffset: count - 4, as: UInt32.self)
+        } else {
+            // 1, 2 or 3 bytes: the first, the middle and the last.
+            target[0] = source[0]
+            target[count / 2] = source[count / 2]
+            target[count - 1] = source[count - 1]
+        }
     }
 
     @inline(__always)
