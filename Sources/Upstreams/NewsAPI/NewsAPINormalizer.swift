@@ -186,26 +186,24 @@ public struct NewsAPINormalizer: Sendable {
         guard sourceName.utf8.allSatisfy({ $0 < 0x80 }) else {
             return removingSourceSuffixViaFoundation(from: title, sourceName: sourceName)
         }
-        var names = [sourceName]
-        if !sourceName.utf8.contains(UInt8(ascii: " ")), let dot = sourceName.utf8.firstIndex(of: UInt8(ascii: ".")),
-            dot > sourceName.startIndex
-        {
-            names.append(String(sourceName[..<dot]))
-        }
         var title = title
-        for name in names {
-            let match = title.withUTF8 { titleBytes in
-                var name = name
-                return name.withUTF8 { SourceSuffix(title: titleBytes, name: $0) }
-            }
+        // The name, then the name without its domain ending, each tried as it comes: no array of them for every title.
+        var name = sourceName
+        var isWholeName = true
+        while true {
+            let match = title.withUTF8 { titleBytes in name.withUTF8 { SourceSuffix(title: titleBytes, name: $0) } }
             switch match {
             case .wholeTitle: return ""
             case .suffix(let start): return trimmingWhitespaces(Substring(title.utf8.prefix(start)))
-            case .none: continue
             case .unproven: return removingSourceSuffixViaFoundation(from: title, sourceName: sourceName)
+            case .none:
+                guard isWholeName, !sourceName.utf8.contains(UInt8(ascii: " ")),
+                    let dot = sourceName.utf8.firstIndex(of: UInt8(ascii: ".")), dot > sourceName.startIndex
+                else { return title }
+                name = String(sourceName[..<dot])
+                isWholeName = false
             }
         }
-        return title
     }
 
     /// How a title relates to ` - Name` for an ASCII name, as Foundation's case-insensitive
