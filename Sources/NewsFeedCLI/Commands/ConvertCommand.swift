@@ -36,7 +36,8 @@ package enum ConvertCommand {
         // Articles are read from the raw bytes, turned into stories and written one at a time, so a
         // big response is held once, as its bytes, while its feed is written (see bench/convert). The mapping stays
         // resident from the check to the last article: handing its pages back and reading each article again from
-        // the file (pread) cost a tenth of a 10,000-article convert to keep the peak 7 MB lower (27 MB, 34 now).
+        // the file (pread) cost a tenth of a 10,000-article convert to keep the peak lower (26–28 MB then, 34–36 MB
+        // now; the goal is 40).
         let response = try readResponse(input, name: name, context)
         if format == .rss {
             // RSS items are written where their stories are made, on both threads (see ParallelWrittenItems).
