@@ -21,13 +21,8 @@ package struct JSONStringSpan: Sendable, Hashable {
 
     /// The string these bytes spell, escapes decoded; nil for ``absent``.
     package func string(in bytes: UnsafeRawBufferPointer) -> String? {
-        string(in: bytes, from: 0)
-    }
-
-    /// The same, from `bytes` that hold the document's bytes from offset `origin` on (a part of it read alone).
-    package func string(in bytes: UnsafeRawBufferPointer, from origin: Int) -> String? {
         guard start >= 0 else { return nil }
-        let contents = UnsafeRawBufferPointer(rebasing: bytes[Int(start) - origin..<Int(end) - origin])
+        let contents = UnsafeRawBufferPointer(rebasing: bytes[Int(start)..<Int(end)])
         guard hasEscapes else { return String(decoding: contents, as: UTF8.self) }
         return Self.unescaped(contents)
     }

@@ -9,9 +9,19 @@ import Foundation
 public struct NewsAPIArticles: RandomAccessCollection, Sendable {
     private enum Storage: Sendable {
         case decoded([NewsAPIArticle])
-        case indexed(Data, NewsAPIJSONIndex)
-        /// Each article's bytes read alone from the answer's file (``readingEachArticle(through:)``).
-        case read(NewsAPIJSONIndex, @Sendable (Range<Int>, UnsafeMutableRawBufferPointer) -> Void)
+        case indexed(Indexed)
+    }
+
+    /// The bytes and their index, in a box: read out of the enum, the two were copied for every article read (a
+    /// retain and a release of each of their six references).
+    private final class Indexed: Sendable {
+        let data: Data
+        let index: NewsAPIJSONIndex
+
+        init(data: Data, index: NewsAPIJSONIndex) {
+            self.data = data
+            self.index = index
+        }
     }
 
     private let storage: Storage
@@ -23,7 +33,7 @@ public struct NewsAPIArticles: RandomAccessCollection, Sendable {
 
     /// Articles read from `data` on demand through `index`, which was made from the same bytes.
     package init(data: Data, index: NewsAPIJSONIndex) {
-        storage = .indexed(data, index)
+        storage = .indexed(Indexed(data: data, index: index))
     }
 
     public var startIndex: Int { 0 }
@@ -31,44 +41,17 @@ public struct NewsAPIArticles: RandomAccessCollection, Sendable {
     public var endIndex: Int {
         switch storage {
         case .decoded(let articles): articles.count
-        case .indexed(_, let index), .read(let index, _): index.articleCount
+        case .indexed(let indexed): indexed.index.articleCount
         }
-    }
-
-    /// The same articles, each built from its own bytes as `read` gives them (the file read at that range into the
-    /// buffer, which has room for exactly that many bytes; a buffer on the stack for most articles) rather
-    /// than from the answer's mapped bytes: for reading them out of file order, where every read from a mapping
-    /// makes the kernel map the pages around it too, so a few hundred articles in date order fill the whole
-    /// mapping (`convert` of 10,000 articles, newest first: peak 40 MB; 32 MB in file order). Dates come from the
-    /// index (``publishedDate(at:)``). Articles already built are kept as they are.
-    public func readingEachArticle(
-        through read: @escaping @Sendable (Range<Int>, UnsafeMutableRawBufferPointer) -> Void
-    ) -> NewsAPIArticles {
-        guard case .indexed(_, let index) = storage else { return self }
-        return NewsAPIArticles(storage: .read(index, read))
-    }
-
-    private init(storage: Storage) {
-        self.storage = storage
     }
 
     public subscript(position: Int) -> NewsAPIArticle {
         switch storage {
         case .decoded(let articles):
             return articles[position]
-        case .indexed(let data, let index):
+        case .indexed(let indexed):
             precondition(indices.contains(position), "article \(position) is out of range")
-            return data.withUnsafeBytes { index.article(position, in: $0) }
-        case .read(let index, let read):
-            precondition(indices.contains(position), "article \(position) is out of range")
-            guard let range = index.byteRange(ofArticle: position) else {
-                return index.article(position, inPart: UnsafeRawBufferPointer(start: nil, count: 0), from: 0)
-            }
-            // No array per article: the bytes are read into memory on the stack (or the heap, for a rare huge one).
-            return withUnsafeTemporaryAllocation(byteCount: range.count, alignment: 1) { part in
-                read(range, part)
-                return index.article(position, inPart: UnsafeRawBufferPointer(part), from: range.lowerBound)
-            }
+            return indexed.data.withUnsafeBytes { indexed.index.article(position, in: $0) }
         }
     }
 
@@ -78,9 +61,9 @@ public struct NewsAPIArticles: RandomAccessCollection, Sendable {
         switch storage {
         case .decoded(let articles):
             return articles[position].publishedAt.flatMap(NewsAPIDate.parse)
-        case .indexed(_, let index), .read(let index, _):
+        case .indexed(let indexed):
             precondition(indices.contains(position), "article \(position) is out of range")
-            return index.publishedDate(position)
+            return indexed.index.publishedDate(position)
         }
     }
 }

@@ -48,8 +48,6 @@ package struct NewsAPIJSONIndex: Sendable {
     private var isDeclined = false
     /// Whether the articles from the second part's start on are the second thread's reading (see the type's comment).
     package private(set) var readInTwoParts = false
-    /// How many articles are read between two calls of `init`'s `progress`.
-    private static let progressInterval = 1024
     /// Answers of at least this many bytes are read in two parts at once (see the type's comment).
     package static let twoPartMinimum = 256 * 1024
     /// The bytes per article assumed when reserving room for the spans (real answers have 800–900).
@@ -59,18 +57,15 @@ package struct NewsAPIJSONIndex: Sendable {
     private init() {}
 
     /// Indexes `bytes`; nil for the shapes left to the general reader (see the type's comment).
-    /// - Parameter progress: told every 1,024 articles how many bytes from the start are read.
     /// - Throws: the first place where `bytes` are not JSON.
-    package init?(_ bytes: UnsafeRawBufferPointer, progress: ((Int) -> Void)? = nil) throws(JSONSyntaxError) {
+    package init?(_ bytes: UnsafeRawBufferPointer) throws(JSONSyntaxError) {
         let start = bytes.count >= Self.twoPartMinimum ? Self.secondPartStart(in: bytes) : nil
-        try self.init(bytes, secondPartAt: start, progress: progress)
+        try self.init(bytes, secondPartAt: start)
     }
 
-    /// ``init(_:progress:)`` with a second thread reading from `secondPartAt` (any offset: what it reads counts only
+    /// ``init(_:)`` with a second thread reading from `secondPartAt` (any offset: what it reads counts only
     /// when the first thread comes to that offset between two articles, see the type's comment); nil reads on one.
-    package init?(
-        _ bytes: UnsafeRawBufferPointer, secondPartAt start: Int?, progress: ((Int) -> Void)? = nil
-    ) throws(JSONSyntaxError) {
+    package init?(_ bytes: UnsafeRawBufferPointer, secondPartAt start: Int?) throws(JSONSyntaxError) {
         let second = start.map { SecondPart(bytes, from: $0) }
         // Whatever happens here, the second thread is done with the bytes before they may go.
         defer { second?.finish() }
@@ -78,7 +73,7 @@ package struct NewsAPIJSONIndex: Sendable {
         var scanner = JSONScanner(bytes)
         try scanner.beginDocument()
         if try scanner.valueStart() == .object {
-            try readEnvelope(&scanner, bytes: bytes, progress: progress, second: second)
+            try readEnvelope(&scanner, bytes: bytes, second: second)
         } else {
             // Checked all the same, so both readers refuse the same bytes with the same error.
             try scanner.skipValue()
@@ -100,35 +95,6 @@ package struct NewsAPIJSONIndex: Sendable {
             publishedAt: text(.publishedAt), content: text(.content))
     }
 
-    /// The bytes that hold every field of the article at `index` (from its first string to its last); nil when it
-    /// has none.
-    package func byteRange(ofArticle index: Int) -> Range<Int>? {
-        var first = Int32.max
-        var last = Int32.min
-        for position in index * ArticleField.count..<(index + 1) * ArticleField.count {
-            let span = spans[position]
-            guard span.start >= 0 else { continue }
-            first = min(first, span.start)
-            last = max(last, span.end)
-        }
-        return first <= last ? Int(first)..<Int(last) : nil
-    }
-
-    /// The article at `index`, from `part`: the document's bytes in ``byteRange(ofArticle:)`` (empty when that is
-    /// nil), read alone, which start at `origin` (0 when that range is nil).
-    package func article(_ index: Int, inPart part: UnsafeRawBufferPointer, from origin: Int) -> NewsAPIArticle {
-        let first = index * ArticleField.count
-        func text(_ field: ArticleField) -> String? {
-            spans[first + field.rawValue].string(in: part, from: origin)
-        }
-        return NewsAPIArticle(
-            sourceID: text(.sourceID), sourceName: text(.sourceName), author: text(.author), title: text(.title),
-            description: text(.description), url: text(.url), urlToImage: text(.urlToImage),
-            publishedAt: text(.publishedAt), content: text(.content))
-    }
-
-    /// The article at `index`, from `part`: the document's bytes in ``byteRange(ofArticle:)`` (empty when that is
-    /// nil), read alone, which start at `origin` (0 when that range is nil).
     /// The date the `publishedAt` of the article at `index` spells, as ``NewsAPIDate/parse(_:)`` reads it; nil when
     /// it has none or it is no date. Read with the index: no byte is read again.
     package func publishedDate(_ index: Int) -> Date? {
@@ -151,7 +117,7 @@ package struct NewsAPIJSONIndex: Sendable {
     }
 
     private mutating func readEnvelope(
-        _ scanner: inout JSONScanner, bytes: UnsafeRawBufferPointer, progress: ((Int) -> Void)?, second: SecondPart?
+        _ scanner: inout JSONScanner, bytes: UnsafeRawBufferPointer, second: SecondPart?
     ) throws(JSONSyntaxError) {
         var seen = KeySet()
         var isFirst = true
@@ -168,7 +134,7 @@ package struct NewsAPIJSONIndex: Sendable {
             } else if scanner.matches(key, "articles"), seen.insert(4) {
                 articlesKind = try Self.kind(at: &scanner)
                 if articlesKind == .array {
-                    try readArticles(&scanner, bytes: bytes, progress: progress, second: second)
+                    try readArticles(&scanner, bytes: bytes, second: second)
                 } else {
                     try scanner.skipValue()
                 }
@@ -194,7 +160,7 @@ package struct NewsAPIJSONIndex: Sendable {
     }
 
     private mutating func readArticles(
-        _ scanner: inout JSONScanner, bytes: UnsafeRawBufferPointer, progress: ((Int) -> Void)?, second: SecondPart?
+        _ scanner: inout JSONScanner, bytes: UnsafeRawBufferPointer, second: SecondPart?
     ) throws(JSONSyntaxError) {
         scanner.open()
         var isFirst = true
@@ -209,29 +175,25 @@ package struct NewsAPIJSONIndex: Sendable {
                     append(rest)
                     readInTwoParts = true
                     scanner = JSONScanner(bytes, at: end)
-                    progress?(end)
                     return
                 }
                 part.cancel()
             }
-            if try readElement(&scanner, bytes: bytes), let progress, articleCount % Self.progressInterval == 0 {
-                progress(scanner.position)
-            }
+            try readElement(&scanner, bytes: bytes)
         }
     }
 
-    /// Reads the element of `articles` at the scanner; true when it was an article object.
+    /// Reads the element of `articles` at the scanner.
     private mutating func readElement(
         _ scanner: inout JSONScanner, bytes: UnsafeRawBufferPointer
-    ) throws(JSONSyntaxError) -> Bool {
+    ) throws(JSONSyntaxError) {
         guard scanner.next == JSONScanner.openBrace else {
             // null, a number, a string…: costs that element only.
             try scanner.skipValue()
             skippedArticles += 1
-            return false
+            return
         }
         try readArticle(&scanner, bytes: bytes)
-        return true
     }
 
     /// The articles of `part`, read after these.
@@ -379,7 +341,7 @@ package struct NewsAPIJSONIndex: Sendable {
             do throws(JSONSyntaxError) {
                 repeat {
                     if cancelled.load(ordering: .relaxed) { return nil }
-                    _ = try part.readElement(&scanner, bytes: bytes)
+                    try part.readElement(&scanner, bytes: bytes)
                 } while try scanner.nextElement(isFirst: &isFirst)
                 return .success((part, scanner.position))
             } catch {

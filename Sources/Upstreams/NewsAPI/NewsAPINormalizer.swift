@@ -168,8 +168,7 @@ public struct NewsAPINormalizer: Sendable {
     private static func endsWithEllipsis(_ text: String) -> Bool {
         var text = text
         let answer = text.withUTF8 { bytes -> Bool? in
-            let ellipsis = Array("…".utf8)
-            guard bytes.count >= 3, bytes[(bytes.count - 3)...].elementsEqual(ellipsis) else { return false }
+            guard Self.endsWithEllipsisBytes(bytes, at: bytes.count) else { return false }
             return UTF8Text.isProvenBoundary(at: bytes.count - 3, in: bytes) ? true : nil
         }
         return answer ?? text.hasSuffix("…")
@@ -187,26 +186,24 @@ public struct NewsAPINormalizer: Sendable {
         guard sourceName.utf8.allSatisfy({ $0 < 0x80 }) else {
             return removingSourceSuffixViaFoundation(from: title, sourceName: sourceName)
         }
-        var names = [sourceName]
-        if !sourceName.utf8.contains(UInt8(ascii: " ")), let dot = sourceName.utf8.firstIndex(of: UInt8(ascii: ".")),
-            dot > sourceName.startIndex
-        {
-            names.append(String(sourceName[..<dot]))
-        }
         var title = title
-        for name in names {
-            let match = title.withUTF8 { titleBytes in
-                var name = name
-                return name.withUTF8 { SourceSuffix(title: titleBytes, name: $0) }
-            }
+        // The name, then the name without its domain ending, each tried as it comes: no array of them for every title.
+        var name = sourceName
+        var isWholeName = true
+        while true {
+            let match = title.withUTF8 { titleBytes in name.withUTF8 { SourceSuffix(title: titleBytes, name: $0) } }
             switch match {
             case .wholeTitle: return ""
             case .suffix(let start): return trimmingWhitespaces(Substring(title.utf8.prefix(start)))
-            case .none: continue
             case .unproven: return removingSourceSuffixViaFoundation(from: title, sourceName: sourceName)
+            case .none:
+                guard isWholeName, !sourceName.utf8.contains(UInt8(ascii: " ")),
+                    let dot = sourceName.utf8.firstIndex(of: UInt8(ascii: ".")), dot > sourceName.startIndex
+                else { return title }
+                name = String(sourceName[..<dot])
+                isWholeName = false
             }
         }
-        return title
     }
 
     /// How a title relates to ` - Name` for an ASCII name, as Foundation's case-insensitive
@@ -368,8 +365,8 @@ public struct NewsAPINormalizer: Sendable {
         return contentStart != summaryStart
     }
 
-    /// ``saysMore(_:than:)`` on bytes for text that is ASCII where it is compared; nil when it is not,
-    /// or when a `Character` boundary it relies on cannot be proven.
+    /// ``saysMore(_:than:)`` on bytes for texts that are the same bytes up to where they differ in ASCII; nil when
+    /// they are not, or when a `Character` boundary it relies on cannot be proven.
     private static func saysMoreOnBytes(_ content: UnsafeBufferPointer<UInt8>, than summary: UnsafeBufferPointer<UInt8>)
         -> Bool?
     {
@@ -377,8 +374,13 @@ public struct NewsAPINormalizer: Sendable {
         guard contentEnd > 0 else { return false }
         for index in 0..<min(contentEnd, summaryEnd) {
             let (left, right) = (content[index], summary[index])
+            // The same bytes lowercase the same, scalar by scalar, and break into the same `Character`s up to the
+            // first difference (a break depends on the scalars before it and the one after).
+            if left == right { continue }
             // Lowercasing and canonical equivalence beyond ASCII need the `Character` rules.
             guard left < 0x80, right < 0x80 else { return nil }
+            // Two ASCII scalars that differ lowercased: the `Character`s holding them differ, even canonically
+            // (both are starters, which decomposition never moves), so the content's core is no prefix.
             if UTF8Text.asciiLowercased(left) != UTF8Text.asciiLowercased(right) { return true }
         }
         if contentEnd > summaryEnd { return true }
@@ -390,11 +392,10 @@ public struct NewsAPINormalizer: Sendable {
     /// Where the text ends once trailing `…`, `.` and spaces are dropped; nil when one of them may
     /// be glued to a scalar before it.
     private static func coreEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        let ellipsis = Array("…".utf8)
         var end = bytes.count
         while end > 0 {
             let length: Int
-            if end >= 3, bytes[(end - 3)..<end].elementsEqual(ellipsis) {
+            if endsWithEllipsisBytes(bytes, at: end) {
                 length = 3
             } else if bytes[end - 1] == UInt8(ascii: ".") || bytes[end - 1] == UInt8(ascii: " ") {
                 length = 1
@@ -405,6 +406,12 @@ public struct NewsAPINormalizer: Sendable {
             end -= length
         }
         return end
+    }
+
+    /// Whether the three bytes before `end` are `…` (U+2026) in UTF-8, compared without an array of them (one was
+    /// made for every text).
+    private static func endsWithEllipsisBytes(_ bytes: UnsafeBufferPointer<UInt8>, at end: Int) -> Bool {
+        end >= 3 && bytes[end - 3] == 0xE2 && bytes[end - 2] == 0x80 && bytes[end - 1] == 0xA6
     }
 
     /// ``saysMore(_:than:)`` by `Character`s, after full Unicode lowercasing.

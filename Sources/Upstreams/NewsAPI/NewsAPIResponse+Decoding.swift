@@ -27,15 +27,6 @@ extension NewsAPIResponse {
     public static func decodeLazily(
         data: Data, httpStatus: Int? = nil, headers: [String: String] = [:], now: Date = Date()
     ) throws(NewsAPIError) -> NewsAPILazyResponse {
-        try decodeLazily(data: data, httpStatus: httpStatus, headers: headers, now: now, progress: nil)
-    }
-
-    /// ``decodeLazily(data:httpStatus:headers:now:)``, telling `progress` now and then how many
-    /// bytes from the start have been checked (so a mapped file's pages can be handed back).
-    package static func decodeLazily(
-        data: Data, httpStatus: Int? = nil, headers: [String: String] = [:], now: Date = Date(),
-        progress: ((Int) -> Void)?
-    ) throws(NewsAPIError) -> NewsAPILazyResponse {
         let retryAfter = headerValue("Retry-After", in: headers).flatMap { RetryAfter.parse($0, now: now) }
         let isHTTPError = httpStatus.map { !(200..<300).contains($0) } ?? false
 
@@ -49,7 +40,7 @@ extension NewsAPIResponse {
 
         let envelope: NewsAPIEnvelope
         do {
-            envelope = try NewsAPIEnvelope.read(data, progress: progress)
+            envelope = try NewsAPIEnvelope.read(data)
         } catch {
             if let httpStatus, isHTTPError { throw .httpStatus(httpStatus, retryAfter: retryAfter) }
             throw .invalidJSON(error)
@@ -115,10 +106,9 @@ package struct NewsAPIEnvelope {
 
     /// The envelope of `data`.
     /// - Throws: where `data` is not JSON.
-    package static func read(_ data: Data, progress: ((Int) -> Void)? = nil) throws(JSONSyntaxError) -> NewsAPIEnvelope
-    {
+    package static func read(_ data: Data) throws(JSONSyntaxError) -> NewsAPIEnvelope {
         let indexed = data.withUnsafeBytes { bytes in
-            Result { () throws(JSONSyntaxError) in try NewsAPIJSONIndex(bytes, progress: progress) }
+            Result { () throws(JSONSyntaxError) in try NewsAPIJSONIndex(bytes) }
         }
         if let index = try indexed.get() { return NewsAPIEnvelope(index, of: data) }
         return NewsAPIEnvelope(try JSONDocument(parsing: data).root)

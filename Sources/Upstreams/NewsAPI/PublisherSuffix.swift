@@ -66,27 +66,31 @@ package enum PublisherSuffix {
     /// to be a publisher and something is left before it. With `dashOnly`, only ` - ` counts:
     /// aggregators (Google News) put the real publisher there and nowhere else.
     package static func split(_ title: String, dashOnly: Bool = false) -> (title: String, publisher: String)? {
-        let utf8 = Array(title.utf8)
-        guard utf8.count >= 4 else { return nil }
-        let separators = dashOnly ? [Self.separators[0]] : Self.separators
-        // The last separator on bytes; every separator starts with a space, so only spaces are tried.
-        var index = utf8.count - 3
-        while index > 0 {
-            if utf8[index] == UInt8(ascii: " "),
-                let separator = separators.first(where: { utf8[index...].starts(with: $0) })
-            {
-                let head = trimmed(utf8[..<index])
-                let tail = trimmed(utf8[(index + separator.count)...])
-                guard !head.isEmpty, !tail.isEmpty, tail.count <= maximumNameLength else { return nil }
-                return (head, tail)
+        var title = title
+        return title.withUTF8 { utf8 in
+            guard utf8.count >= 4 else { return nil }
+            let separators = dashOnly ? Self.separators[..<1] : Self.separators[...]
+            // The last separator on bytes; every separator starts with a space and goes on with `-`, `|` or the lead
+            // byte of a dash, so only such spaces are tried.
+            var index = utf8.count - 3
+            while index > 0 {
+                if utf8[index] == UInt8(ascii: " "), case let next = utf8[index + 1],
+                    next == UInt8(ascii: "-") || next == UInt8(ascii: "|") || next == 0xE2,
+                    let separator = separators.first(where: { utf8[index...].starts(with: $0) })
+                {
+                    let head = trimmed(utf8[..<index])
+                    let tail = trimmed(utf8[(index + separator.count)...])
+                    guard !head.isEmpty, !tail.isEmpty, tail.count <= maximumNameLength else { return nil }
+                    return (head, tail)
+                }
+                index -= 1
             }
-            index -= 1
+            return nil
         }
-        return nil
     }
 
     /// `bytes` without spaces and tabs at either end (titles are already whitespace-folded).
-    private static func trimmed(_ bytes: ArraySlice<UInt8>) -> String {
+    private static func trimmed(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String {
         var bytes = bytes
         while let first = bytes.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") {
             bytes = bytes.dropFirst()

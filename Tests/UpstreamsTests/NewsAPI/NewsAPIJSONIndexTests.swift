@@ -28,11 +28,6 @@ import Upstreams
         #expect(envelope.articlesKind == reference.articlesKind, sourceLocation: sourceLocation)
         #expect(envelope.skippedArticles == reference.skippedArticles, sourceLocation: sourceLocation)
         #expect(envelope.articles.map(Array.init) == reference.articles.map(Array.init), sourceLocation: sourceLocation)
-        // Each article read alone from its own bytes (as `convert` reads a file out of order) is the same article.
-        if let articles = envelope.articles {
-            let alone = articles.readingEachArticle { range, part in part.copyBytes(from: data[range]) }
-            #expect(Array(alone) == Array(articles), sourceLocation: sourceLocation)
-        }
     }
 
     /// The articles as `JSONDecoder` and the tolerant `Decodable` conformance read them, for
