@@ -33,6 +33,10 @@ public struct ArticleExtractor: Sendable {
 
     /// Readability's threshold: a pass that finds fewer characters is tried again with fewer rules.
     static let retryCharacters = 500
+    /// The length of a winner after which the page is no longer looked at for a teaser's subscription prompt: forty
+    /// characters for each of a teaser's words twice over, so only a winner that the promotions' removal would cut by
+    /// more than four fifths could still turn out a teaser.
+    static let promptSearchCharacters = 2 * PaywallSignals.teaserWords * 40
 
     /// The article of the page `bytes`, fetched from (or saved from) `url`; `contentType` is the
     /// HTTP `Content-Type` when the page came over HTTP. `report` says how it was found.
@@ -97,7 +101,8 @@ public struct ArticleExtractor: Sendable {
         guard let body = tree.first("body") else { throw .noArticle }
         var best: (tree: PageTree, content: Int, length: Int, byline: String?)?
         var bestFlags = ContentScorer.Flags.all
-        let prepared = tree
+        var prepared = tree
+        var preparedKept = true
         tree = PageTree()
         for flags: ContentScorer.Flags in [.all, [.weightClasses, .cleanConditionally], [.cleanConditionally], []] {
             // Each pass works on its own copy of the prepared tree: parsing and preparing the page
@@ -140,14 +145,22 @@ public struct ArticleExtractor: Sendable {
         }
         /// No article: a page whose only text is a subscription prompt says so first.
         func noArticle() -> ArticleError {
-            if !report.paywall.prompt {
+            if !report.paywall.prompt, preparedKept {
                 report.paywall.prompt =
                     PaywallMarkers.hasPromptElement(prepared, under: 0)
                     || PaywallMarkers.hasPromptText(prepared, under: body)
             }
             return .noArticle
         }
-        guard var best else { throw noArticle() }
+        // Taken out of the optional, so that the removals below do not copy a page tree the optional still holds.
+        guard var best = best.take() else { throw noArticle() }
+        // The prepared page is searched again only for a teaser's subscription prompt, which a long article never
+        // is: it is let go, so that the first removal below does not copy a page tree still shared with it (9 MB on
+        // a 5 MB page of short paragraphs).
+        if best.length >= Self.promptSearchCharacters {
+            prepared = PageTree()
+            preparedKept = false
+        }
         if let heading = TitleSimilarity.leadingTitleHeading(in: best.tree, content: best.content, title: title) {
             best.tree.remove(heading)
         }
@@ -175,7 +188,7 @@ public struct ArticleExtractor: Sendable {
         let words = Article.wordCount(text)
         guard words >= minimumWords else { throw noArticle() }
         // A longer page is never a teaser (``PaywallSignals/teaserWords``): its tree is not searched.
-        if !report.paywall.prompt, words < 2 * PaywallSignals.teaserWords {
+        if !report.paywall.prompt, words < 2 * PaywallSignals.teaserWords, preparedKept {
             report.paywall.prompt = PaywallMarkers.hasPromptElement(prepared, under: 0)
         }
         let image =
