@@ -92,7 +92,7 @@ import Testing
             #expect(result == .failed(cause: "timed out after 500ms", permanent: false, http: nil))
             #expect(elapsed >= .milliseconds(450))
             // The result says the timeout fired; this only bounds the hang, loosely (shared cores).
-            #expect(elapsed < .seconds(30))
+            #expect(elapsed < busyMachineSlack)
         }
     }
 
