@@ -56,6 +56,14 @@ import Testing
         #expect(text.hasPrefix("The harbour board voted"))
     }
 
+    /// A lead picture's caption does not end the walk: the date line under it still goes.
+    @Test func theWalkPassesOverALeadFigure() throws {
+        let text = try Self.extract(
+            "<figure><img src=\"/quay.jpg\" alt=\"\"><figcaption>The quay in March</figcaption></figure>"
+                + "<p>segunda-feira, 22 de janeiro de 2018 às 0:13</p>")
+        #expect(text.hasPrefix("The harbour board voted"), "\(text.prefix(80))")
+    }
+
     @Test func aShortPageKeepsItsFirstLine() throws {
         let page =
             "<html><body><div class=\"story\"><p>segunda-feira, 22 de janeiro de 2018 às 0:13</p>\(Self.paragraph)"

@@ -16,13 +16,14 @@ enum ArticleHead {
         }
     }
 
-    /// The first `limit` blocks under `root` that hold text and no other block, in document order.
+    /// The first `limit` blocks under `root` that hold text and no other block, in document order, figures passed over.
     static func leadingBlocks(_ tree: PageTree, under root: Int, limit: Int) -> [Int] {
         var blocks: [Int] = []
         var stack = tree[root].children.reversed() as [Int]
         while let index = stack.popLast(), blocks.count < limit {
             if tree.clock.spend() { break }
-            guard !tree[index].isText else { continue }
+            // A figure is not the article's text (as for the closing walk): a lead picture's caption does not end the walk.
+            guard !tree[index].isText, tree[index].name != "figure" else { continue }
             if InlinePromotions.blockTags.contains(tree[index].tag),
                 !tree.hasDescendant(named: InlinePromotions.blockTags, under: index)
             {
