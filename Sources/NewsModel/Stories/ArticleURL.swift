@@ -106,9 +106,9 @@ public enum ArticleURL {
     /// encoding; nil otherwise (then the full reading decides).
     package static func canonicalLink(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>) -> ArticleLink? {
         let schemeLength: Int
-        if bytes.starts(with: "https://".utf8) {
+        if UTF8Text.hasPrefix(bytes, at: 0, "https://") {
             schemeLength = 5
-        } else if bytes.starts(with: "http://".utf8) {
+        } else if UTF8Text.hasPrefix(bytes, at: 0, "http://") {
             schemeLength = 4
         } else {
             return nil
