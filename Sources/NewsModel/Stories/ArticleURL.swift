@@ -162,7 +162,14 @@ public enum ArticleURL {
         guard isPlainASCII(first), isPlainASCII(last) else { return true }
         var text = text
         return text.withUTF8 { bytes in
-            bytes.contains { $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }
+            // Eight bytes without a control character at a time, then byte by byte from the first word with one.
+            var index = 0
+            while index + 8 <= bytes.count, !ByteWord(UnsafeRawBufferPointer(bytes), at: index).hasByte(below: 0x20) {
+                index += 8
+            }
+            return bytes[index...].contains {
+                $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r")
+            }
         }
     }
 
