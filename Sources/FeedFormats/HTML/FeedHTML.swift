@@ -74,9 +74,7 @@ package enum FeedHTML {
             var end = count
             if index + 8 <= count {
                 let word = TextWord(raw, at: index)
-                if !(word.hasByte(UInt8(ascii: "&")) || word.hasByte(UInt8(ascii: "<"))
-                    || word.hasByte(UInt8(ascii: ">")))
-                {
+                if !(word.hasByte(UInt8(ascii: "&")) || word.hasByte(UInt8(ascii: "<"), or: UInt8(ascii: ">"))) {
                     index += 8
                     continue
                 }

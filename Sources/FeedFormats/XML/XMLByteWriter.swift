@@ -244,8 +244,8 @@ package struct XMLByteWriter: ~Copyable {
             var end = count
             if index + 8 <= count {
                 let word = TextWord(raw, at: index)
-                if !(word.hasByte(below: 0x20) || word.hasByte(UInt8(ascii: "&")) || word.hasByte(UInt8(ascii: "<"))
-                    || word.hasByte(UInt8(ascii: ">")) || word.hasByte(UInt8(ascii: "\"")) || word.hasByte(0xEF))
+                if !(word.hasByte(below: 0x20) || word.hasByte(UInt8(ascii: "&"), or: UInt8(ascii: "\""))
+                    || word.hasByte(UInt8(ascii: "<"), or: UInt8(ascii: ">")) || word.hasByte(0xEF))
                 {
                     index += 8
                     continue
@@ -396,6 +396,11 @@ struct TextWord {
         bits = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
     }
 
+    @inline(__always)
+    private init(bits: UInt64) {
+        self.bits = bits
+    }
+
     /// Whether some byte is below `limit` (at most 128).
     @inline(__always)
     func hasByte(below limit: UInt8) -> Bool {
@@ -407,5 +412,14 @@ struct TextWord {
     func hasByte(_ value: UInt8) -> Bool {
         let difference = bits ^ (0x0101_0101_0101_0101 &* UInt64(value))
         return (difference &- 0x0101_0101_0101_0101) & ~difference & 0x8080_8080_8080_8080 != 0
+    }
+
+    /// Whether some byte equals `value` or `other`, two bytes that differ in one bit only (`<` and `>`, `&` and `"`):
+    /// with that bit set in every byte, both are the one with it set, so one test answers for the two.
+    @inline(__always)
+    func hasByte(_ value: UInt8, or other: UInt8) -> Bool {
+        let bit = value ^ other
+        assert(bit.nonzeroBitCount == 1, "\(value) and \(other) differ in more than one bit")
+        return TextWord(bits: bits | 0x0101_0101_0101_0101 &* UInt64(bit)).hasByte(value | bit)
     }
 }

@@ -321,10 +321,13 @@ package struct JSONScanner {
         let start = position
         var hasEscapes = false
         while true {
-            // Runs without quotes, backslashes or control characters are skipped eight bytes at a time.
+            // Runs without quotes, backslashes or control characters are skipped eight bytes at a time, up to the first
+            // such byte (found in the word by its mask bit, so no byte before it is read again).
             while position + 8 <= bytes.count {
                 let word = ByteWord(bytes, at: position)
-                if word.hasByte(below: 0x20) || word.hasByte(Self.quote) || word.hasByte(Self.backslash) {
+                let stops = word.mask(below: 0x20) | word.mask(of: Self.quote) | word.mask(of: Self.backslash)
+                if stops != 0 {
+                    position += stops.trailingZeroBitCount / 8
                     break
                 }
                 position += 8

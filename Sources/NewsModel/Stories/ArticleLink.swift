@@ -58,16 +58,33 @@ package struct ArticleLink: Sendable {
             while end < bytes.count, bytes[end] != UInt8(ascii: "?"), bytes[end] != UInt8(ascii: "#") { end += 1 }
             var start = end
             while start > pathStart, bytes[start - 1] != UInt8(ascii: "/") { start -= 1 }
-            return Self.plainExtension(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+            return Self.plainExtension(UnsafeBufferPointer(rebasing: bytes[start..<end])).map(Self.mimeType)
         }
-        guard let pathExtension = plain ?? nil else { return ImageURL.mimeType(for: url) }
-        return ImageURL.mimeTypes[pathExtension.lowercased()] ?? ImageURL.defaultMIMEType
+        guard let mimeType = plain ?? nil else { return ImageURL.mimeType(for: url) }
+        return mimeType
     }
 
-    /// The extension of a plain file name, `""` when it has no dot; nil (ask `URL`) when the name is
+    /// ``ImageURL/mimeTypes``, each extension's bytes packed into a number (the first in the lowest byte): a plain
+    /// extension is looked up without a `String` made, lowercased and hashed for it (that was a fortieth of a big
+    /// `convert`). Every extension there is ASCII and at most eight bytes long.
+    private static let packedMIMETypes: [(name: UInt64, mimeType: String)] = ImageURL.mimeTypes.map { name, type in
+        precondition(name.utf8.count <= 8 && name.utf8.allSatisfy { $0 < 0x80 }, "\(name) cannot be packed")
+        return (name.utf8.reversed().reduce(0) { $0 << 8 | UInt64($1) }, type)
+    }
+
+    /// The MIME type of a plain extension (``plainExtension(_:)``), as `ImageURL.mimeTypes[extension.lowercased()]`
+    /// with the default gives it: a plain extension is ASCII, so lowercasing it is lowercasing its bytes.
+    private static func mimeType(_ pathExtension: UnsafeBufferPointer<UInt8>) -> String {
+        // A longer extension is none of the table's.
+        guard pathExtension.count <= 8 else { return ImageURL.defaultMIMEType }
+        let name = pathExtension.reversed().reduce(0) { $0 << 8 | UInt64(UTF8Text.asciiLowercased($1)) }
+        return packedMIMETypes.first { $0.name == name }?.mimeType ?? ImageURL.defaultMIMEType
+    }
+
+    /// The extension of a plain file name, empty when it has no dot; nil (ask `URL`) when the name is
     /// empty, holds anything but letters, digits, `-`, `_` and dots, has nothing but dots before its
     /// last dot, or ends with a dot.
-    private static func plainExtension(_ name: UnsafeBufferPointer<UInt8>) -> String? {
+    private static func plainExtension(_ name: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
         guard !name.isEmpty else { return nil }
         var lastDot: Int?
         for (index, byte) in name.enumerated() {
@@ -81,10 +98,10 @@ package struct ArticleLink: Sendable {
                 return nil
             }
         }
-        guard let lastDot else { return "" }
+        guard let lastDot else { return UnsafeBufferPointer(rebasing: name[name.count...]) }
         guard lastDot + 1 < name.count, name[..<lastDot].contains(where: { $0 != UInt8(ascii: ".") }) else {
             return nil
         }
-        return String(decoding: UnsafeBufferPointer(rebasing: name[(lastDot + 1)...]), as: UTF8.self)
+        return UnsafeBufferPointer(rebasing: name[(lastDot + 1)...])
     }
 }

@@ -106,9 +106,9 @@ public enum ArticleURL {
     /// encoding; nil otherwise (then the full reading decides).
     package static func canonicalLink(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>) -> ArticleLink? {
         let schemeLength: Int
-        if bytes.starts(with: "https://".utf8) {
+        if UTF8Text.hasPrefix(bytes, at: 0, "https://") {
             schemeLength = 5
-        } else if bytes.starts(with: "http://".utf8) {
+        } else if UTF8Text.hasPrefix(bytes, at: 0, "http://") {
             schemeLength = 4
         } else {
             return nil
@@ -162,7 +162,14 @@ public enum ArticleURL {
         guard isPlainASCII(first), isPlainASCII(last) else { return true }
         var text = text
         return text.withUTF8 { bytes in
-            bytes.contains { $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }
+            // Eight bytes without a control character at a time, then byte by byte from the first word with one.
+            var index = 0
+            while index + 8 <= bytes.count, !ByteWord(UnsafeRawBufferPointer(bytes), at: index).hasByte(below: 0x20) {
+                index += 8
+            }
+            return bytes[index...].contains {
+                $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r")
+            }
         }
     }
 

@@ -37,6 +37,14 @@ public struct ByteWord {
         return ~(((difference & lowBits) &+ lowBits) | difference | lowBits)
     }
 
+    /// The high bit of each byte below `limit` (at most 128), all other bits clear: exact per byte, as
+    /// ``mask(of:)`` (each byte's low seven bits plus `0x80 - limit` reach the high bit exactly when they are at
+    /// least `limit`, and no sum carries into the next byte).
+    @inlinable public func mask(below limit: UInt8) -> UInt64 {
+        let lowBits = ~Self.highBits
+        return ~(((bits & lowBits) &+ Self.ones &* UInt64(0x80 - limit)) | bits) & Self.highBits
+    }
+
     /// The mask bit of the first byte (see ``mask(of:)``).
     package static let firstByteBit: UInt64 = 0x80
     /// The mask bit of the last byte (see ``mask(of:)``).

@@ -151,7 +151,7 @@ public enum TextCleaner {
                 index += 1
                 continue
             }
-            if input[index + 1] == UInt8(ascii: "!"), hasPrefix(input, at: index, "<!--") {
+            if input[index + 1] == UInt8(ascii: "!"), UTF8Text.hasPrefix(input, at: index, "<!--") {
                 index = endOf(input, from: index + 4, marker: "-->")
                 output.append(UInt8(ascii: " "))
                 continue
@@ -223,16 +223,10 @@ public enum TextCleaner {
         return input.count
     }
 
-    private static func hasPrefix(_ input: UnsafeBufferPointer<UInt8>, at start: Int, _ prefix: StaticString) -> Bool {
-        let count = prefix.utf8CodeUnitCount
-        guard start + count <= input.count else { return false }
-        return (0..<count).allSatisfy { input[start + $0] == prefix.utf8Start[$0] }
-    }
-
     private static func endOf(_ input: UnsafeBufferPointer<UInt8>, from start: Int, marker: StaticString) -> Int {
         var index = start
         while index + marker.utf8CodeUnitCount <= input.count {
-            if hasPrefix(input, at: index, marker) { return index + marker.utf8CodeUnitCount }
+            if UTF8Text.hasPrefix(input, at: index, marker) { return index + marker.utf8CodeUnitCount }
             index += 1
         }
         return input.count

@@ -68,6 +68,14 @@ public enum UTF8Text {
         byte & 0xC0 == 0x80
     }
 
+    /// Whether the bytes of `input` from `start` on begin with `prefix`'s, compared byte by byte (no view of either
+    /// is made).
+    package static func hasPrefix(_ input: UnsafeBufferPointer<UInt8>, at start: Int, _ prefix: StaticString) -> Bool {
+        let count = prefix.utf8CodeUnitCount
+        guard start + count <= input.count else { return false }
+        return (0..<count).allSatisfy { input[start + $0] == prefix.utf8Start[$0] }
+    }
+
     /// ASCII `A`–`Z` mapped to `a`–`z`, everything else unchanged.
     @inlinable public static func asciiLowercased(_ byte: UInt8) -> UInt8 {
         byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 0x20 : byte

@@ -109,8 +109,15 @@ package enum ContentText {
             }
             var lineStart = 0
             var position = 0
+            let markStart = mark[0]
+            let raw = UnsafeRawBufferPointer(text)
             while position < text.count {
-                if text[position] == mark[0], UnsafeBufferPointer(rebasing: text[position...]).starts(with: mark) {
+                // Eight bytes without the mark's first byte at a time.
+                if position + 8 <= text.count, !ByteWord(raw, at: position).hasByte(markStart) {
+                    position += 8
+                    continue
+                }
+                if text[position] == markStart, UnsafeBufferPointer(rebasing: text[position...]).starts(with: mark) {
                     addLine(lineStart, position)
                     position += mark.count
                     lineStart = position

@@ -6,7 +6,7 @@ import Foundation
 /// case), so a big answer costs its bytes plus a small index rather than every article at once;
 /// otherwise by the articles `JSONDecoder` built. Reading the same position twice builds the
 /// article twice: iterate once.
-public struct NewsAPIArticles: RandomAccessCollection, Sendable {
+public struct NewsAPIArticles: NewsAPIStoryArticles {
     private enum Storage: Sendable {
         case decoded([NewsAPIArticle])
         case indexed(Indexed)
@@ -52,6 +52,19 @@ public struct NewsAPIArticles: RandomAccessCollection, Sendable {
         case .indexed(let indexed):
             precondition(indices.contains(position), "article \(position) is out of range")
             return indexed.data.withUnsafeBytes { indexed.index.article(position, in: $0) }
+        }
+    }
+
+    /// The article at `position` as the normalizer reads it, with the date its `publishedAt` spells; read with the index
+    /// when there is one, without the fields the normalizer never reads.
+    public func storyInput(at position: Int) -> (article: NewsAPIArticle, publishedDate: Date?) {
+        switch storage {
+        case .decoded(let articles):
+            return articles.storyInput(at: position)
+        case .indexed(let indexed):
+            precondition(indices.contains(position), "article \(position) is out of range")
+            let article = indexed.data.withUnsafeBytes { indexed.index.storyArticle(position, in: $0) }
+            return (article, indexed.index.publishedDate(position))
         }
     }
 

@@ -7,7 +7,7 @@ import NewsModel
 ///
 /// Only the dates are read to sort (one field per article, read with the answer's index), so `convert` still builds
 /// each article once, as it streams the feed, and holds one `Int` per article rather than the stories.
-public struct NewsAPIArticlesInFeedOrder: RandomAccessCollection, Sendable {
+public struct NewsAPIArticlesInFeedOrder: NewsAPIStoryArticles {
     private let base: NewsAPIArticles
     /// Positions in `base`, in feed order; nil for the response's own order.
     private let order: [Int]?
@@ -32,4 +32,8 @@ public struct NewsAPIArticlesInFeedOrder: RandomAccessCollection, Sendable {
     public var endIndex: Int { base.count }
 
     public subscript(position: Int) -> NewsAPIArticle { base[order?[position] ?? position] }
+
+    public func storyInput(at position: Int) -> (article: NewsAPIArticle, publishedDate: Date?) {
+        base.storyInput(at: order?[position] ?? position)
+    }
 }

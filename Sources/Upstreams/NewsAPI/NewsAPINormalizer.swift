@@ -30,7 +30,8 @@ public struct NewsAPINormalizer: Sendable {
     /// One article as a story, or nil when it has no usable URL or is a removed placeholder.
     public func story(from article: NewsAPIArticle, seenAt now: Date) -> Story? {
         var memo = Memo()
-        return story(from: article, seenAt: now, memo: &memo)?.story
+        let published = article.publishedAt.flatMap(NewsAPIDate.parse)
+        return story(from: article, publishedDate: published, seenAt: now, memo: &memo)?.story
     }
 
     /// What one run of the normalizer keeps from article to article: the site roots made so far, and the ways each
@@ -42,8 +43,10 @@ public struct NewsAPINormalizer: Sendable {
         package init() {}
     }
 
-    /// ``story(from:seenAt:)`` with the story's URL text (its identity), remembering in `memo`.
-    package func story(from article: NewsAPIArticle, seenAt now: Date, memo: inout Memo) -> (
+    /// ``story(from:seenAt:)`` with the story's URL text (its identity), remembering in `memo`, and the date
+    /// `article.publishedAt` spells already read (``NewsAPIDate/parse(_:)``; nil when it has none or it is no date):
+    /// `article.publishedAt` itself is not read.
+    package func story(from article: NewsAPIArticle, publishedDate: Date?, seenAt now: Date, memo: inout Memo) -> (
         story: Story, key: String
     )? {
         guard let raw = article.url, let link = ArticleURL.link(from: raw), !link.isRemovedPlaceholder,
@@ -77,7 +80,7 @@ public struct NewsAPINormalizer: Sendable {
             author: author(article.author),
             image: image,
             originalImageLink: image?.link,
-            publishedAt: NewsAPIDate.plausibleDate(article.publishedAt, now: now),
+            publishedAt: NewsAPIDate.plausible(publishedDate, now: now),
             firstSeen: now
         )
         return (story, link.text)

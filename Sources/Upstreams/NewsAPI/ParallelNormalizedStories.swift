@@ -8,8 +8,7 @@ import Synchronization
 /// the time on two cores, and at most about two batches of stories are held at once (the one being given out, and
 /// the stories of the last one that a helper made, kept for a helper to let go). With one worker it
 /// is what ``NewsAPINormalizer/stories(from:seenAt:)`` collects.
-public struct ParallelNormalizedStories<Articles: RandomAccessCollection & Sendable>: Sequence, Sendable
-where Articles.Element == NewsAPIArticle, Articles.Index == Int {
+public struct ParallelNormalizedStories<Articles: NewsAPIStoryArticles>: Sequence, Sendable {
     package let articles: Articles
     package let normalizer: NewsAPINormalizer
     package let now: Date
@@ -91,7 +90,8 @@ where Articles.Element == NewsAPIArticle, Articles.Index == Int {
                 var stories: [(story: Story, key: String)] = []
                 stories.reserveCapacity(chunk.count)
                 for index in chunk.reversed() {
-                    if var item = normalizer.story(from: articles[index], seenAt: now, memo: &memo) {
+                    let (article, published) = articles.storyInput(at: index)
+                    if var item = normalizer.story(from: article, publishedDate: published, seenAt: now, memo: &memo) {
                         finishing?(&item.story)
                         stories.append(item)
                     }

@@ -34,9 +34,7 @@ package struct WrittenItems: Sendable {
 /// feed. A story never leaves the thread that made it, which also lets it go (glibc's `free` of memory another
 /// thread's arena holds takes that arena's lock); chunks of items a helper made are let go by a helper too, as
 /// ``ParallelNormalizedStories`` lets its stories go. `convert` writes RSS this way (bench/README.md).
-package struct ParallelWrittenItems<Articles: RandomAccessCollection & Sendable, Writer: StoryItemWriter>: Sequence,
-    Sendable
-where Articles.Element == NewsAPIArticle, Articles.Index == Int {
+package struct ParallelWrittenItems<Articles: NewsAPIStoryArticles, Writer: StoryItemWriter>: Sequence, Sendable {
     package let articles: Articles
     package let normalizer: NewsAPINormalizer
     package let now: Date
@@ -133,7 +131,10 @@ where Articles.Element == NewsAPIArticle, Articles.Index == Int {
                 var written: [(end: Int, key: String)] = []
                 written.reserveCapacity(chunk.count)
                 for index in chunk {
-                    guard var item = normalizer.story(from: articles[index], seenAt: now, memo: &memo) else { continue }
+                    let (article, published) = articles.storyInput(at: index)
+                    guard
+                        var item = normalizer.story(from: article, publishedDate: published, seenAt: now, memo: &memo)
+                    else { continue }
                     finishing?(&item.story)
                     writer.write(item.story)
                     written.append((writer.byteCount, item.key))

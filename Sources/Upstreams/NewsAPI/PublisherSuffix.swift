@@ -80,7 +80,10 @@ package enum PublisherSuffix {
                 {
                     let head = trimmed(utf8[..<index])
                     let tail = trimmed(utf8[(index + separator.count)...])
-                    guard !head.isEmpty, !tail.isEmpty, tail.count <= maximumNameLength else { return nil }
+                    // A text has no more `Character`s than UTF-8 bytes: only a long one's are counted.
+                    guard !head.isEmpty, !tail.isEmpty,
+                        tail.utf8.count <= maximumNameLength || tail.count <= maximumNameLength
+                    else { return nil }
                     return (head, tail)
                 }
                 index -= 1

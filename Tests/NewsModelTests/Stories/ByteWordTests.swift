@@ -50,4 +50,14 @@ import Testing
         }
         #expect(word([0x20, 1, 1, 1, 1, 1, 1, 0x20]).mask(of: 0x20) == ByteWord.firstByteBit | ByteWord.lastByteBit)
     }
+
+    @Test func masksExactlyTheBytesBelowALimit() {
+        for bytes in Self.words {
+            for limit: UInt8 in [0x00, 0x01, 0x20, 0x21, 0x7F, 0x80] {
+                var expected: UInt64 = 0
+                for (index, byte) in bytes.enumerated() where byte < limit { expected |= 0x80 << (8 * UInt64(index)) }
+                #expect(word(bytes).mask(below: limit) == expected, "\(bytes) mask below \(limit)")
+            }
+        }
+    }
 }
