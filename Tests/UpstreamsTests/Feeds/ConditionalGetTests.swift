@@ -14,7 +14,8 @@ import Upstreams
         PublisherFeedSource(
             fetcher: GuardedFetcher(
                 policy: PublisherFeedSource.policy(
-                    site: NewsFeedConfig.defaultSite, allowPrivate: true, maxFeedBytes: .megabytes(16))),
+                    site: NewsFeedConfig.defaultSite, allowPrivate: true, maxFeedBytes: .megabytes(16)
+                ).withBusyMachineTimeout()),
             answers: cache)
     }
 

@@ -24,7 +24,8 @@ import Upstreams
             feeds: PublisherFeedSource(
                 fetcher: GuardedFetcher(
                     policy: PublisherFeedSource.policy(
-                        site: NewsFeedConfig.defaultSite, allowPrivate: true, maxFeedBytes: .megabytes(1)))))
+                        site: NewsFeedConfig.defaultSite, allowPrivate: true, maxFeedBytes: .megabytes(1)
+                    ).withBusyMachineTimeout())))
     }
 
     func spec(_ base: String, _ paths: [String]) -> FeedSpec {

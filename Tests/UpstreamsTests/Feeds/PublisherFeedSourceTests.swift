@@ -14,7 +14,8 @@ import Upstreams
             fetcher: GuardedFetcher(
                 policy: PublisherFeedSource.policy(
                     site: NewsFeedConfig.defaultSite, allowPrivate: allowPrivate,
-                    maxFeedBytes: maxFeedBytes)))
+                    maxFeedBytes: maxFeedBytes
+                ).withBusyMachineTimeout()))
     }
 
     func stories(_ source: PublisherFeedSource, _ url: String) async throws(SourceError) -> [Story] {
