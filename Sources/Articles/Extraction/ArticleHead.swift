@@ -9,30 +9,11 @@ enum ArticleHead {
     static func trimOpeningFurniture(_ tree: inout PageTree, content: Int) {
         // A page of a few words has no furniture (as for the closing walk).
         guard tree.textLength(content) >= 600 else { return }
-        for block in leadingBlocks(tree, under: content, limit: 8) {
+        for block in ArticleTail.textBlocks(tree, under: content, fromEnd: false, limit: 8) {
             if ArticleTail.headingNames.contains(tree[block].name) { continue }
             guard isOpeningFurniture(tree, block) else { return }
             tree.remove(block)
         }
-    }
-
-    /// The first `limit` blocks under `root` that hold text and no other block, in document order, figures passed over.
-    static func leadingBlocks(_ tree: PageTree, under root: Int, limit: Int) -> [Int] {
-        var blocks: [Int] = []
-        var stack = tree[root].children.reversed() as [Int]
-        while let index = stack.popLast(), blocks.count < limit {
-            if tree.clock.spend() { break }
-            // A figure is not the article's text (as for the closing walk): a lead picture's caption does not end the walk.
-            guard !tree[index].isText, tree[index].name != "figure" else { continue }
-            if InlinePromotions.blockTags.contains(tree[index].tag),
-                !tree.hasDescendant(named: InlinePromotions.blockTags, under: index)
-            {
-                if !tree.isBlank(index) { blocks.append(index) }
-                continue
-            }
-            stack.append(contentsOf: tree[index].children.reversed())
-        }
-        return blocks
     }
 
     /// A short block (at most 40 words) that is a breadcrumb trail, a share bar, an affiliate disclosure, a date
@@ -62,11 +43,15 @@ enum ArticleHead {
         "stampa", "e", "on", "this", "article", "comments", "comment", "save",
     ]
 
+    /// The networks one of which a share bar names.
+    static let networks: Set<String> = [
+        "facebook", "twitter", "whatsapp", "pinterest", "linkedin", "reddit", "telegram",
+    ]
+
     /// `Whatsapp Facebook Pint Baixar`, `Share on Facebook Twitter Email`: every word a share button's, and a
     /// network named.
     static func isShareBar(_ text: String) -> Bool {
         let words = text.split(whereSeparator: { !$0.isLetter }).map(String.init)
-        let networks: Set<String> = ["facebook", "twitter", "whatsapp", "pinterest", "linkedin", "reddit", "telegram"]
         return words.count >= 2 && words.allSatisfy(shareWords.contains) && words.contains(where: networks.contains)
     }
 

@@ -71,20 +71,27 @@ enum ArticleTail {
     /// The last block under `root` that holds text and no other block, found walking back from the end (a long
     /// article's beginning is never visited).
     static func lastBlock(_ tree: PageTree, under root: Int) -> Int? {
-        var stack = tree[root].children
-        while let index = stack.popLast() {
-            if tree.clock.spend() { return nil }
-            // A figure is not the article's text (its caption and credit are left out of it): passed over.
+        textBlocks(tree, under: root, fromEnd: true, limit: 1).first
+    }
+
+    /// Up to `limit` blocks under `root` that hold text and no other block, from the start or from the end, figures
+    /// passed over (their captions and credits are not the article's text): what the opening and closing walks read.
+    static func textBlocks(_ tree: PageTree, under root: Int, fromEnd: Bool, limit: Int) -> [Int] {
+        var blocks: [Int] = []
+        // A stack: children pushed in reverse come out in document order.
+        var stack = fromEnd ? tree[root].children : tree[root].children.reversed()
+        while blocks.count < limit, let index = stack.popLast() {
+            if tree.clock.spend() { break }
             guard !tree[index].isText, tree[index].name != "figure" else { continue }
             if InlinePromotions.blockTags.contains(tree[index].tag),
                 !tree.hasDescendant(named: InlinePromotions.blockTags, under: index)
             {
-                if !tree.isBlank(index) { return index }
+                if !tree.isBlank(index) { blocks.append(index) }
                 continue
             }
-            stack.append(contentsOf: tree[index].children)
+            stack.append(contentsOf: fromEnd ? tree[index].children : tree[index].children.reversed())
         }
-        return nil
+        return blocks
     }
 
     /// A closing block that is not the story's: furniture (``isClosingFurniture(_:)``), a heading that announces
@@ -234,7 +241,7 @@ enum ArticleTail {
         tree.elements(named: ["a"], under: index).lazy.compactMap { tree[$0].attribute("href") }.first { href in
             guard !href.isEmpty, !href.hasPrefix("#") else { return false }
             let path = href.lowercased().split(separator: "?").first.map(String.init) ?? ""
-            return ![".jpg", ".jpeg", ".png", ".gif", ".webp", ".avif", ".svg"].contains { path.hasSuffix($0) }
+            return !(PagePreparation.imageExtensions + [".svg"]).contains { path.hasSuffix($0) }
         }
     }
 
